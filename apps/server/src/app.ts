@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { LIMITS as SIZE_LIMITS } from '@tribes/shared';
+import { authGuard } from './core/auth-guard.js';
+import { systemClock, type Clock } from './core/clock.js';
+import type { Config } from './core/config.js';
+import { createContext, type AppContext } from './core/context.js';
+import type { Database } from './core/db/client.js';
+import { registerErrorHandling, registerNotFound } from './core/error-handler.js';
+import { requestLocale } from './core/i18n.js';
+import { loggerOptions } from './core/logger.js';
+import type { Mailer } from './core/mail/mailer.js';
+import { registerRateLimit } from './core/rate-limit.js';
+import { registerSecurity } from './core/security.js';
+import { API_PREFIXES, registerStatic } from './core/static.js';
+import { zodValidatorCompiler } from './core/validation.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Builds the whole HTTP app; main.ts listens with it, tests call app.inject on it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    genReqId: () => randomUUID(),
+    bodyLimit: SIZE_LIMITS.jsonBodyMaxBytes,
+    trustProxy: config.env === 'production',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  const ctx = createContext({ config, database: options.database, clock: options.clock ?? systemClock, logger: app.log, mailer: options.mailer });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('locale', 'en');
+  app.addHook('onRequest', async (request, reply) => {
+    request.locale = requestLocale(request);
+    reply.header('x-request-id', request.id);
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  registerErrorHandling(app);
+
+  await registerSecurity(app, config.publicUrl);
+  await registerRateLimit(app, config.rateLimitScale);
+  await app.register(multipart, {
+    limits: { fileSize: SIZE_LIMITS.avatarMaxBytes, files: 4, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+  });
+  await app.register(authGuard, { tokens: ctx.tokens });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Tribes API', version: '1.0.0', description: 'Envelope: { status, message, data }. See DESIGN.md section 4.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  const servesWeb = await registerStatic(app, { uploadsDir: ctx.storage.root, webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST });
+  registerNotFound(app, servesWeb ? { apiPrefixes: API_PREFIXES } : null);
+
+  app.addHook('onClose', async () => {
+    await ctx.mailer.close();
+  });
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '#src/modules/users/users.repo.js';
+import type { TokensService } from '#src/modules/auth/tokens.service.js';
+import { unauthorized } from './errors.js';
+
+export interface RequestAuth {
+  user: UserRow;
+  tokenId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: 401 unless the request carries a live bearer token. */
+    authenticate(request: FastifyRequest): Promise<void>;
+    /** onRequest hook: reads a bearer token when there is one, never refuses. */
+    identify(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** The bearer token of the Authorization header, if well-formed. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{1,512})$/.exec(header.trim());
+  return match?.[1];
+}
+
+/** Decorates the app with the two guards every route picks from. */
+export const authGuard = fp(async (app: FastifyInstance, opts: { tokens: TokensService }) => {
+  app.decorateRequest('auth', null);
+  const resolve = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    return token ? opts.tokens.authenticate(token) : undefined;
+  };
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const found = await resolve(request);
+    if (!found) throw unauthorized();
+    request.auth = found;
+  });
+  app.decorate('identify', async (request: FastifyRequest) => {
+    request.auth = (await resolve(request)) ?? null;
+  });
+});

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAuthRepo } from '#src/modules/auth/auth.repo.js';
+import { createAuthService } from '#src/modules/auth/auth.service.js';
+import { createOtpService } from '#src/modules/auth/otp.service.js';
+import { createTokensService } from '#src/modules/auth/tokens.service.js';
+import { createUsersRepo } from '#src/modules/users/users.repo.js';
+import { createUsersService } from '#src/modules/users/users.service.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { createDiskStorage, type Storage } from './storage.js';
+import { createThrottle } from './throttle.js';
+
+/** Everything a request may need, wired once per app: the composition root. */
+export function createContext(deps: { config: Config; database: Database; clock: Clock; logger: FastifyBaseLogger; mailer?: Mailer }) {
+  const { config, database, clock, logger } = deps;
+  const db = database.db;
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'));
+  const throttle = createThrottle(db, clock);
+  const usersRepo = createUsersRepo(db);
+  const authRepo = createAuthRepo(db);
+  const tokens = createTokensService({ repo: authRepo, clock });
+  const otp = createOtpService({ repo: authRepo, users: usersRepo, mailer, throttle, clock, appSecret: config.appSecret });
+  const auth = createAuthService({ repo: authRepo, users: usersRepo, tokens, otp, throttle, clock });
+  const users = createUsersService({ users: usersRepo, tokens, storage, clock });
+  return { config, database, db, clock, mailer, storage, throttle, tokens, otp, auth, users };
+}
+
+export type AppContext = ReturnType<typeof createContext>;

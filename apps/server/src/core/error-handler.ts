@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { issuesByField, translate, type MessageKey } from '@tribes/shared';
+import type { z } from 'zod';
+import { HttpError } from './errors.js';
+import { t } from './i18n.js';
+
+/** Raised by the validator compiler with the zod issues of a request part. */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
+    super('Request validation failed');
+    this.name = 'RequestValidationError';
+  }
+}
+
+function sendValidation(request: FastifyRequest, reply: FastifyReply, errors: Record<string, string[]>) {
+  return reply.code(400).send({
+    status: 'error',
+    error_type: 'validation_error',
+    message: t(request, 'errors.validation'),
+    errors,
+  });
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, statusCode: number, key: MessageKey, params?: Record<string, string | number>) {
+  return reply.code(statusCode).send({ status: 'error', message: t(request, key, params) });
+}
+
+/** Fastify's own client errors mapped to catalogue messages. */
+const FASTIFY_CODES: Record<string, { status: number; key: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'errors.malformed_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'errors.malformed_json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, key: 'errors.payload_too_large' },
+  FST_FILES_LIMIT: { status: 413, key: 'errors.payload_too_large' },
+  FST_PARTS_LIMIT: { status: 413, key: 'errors.payload_too_large' },
+  FST_FIELDS_LIMIT: { status: 413, key: 'errors.payload_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, key: 'errors.unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'errors.bad_request' },
+};
+
+/** The envelope of DESIGN section 4 for every failure; unexpected errors are logged with the request id and answered without details. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+    if (error instanceof RequestValidationError) {
+      const byField = issuesByField(error.issues);
+      const errors = Object.fromEntries(
+        Object.entries(byField).map(([field, msgs]) => [field, msgs.map((m) => translate(request.locale, m.key, m.params))]),
+      );
+      return sendValidation(request, reply, errors);
+    }
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      if (error.fieldErrors) {
+        const errors = Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([field, msgs]) => [field, msgs.map((m) => t(request, m.key, m.params))]),
+        );
+        return sendValidation(request, reply, errors);
+      }
+      return sendError(request, reply, error.statusCode, error.messageKey, error.params);
+    }
+    const code = 'code' in error ? error.code : undefined;
+    const known = code ? FASTIFY_CODES[code] : undefined;
+    if (known) return sendError(request, reply, known.status, known.key);
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const key: MessageKey =
+        status === 401 ? 'errors.unauthorized'
+        : status === 403 ? 'errors.forbidden'
+        : status === 404 ? 'errors.not_found'
+        : status === 413 ? 'errors.payload_too_large'
+        : status === 415 ? 'errors.unsupported_media_type'
+        : 'errors.bad_request';
+      request.log.info({ code, statusCode: status }, 'client error');
+      return sendError(request, reply, status, key);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(request, reply, 500, 'errors.server');
+  });
+}
+
+/**
+ * Unknown routes answer 404 in the envelope; when the web app is served, any other GET outside the
+ * API is a page of the single-page app, so deep links and locale-prefixed paths load directly.
+ */
+export function registerNotFound(app: FastifyInstance, spa: { apiPrefixes: string[] } | null): void {
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !spa?.apiPrefixes.some((p) => pathname.startsWith(p));
+    if (spa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendError(request, reply, 404, 'errors.not_found');
+  });
+}

@@ -1,0 +1,51 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './core/config.js';
+import { openDatabase } from './core/db/client.js';
+import path from 'node:path';
+
+/** Start-up: config → database (migrated) → app → listen; SIGTERM closes everything in order. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  if (config.seedDemo) {
+    const { seedDemo } = await import('./seed/demo.js');
+    await seedDemo(app.ctx);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(`\nTribes is running at http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error('Tribes failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { OTP, type Locale, type OtpPurpose } from '@tribes/shared';
+import type { Clock } from '#src/core/clock.js';
+import { hmac, randomDigits, safeEqualHex } from '#src/core/crypto.js';
+import { fieldError } from '#src/core/errors.js';
+import type { Mailer } from '#src/core/mail/mailer.js';
+import { codeMail } from '#src/core/mail/templates.js';
+import type { Throttle, Window } from '#src/core/throttle.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { AuthRepo, OtpRow } from './auth.repo.js';
+
+/** Send limits per email and purpose (DESIGN section 5), and forgot-password's own (section 6). */
+const SEND_WINDOWS: Window[] = [
+  { max: 1, seconds: OTP.resendSeconds },
+  { max: OTP.maxSendsPerHour, seconds: 3600 },
+];
+const FORGOT_WINDOWS: Window[] = [...SEND_WINDOWS, { max: 5, seconds: 30 * 60 }];
+
+interface Deps {
+  repo: AuthRepo;
+  users: UsersRepo;
+  mailer: Mailer;
+  throttle: Throttle;
+  clock: Clock;
+  appSecret: string;
+}
+
+/**
+ * One-time email codes: 6 digits, stored as an HMAC bound to email and purpose, 10 minutes,
+ * single-use, 5 tries. A code row is written for every accepted send, even for an address with no
+ * account (that code is simply never mailed), so known and unknown addresses behave alike.
+ */
+export function createOtpService({ repo, users, mailer, throttle, clock, appSecret }: Deps) {
+  const digest = (email: string, purpose: OtpPurpose, code: string) => hmac(appSecret, `${purpose}:${email}:${code}`);
+  const throttleKey = (email: string, purpose: OtpPurpose) => `otp-send:${purpose}:${email}`;
+
+  async function issue(email: string, purpose: OtpPurpose, fallbackLocale: Locale): Promise<void> {
+    const now = clock.now();
+    const code = randomDigits(OTP.length);
+    await repo.insertOtp({
+      email,
+      purpose,
+      codeHash: digest(email, purpose, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
+    });
+    await throttle.hit(throttleKey(email, purpose));
+    const user = await users.findByEmail(email);
+    const wanted = user && (purpose === 'forgot-password' || user.emailVerifiedAt === null);
+    if (!user || !wanted) return;
+    const locale = (user.locale as Locale) ?? fallbackLocale;
+    mailer.enqueue({ to: email, ...codeMail(locale, user.name, code, purpose), devHint: `${purpose} code ${code}` });
+  }
+
+  return {
+    /** Sends a code, or answers 429 when the address is over its send limits. */
+    async send(email: string, purpose: OtpPurpose, locale: Locale): Promise<void> {
+      await throttle.assertAllowed(throttleKey(email, purpose), purpose === 'forgot-password' ? FORGOT_WINDOWS : SEND_WINDOWS);
+      await issue(email, purpose, locale);
+    },
+    /** Sends a code unless one went out within the resend interval (used by login for unverified accounts). */
+    async sendIfQuiet(email: string, purpose: OtpPurpose, locale: Locale): Promise<void> {
+      const wait = await throttle.retryAfter(throttleKey(email, purpose), SEND_WINDOWS);
+      if (wait <= 0) await issue(email, purpose, locale);
+    },
+    /** Checks and spends a code; throws a field error on `code` when it is wrong, spent, expired or burnt. */
+    async consume(email: string, purpose: OtpPurpose, code: string): Promise<void> {
+      const now = clock.now();
+      const latest: OtpRow | undefined = await repo.latestOtp(email, purpose);
+      if (!latest || latest.consumedAt || latest.expiresAt <= now) throw fieldError('code', 'validation.code_invalid');
+      if (latest.tries >= OTP.maxWrongTries) throw fieldError('code', 'validation.code_burnt');
+      // The try is counted before the comparison, so parallel guesses cannot exceed the limit.
+      const counted = await repo.takeOtpTry(latest.id, OTP.maxWrongTries);
+      if (!counted) throw fieldError('code', 'validation.code_burnt');
+      if (!safeEqualHex(counted.codeHash, digest(email, purpose, code))) {
+        throw fieldError('code', counted.tries >= OTP.maxWrongTries ? 'validation.code_burnt' : 'validation.code_invalid');
+      }
+      if (!(await repo.consumeOtp(latest.id, now))) throw fieldError('code', 'validation.code_invalid');
+    },
+  };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;

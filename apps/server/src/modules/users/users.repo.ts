@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#src/core/db/client.js';
+import { users } from '#src/core/db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type UserPatch = Partial<Omit<NewUserRow, 'id' | 'createdAt'>>;
+
+/** Postgres unique_violation, from either driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** The only place that reads and writes the users table. */
+export function createUsersRepo(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+    async create(values: NewUserRow): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+    async update(id: string, patch: UserPatch): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async delete(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
+  };
+}
+
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { ChangePasswordBody, PrivacyBody, Role, SettingsBody, UpdateMeBody } from '@tribes/shared';
+import sharp from 'sharp';
+import type { Clock } from '#src/core/clock.js';
+import { fieldError } from '#src/core/errors.js';
+import type { Storage } from '#src/core/storage.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { TokensService } from '../auth/tokens.service.js';
+import type { UserPatch, UserRow, UsersRepo } from './users.repo.js';
+
+/** Longest side of a stored avatar, in pixels. */
+const AVATAR_SIZE = 512;
+
+interface Deps {
+  users: UsersRepo;
+  tokens: TokensService;
+  storage: Storage;
+  clock: Clock;
+}
+
+/**
+ * Decodes an upload by its content (never its name), and re-encodes it as WebP: the result carries
+ * no EXIF or GPS data and cannot smuggle another format. Throws a field error when it is no image.
+ */
+export async function reencodeImage(input: Buffer, field: string, maxSide: number, square = false): Promise<Buffer> {
+  try {
+    const image = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+    const resized = square
+      ? image.resize(maxSide, maxSide, { fit: 'cover' })
+      : image.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    return await resized.webp({ quality: 82 }).toBuffer();
+  } catch {
+    throw fieldError(field, 'validation.image_invalid');
+  }
+}
+
+/** The signed-in user's own account: profile, password, role, privacy, settings, devices. */
+export function createUsersService({ users, tokens, storage, clock }: Deps) {
+  const update = async (id: string, patch: UserPatch): Promise<UserRow> => {
+    const row = await users.update(id, { ...patch, updatedAt: clock.now() });
+    if (!row) throw new Error(`user ${id} vanished during update`);
+    return row;
+  };
+
+  return {
+    updateProfile: (user: UserRow, body: UpdateMeBody) => update(user.id, body),
+
+    async setAvatar(user: UserRow, upload: Buffer): Promise<UserRow> {
+      const webp = await reencodeImage(upload, 'avatar', AVATAR_SIZE, true);
+      const key = `avatars/${user.id}/${randomBytes(12).toString('hex')}.webp`;
+      await storage.put(key, webp, 'image/webp');
+      const row = await update(user.id, { avatarKey: key });
+      if (user.avatarKey) await storage.delete(user.avatarKey).catch(() => undefined);
+      return row;
+    },
+
+    async changePassword(user: UserRow, currentTokenId: string, body: ChangePasswordBody): Promise<void> {
+      if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+        throw fieldError('current_password', 'validation.current_password');
+      }
+      await update(user.id, { passwordHash: await hashPassword(body.password) });
+      await tokens.revokeAll(user.id, currentTokenId);
+    },
+
+    async deleteAccount(user: UserRow, password: string): Promise<void> {
+      if (!(await verifyPassword(user.passwordHash, password))) throw fieldError('password', 'validation.current_password');
+      await users.delete(user.id);
+      if (user.avatarKey) await storage.delete(user.avatarKey).catch(() => undefined);
+    },
+
+    /** Saves the role; the onboarding step moves on once, never back. */
+    setRole(user: UserRow, role: Role): Promise<UserRow> {
+      const lastStep = user.lastStep === null || user.lastStep === 'email-verified' ? 'role-selection-completed' : user.lastStep;
+      return update(user.id, { role, lastStep });
+    },
+
+    setPrivacy(user: UserRow, body: PrivacyBody): Promise<UserRow> {
+      return update(user.id, {
+        ...(body.profile_visibility ? { profileVisibility: body.profile_visibility } : {}),
+        ...(body.show_on_map !== undefined ? { showOnMap: body.show_on_map } : {}),
+      });
+    },
+
+    setSettings(user: UserRow, body: SettingsBody): Promise<UserRow> {
+      return update(user.id, {
+        ...(body.language ? { locale: body.language } : {}),
+        ...(body.notifications ? { notificationSettings: { ...user.notificationSettings, ...body.notifications } } : {}),
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,10 @@
+import './validation.js';
+
+export * from './locales.js';
+export * from './constants.js';
+export * from './common-passwords.js';
+export * from './i18n/index.js';
+export * from './validation.js';
+export * from './schemas/common.js';
+export * from './schemas/auth.js';
+export * from './schemas/users.js';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { LAST_STEPS, LIMITS, PROFILE_VISIBILITIES, ROLES } from '../constants.js';
+import { LOCALE_CODES } from '../locales.js';
+import { PasswordInputSchema } from './auth.js';
+
+export const RoleSchema = z.enum(ROLES);
+export const LastStepSchema = z.enum(LAST_STEPS);
+export const ProfileVisibilitySchema = z.enum(PROFILE_VISIBILITIES);
+
+export const NotificationSettingsSchema = z.strictObject({
+  comments: z.boolean(),
+  likes: z.boolean(),
+  membership: z.boolean(),
+  villages: z.boolean(),
+  donations: z.boolean(),
+  email: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  comments: true,
+  likes: true,
+  membership: true,
+  villages: true,
+  donations: true,
+  email: false,
+};
+
+/** The signed-in user as the API presents it (DESIGN section 5). */
+export const UserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  avatar_url: z.string().nullable(),
+  bio: z.string(),
+  locale: z.enum(LOCALE_CODES),
+  role: RoleSchema.nullable(),
+  created_at: z.string(),
+  profile: z.object({
+    last_step: LastStepSchema.nullable(),
+    primary_tribe_id: z.string().nullable(),
+  }),
+  privacy: z.object({
+    profile_visibility: ProfileVisibilitySchema,
+    show_on_map: z.boolean(),
+  }),
+  settings: z.object({ notifications: NotificationSettingsSchema }),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UpdateMeBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(LIMITS.nameMax).optional(),
+  bio: z.string().trim().max(LIMITS.bioMax).optional(),
+  locale: z.enum(LOCALE_CODES).optional(),
+});
+export type UpdateMeBody = z.infer<typeof UpdateMeBodySchema>;
+
+export const DeleteMeBodySchema = z.strictObject({ password: PasswordInputSchema });
+
+export const RoleBodySchema = z.strictObject({ role: RoleSchema });
+
+export const PrivacyBodySchema = z.strictObject({
+  profile_visibility: ProfileVisibilitySchema.optional(),
+  show_on_map: z.boolean().optional(),
+});
+export type PrivacyBody = z.infer<typeof PrivacyBodySchema>;
+
+export const SettingsBodySchema = z.strictObject({
+  language: z.enum(LOCALE_CODES).optional(),
+  notifications: NotificationSettingsSchema.partial().optional(),
+});
+export type SettingsBody = z.infer<typeof SettingsBodySchema>;
+
+/** One signed-in device of the user (GET /v1/me/sessions). */
+export const SessionSchema = z.object({
+  id: z.string(),
+  device_name: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isMessageKey, type MessageKey, type MessageParams } from './i18n/index.js';
+
+/**
+ * Every zod issue carries a message key of the catalogue rather than English text, so the server
+ * and the web app translate the same key into the reader's language. Schemas that need a special
+ * message pass a key of their own (`{ error: 'validation.email' }`); everything else lands here.
+ */
+function keyForIssue(issue: z.core.$ZodRawIssue): MessageKey {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return 'validation.required';
+      if (issue.expected === 'int' && typeof issue.input === 'number') return 'validation.integer';
+      return 'validation.invalid_type';
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'validation.required' : 'validation.string_min';
+      return 'validation.number_min';
+    case 'too_big':
+      return issue.origin === 'string' ? 'validation.string_max' : 'validation.number_max';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'validation.email' : 'validation.invalid';
+    case 'unrecognized_keys':
+      return 'validation.unknown_field';
+    case 'invalid_value':
+      return 'validation.one_of';
+    default:
+      return 'validation.invalid';
+  }
+}
+
+z.config({ customError: (issue) => keyForIssue(issue) });
+
+/** A finalised issue reduced to what translation needs. */
+export interface IssueMessage {
+  key: MessageKey;
+  params: MessageParams;
+}
+
+/** The catalogue key and interpolation values of a zod issue. */
+export function describeIssue(issue: z.core.$ZodIssue): IssueMessage {
+  const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'validation.invalid';
+  const params: MessageParams = {};
+  if ('minimum' in issue) params.min = Number(issue.minimum);
+  if ('maximum' in issue) params.max = Number(issue.maximum);
+  if ('values' in issue && Array.isArray(issue.values)) params.values = issue.values.map(String).join(', ');
+  return { key, params };
+}
+
+/**
+ * Flattens issues into the API's errors map: { field: [issue, ...] }. An unknown key is reported
+ * on the key itself; an issue on the whole body is reported under "body".
+ */
+export function issuesByField(issues: readonly z.core.$ZodIssue[]): Record<string, IssueMessage[]> {
+  const out: Record<string, IssueMessage[]> = {};
+  const push = (field: string, message: IssueMessage) => (out[field] ??= []).push(message);
+  for (const issue of issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) push(base ? `${base}.${k}` : k, describeIssue(issue));
+    } else {
+      push(base || 'body', describeIssue(issue));
+    }
+  }
+  return out;
+}
