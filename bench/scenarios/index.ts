@@ -1,0 +1,7 @@
+import type { Scenario } from '../lib/scenario.js';
+import { hello } from './hello.js';
+import { login } from './login.js';
+import { me } from './me.js';
+
+/** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
+export const SCENARIOS: Scenario[] = [hello, me, login];
