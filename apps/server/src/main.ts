@@ -42,7 +42,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
-  console.log(`\nTribes is running at http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}\n`);
+  console.log(
+    `\nTribes is running at http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}\n`,
+  );
 }
 
 main().catch((err: unknown) => {

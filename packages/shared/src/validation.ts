@@ -51,8 +51,12 @@ export function describeIssue(issue: z.core.$ZodIssue): IssueMessage {
  * on the key itself; an issue on the whole body is reported under "body".
  */
 export function issuesByField(issues: readonly z.core.$ZodIssue[]): Record<string, IssueMessage[]> {
-  const out: Record<string, IssueMessage[]> = {};
-  const push = (field: string, message: IssueMessage) => (out[field] ??= []).push(message);
+  // A null-prototype map: a field named "constructor" or "__proto__" is just a field.
+  const out: Record<string, IssueMessage[]> = Object.create(null) as Record<string, IssueMessage[]>;
+  const push = (field: string, message: IssueMessage) => {
+    if (!Object.prototype.hasOwnProperty.call(out, field)) out[field] = [];
+    out[field]!.push(message);
+  };
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
@@ -61,5 +65,5 @@ export function issuesByField(issues: readonly z.core.$ZodIssue[]): Record<strin
       push(base || 'body', describeIssue(issue));
     }
   }
-  return out;
+  return { ...out };
 }

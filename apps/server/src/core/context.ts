@@ -14,7 +14,13 @@ import { createDiskStorage, type Storage } from './storage.js';
 import { createThrottle } from './throttle.js';
 
 /** Everything a request may need, wired once per app: the composition root. */
-export function createContext(deps: { config: Config; database: Database; clock: Clock; logger: FastifyBaseLogger; mailer?: Mailer }) {
+export function createContext(deps: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  mailer?: Mailer;
+}) {
   const { config, database, clock, logger } = deps;
   const db = database.db;
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });

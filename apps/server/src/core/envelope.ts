@@ -3,7 +3,14 @@ import type { MessageKey, MessageParams } from '@tribes/shared';
 import { t } from './i18n.js';
 
 /** Sends { status: 'success', message, data } with a translated message. */
-export function success<T>(request: FastifyRequest, reply: FastifyReply, data: T, key: MessageKey = 'common.ok', params?: MessageParams, statusCode = 200) {
+export function success<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: T,
+  key: MessageKey = 'common.ok',
+  params?: MessageParams,
+  statusCode = 200,
+) {
   return reply.code(statusCode).send({ status: 'success', message: t(request, key, params), data });
 }
 

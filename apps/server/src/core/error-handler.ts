@@ -21,7 +21,13 @@ function sendValidation(request: FastifyRequest, reply: FastifyReply, errors: Re
   });
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, statusCode: number, key: MessageKey, params?: Record<string, string | number>) {
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+) {
   return reply.code(statusCode).send({ status: 'error', message: t(request, key, params) });
 }
 
@@ -65,12 +71,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const key: MessageKey =
-        status === 401 ? 'errors.unauthorized'
-        : status === 403 ? 'errors.forbidden'
-        : status === 404 ? 'errors.not_found'
-        : status === 413 ? 'errors.payload_too_large'
-        : status === 415 ? 'errors.unsupported_media_type'
-        : 'errors.bad_request';
+        status === 401
+          ? 'errors.unauthorized'
+          : status === 403
+            ? 'errors.forbidden'
+            : status === 404
+              ? 'errors.not_found'
+              : status === 413
+                ? 'errors.payload_too_large'
+                : status === 415
+                  ? 'errors.unsupported_media_type'
+                  : 'errors.bad_request';
       request.log.info({ code, statusCode: status }, 'client error');
       return sendError(request, reply, status, key);
     }
@@ -86,7 +97,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function registerNotFound(app: FastifyInstance, spa: { apiPrefixes: string[] } | null): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !spa?.apiPrefixes.some((p) => pathname.startsWith(p));
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !spa?.apiPrefixes.some((p) => pathname.startsWith(p));
     if (spa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return sendError(request, reply, 404, 'errors.not_found');
   });

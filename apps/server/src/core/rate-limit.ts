@@ -44,7 +44,8 @@ export function limit(app: FastifyInstance, l: RouteLimit) {
     rateLimit: {
       max: Math.max(1, Math.floor(l.max * app.rateLimitScale)),
       timeWindow: l.seconds * 1000,
-      keyGenerator: (request: FastifyRequest) => (l.by === 'user' && request.auth ? `u:${request.auth.user.id}` : `ip:${request.ip}`),
+      keyGenerator: (request: FastifyRequest) =>
+        l.by === 'user' && request.auth ? `u:${request.auth.user.id}` : `ip:${request.ip}`,
     },
   };
 }

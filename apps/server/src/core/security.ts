@@ -29,7 +29,7 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: URL): Pr
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cors, {
-    origin: publicUrl.origin,
+    origin: [publicUrl.origin],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'Idempotency-Key', 'X-Socket-Id'],
     exposedHeaders: ['Retry-After', 'X-Request-Id'],

@@ -19,7 +19,8 @@ export async function registerStatic(app: FastifyInstance, opts: { uploadsDir: s
     immutable: true,
     maxAge: '365d',
   });
-  const dist = opts.webDistDir && existsSync(path.join(opts.webDistDir, 'index.html')) ? path.resolve(opts.webDistDir) : undefined;
+  const dist =
+    opts.webDistDir && existsSync(path.join(opts.webDistDir, 'index.html')) ? path.resolve(opts.webDistDir) : undefined;
   if (!dist) return false;
   await app.register(fastifyStatic, {
     root: dist,
@@ -28,7 +29,10 @@ export async function registerStatic(app: FastifyInstance, opts: { uploadsDir: s
     index: false,
     setHeaders(res, file) {
       // Hashed assets never change; index.html must be revalidated so a deploy reaches everyone.
-      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return true;

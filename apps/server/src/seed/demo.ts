@@ -19,8 +19,17 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     { name: 'Sam Carter', email: 'sam@demo.tribes', locale: 'en', role: 'leader' },
   ];
   const { users: table } = await import('#src/core/db/schema/index.js');
-  await ctx.db.insert(table).values(
-    people.map((p) => ({ ...p, passwordHash, emailVerifiedAt: now, lastStep: 'role-selection-completed', createdAt: now, updatedAt: now })),
-  );
+  await ctx.db
+    .insert(table)
+    .values(
+      people.map((p) => ({
+        ...p,
+        passwordHash,
+        emailVerifiedAt: now,
+        lastStep: 'role-selection-completed',
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
   console.log(`[demo] demo accounts: ${people.map((p) => p.email).join(', ')} (the shared demo password is in README.md)`);
 }

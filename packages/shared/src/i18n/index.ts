@@ -20,7 +20,5 @@ export type MessageParams = Record<string, string | number>;
 /** Translates a message key with {{param}} interpolation; unknown keys come back unchanged. */
 export function translate(locale: Locale, key: string, params: MessageParams = {}): string {
   const template = isMessageKey(key) ? (MESSAGES[locale][key] ?? en[key]) : key;
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
 }

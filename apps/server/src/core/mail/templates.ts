@@ -10,7 +10,12 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A mail carrying a one-time code, in the reader's language, with text and HTML parts. */
-export function codeMail(locale: Locale, name: string, code: string, purpose: 'email-verification' | 'forgot-password'): RenderedMail {
+export function codeMail(
+  locale: Locale,
+  name: string,
+  code: string,
+  purpose: 'email-verification' | 'forgot-password',
+): RenderedMail {
   const prefix = purpose === 'email-verification' ? 'mail.verify' : 'mail.reset';
   const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
   const subject = tr(`${prefix}.subject` as MessageKey, { code });

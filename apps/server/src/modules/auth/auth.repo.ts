@@ -37,7 +37,10 @@ export function createAuthRepo(db: Db) {
     async revokeUserTokens(userId: string, now: Date, exceptId?: string): Promise<void> {
       const where = [eq(authTokens.userId, userId), isNull(authTokens.revokedAt)];
       if (exceptId) where.push(ne(authTokens.id, exceptId));
-      await db.update(authTokens).set({ revokedAt: now }).where(and(...where));
+      await db
+        .update(authTokens)
+        .set({ revokedAt: now })
+        .where(and(...where));
     },
     async listLiveTokens(userId: string, now: Date): Promise<TokenRow[]> {
       return db

@@ -21,26 +21,40 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const user = (row: Parameters<typeof presentUser>[0]) => presentUser(row, ctx.storage);
   const tags = ['auth'];
 
-  r.post('/v1/check_email_exists', { schema: { tags, body: CheckEmailExistsBodySchema }, config: limit(app, LIMITS.checkEmail) }, async (req, reply) =>
-    success(req, reply, { exists: await ctx.auth.emailExists(req.body.email) }),
+  r.post(
+    '/v1/check_email_exists',
+    { schema: { tags, body: CheckEmailExistsBodySchema }, config: limit(app, LIMITS.checkEmail) },
+    async (req, reply) => success(req, reply, { exists: await ctx.auth.emailExists(req.body.email) }),
   );
 
-  r.post('/v1/auth/register', { schema: { tags, body: RegisterBodySchema }, config: limit(app, LIMITS.register) }, async (req, reply) => {
-    const created = await ctx.auth.register(req.body, req.locale);
-    return success(req, reply, { user: user(created) }, 'auth.registered', undefined, 201);
-  });
+  r.post(
+    '/v1/auth/register',
+    { schema: { tags, body: RegisterBodySchema }, config: limit(app, LIMITS.register) },
+    async (req, reply) => {
+      const created = await ctx.auth.register(req.body, req.locale);
+      return success(req, reply, { user: user(created) }, 'auth.registered', undefined, 201);
+    },
+  );
 
-  r.post('/v1/auth/email/otp/send', { schema: { tags, body: OtpSendBodySchema }, config: limit(app, LIMITS.otp) }, async (req, reply) => {
-    await ctx.otp.send(req.body.email, req.body.purpose, req.locale);
-    return success(req, reply, {}, 'auth.otp_sent');
-  });
+  r.post(
+    '/v1/auth/email/otp/send',
+    { schema: { tags, body: OtpSendBodySchema }, config: limit(app, LIMITS.otp) },
+    async (req, reply) => {
+      await ctx.otp.send(req.body.email, req.body.purpose, req.locale);
+      return success(req, reply, {}, 'auth.otp_sent');
+    },
+  );
 
-  r.post('/v1/auth/email/otp/verify', { schema: { tags, body: OtpVerifyBodySchema }, config: limit(app, LIMITS.otp) }, async (req, reply) => {
-    const result = await ctx.auth.verifyCode(req.body);
-    return result.kind === 'email_verified'
-      ? success(req, reply, { auth_token: result.token, user: user(result.user) }, 'auth.email_verified')
-      : success(req, reply, { reset_token: result.resetToken }, 'auth.code_verified');
-  });
+  r.post(
+    '/v1/auth/email/otp/verify',
+    { schema: { tags, body: OtpVerifyBodySchema }, config: limit(app, LIMITS.otp) },
+    async (req, reply) => {
+      const result = await ctx.auth.verifyCode(req.body);
+      return result.kind === 'email_verified'
+        ? success(req, reply, { auth_token: result.token, user: user(result.user) }, 'auth.email_verified')
+        : success(req, reply, { reset_token: result.resetToken }, 'auth.code_verified');
+    },
+  );
 
   r.post('/v1/auth/login', { schema: { tags, body: LoginBodySchema }, config: limit(app, LIMITS.login) }, async (req, reply) => {
     const result = await ctx.auth.login(req.body, req.locale);
@@ -54,15 +68,23 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return success(req, reply, {}, 'auth.logged_out');
   });
 
-  r.post('/v1/forgot_password', { schema: { tags, body: ForgotPasswordBodySchema }, config: limit(app, LIMITS.otp) }, async (req, reply) => {
-    await ctx.otp.send(req.body.email, 'forgot-password', req.locale);
-    return success(req, reply, {}, 'auth.otp_sent');
-  });
+  r.post(
+    '/v1/forgot_password',
+    { schema: { tags, body: ForgotPasswordBodySchema }, config: limit(app, LIMITS.otp) },
+    async (req, reply) => {
+      await ctx.otp.send(req.body.email, 'forgot-password', req.locale);
+      return success(req, reply, {}, 'auth.otp_sent');
+    },
+  );
 
-  r.post('/v1/reset_password', { schema: { tags, body: ResetPasswordBodySchema }, config: limit(app, LIMITS.otp) }, async (req, reply) => {
-    await ctx.auth.resetPassword(req.body);
-    return success(req, reply, {}, 'auth.password_reset');
-  });
+  r.post(
+    '/v1/reset_password',
+    { schema: { tags, body: ResetPasswordBodySchema }, config: limit(app, LIMITS.otp) },
+    async (req, reply) => {
+      await ctx.auth.resetPassword(req.body);
+      return success(req, reply, {}, 'auth.password_reset');
+    },
+  );
 
   r.get('/v1/password_policy', { schema: { tags } }, async (req, reply) => success(req, reply, PASSWORD_POLICY));
 }

@@ -28,13 +28,10 @@ interface Deps {
   clock: Clock;
 }
 
-export type LoginResult =
-  | { kind: 'signed_in'; token: string; user: UserRow }
-  | { kind: 'verification_required'; email: string };
+export type LoginResult = { kind: 'signed_in'; token: string; user: UserRow } | { kind: 'verification_required'; email: string };
 
 export type VerifyResult =
-  | { kind: 'email_verified'; token: string; user: UserRow }
-  | { kind: 'reset_allowed'; resetToken: string };
+  { kind: 'email_verified'; token: string; user: UserRow } | { kind: 'reset_allowed'; resetToken: string };
 
 /** Sign-up, sign-in, codes and password reset: the account lifecycle's rules, with no HTTP in sight. */
 export function createAuthService({ repo, users, tokens, otp, throttle, clock }: Deps) {

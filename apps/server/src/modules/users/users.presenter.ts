@@ -1,4 +1,11 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, isLocale, type LastStep, type ProfileVisibility, type Role, type User } from '@tribes/shared';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  isLocale,
+  type LastStep,
+  type ProfileVisibility,
+  type Role,
+  type User,
+} from '@tribes/shared';
 import type { Storage } from '#src/core/storage.js';
 import type { UserRow } from './users.repo.js';
 

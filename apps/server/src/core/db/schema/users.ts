@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, bigserial } from 'drizzle-orm/pg-core';
 import type { NotificationSettings } from '@tribes/shared';
 
@@ -87,4 +86,3 @@ export const throttleHits = pgTable(
   },
   (t) => [index('throttle_hits_key_at_idx').on(t.key, t.at)],
 );
-

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { User } from '@tribes/shared';
+import type { TestApp } from './build-test-app.js';
+
+export const DEFAULT_PASSWORD = 'a long enough passphrase';
+
+let counter = 0;
+/** A unique email for this test run. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${counter}.${randomBytes(3).toString('hex')}@example.test`;
+}
+
+/** Registration fields with overrides. */
+export function buildRegistration(
+  overrides: Partial<{ name: string; email: string; password: string; password_confirmation: string; locale: string }> = {},
+) {
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  return {
+    name: 'Test Person',
+    email: uniqueEmail(),
+    password,
+    password_confirmation: password,
+    ...overrides,
+  };
+}
+
+/** POST helper returning status and parsed envelope. */
+export async function post(t: TestApp, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs a new user up through the real flow (register → code from the mail → verify) and returns the token. */
+export async function signUp(
+  t: TestApp,
+  overrides: Parameters<typeof buildRegistration>[0] = {},
+): Promise<{ token: string; user: User; email: string; password: string }> {
+  const reg = buildRegistration(overrides);
+  const res = await post(t, '/api/v1/auth/register', reg);
+  if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  const code = await t.mail.codeFor(reg.email);
+  const verified = await post(t, '/api/v1/auth/email/otp/verify', { email: reg.email, code, purpose: 'email-verification' });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return { token: verified.body.data.auth_token, user: verified.body.data.user, email: reg.email, password: reg.password };
+}
