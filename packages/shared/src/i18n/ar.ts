@@ -62,4 +62,8 @@ export const ar: Catalogue = {
   'mail.reset.intro': 'استخدم هذا الرمز لاختيار كلمة مرور جديدة:',
   'mail.code_expiry': 'تنتهي صلاحية الرمز بعد 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
   'mail.signature': 'فريق Tribes',
+  'contact.sent': 'شكرًا لك. تم إرسال رسالتك إلى فريقنا.',
+  'feedback.sent': 'شكرًا لك على ملاحظاتك.',
+  'mail.contact.subject': 'نموذج الاتصال: {{subject}}',
+  'mail.feedback.subject': 'ملاحظات من Tribes',
 };

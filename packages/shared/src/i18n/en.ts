@@ -61,6 +61,10 @@ export const en = {
   'mail.reset.intro': 'Use this code to choose a new password:',
   'mail.code_expiry': 'The code expires in 10 minutes. If you did not ask for it, you can ignore this email.',
   'mail.signature': 'The Tribes team',
+  'contact.sent': 'Thank you. Your message has been sent to our team.',
+  'feedback.sent': 'Thank you for your feedback.',
+  'mail.contact.subject': 'Contact form: {{subject}}',
+  'mail.feedback.subject': 'Feedback from Tribes',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -62,4 +62,8 @@ export const es: Catalogue = {
   'mail.reset.intro': 'Usa este código para elegir una nueva contraseña:',
   'mail.code_expiry': 'El código caduca en 10 minutos. Si no lo pediste, puedes ignorar este correo.',
   'mail.signature': 'El equipo de Tribes',
+  'contact.sent': 'Gracias. Tu mensaje se ha enviado a nuestro equipo.',
+  'feedback.sent': 'Gracias por tus comentarios.',
+  'mail.contact.subject': 'Formulario de contacto: {{subject}}',
+  'mail.feedback.subject': 'Comentarios sobre Tribes',
 };

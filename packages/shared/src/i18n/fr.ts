@@ -62,4 +62,8 @@ export const fr: Catalogue = {
   'mail.reset.intro': 'Utilisez ce code pour choisir un nouveau mot de passe :',
   'mail.code_expiry': "Le code expire dans 10 minutes. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
   'mail.signature': "L'équipe Tribes",
+  'contact.sent': 'Merci. Votre message a été envoyé à notre équipe.',
+  'feedback.sent': 'Merci pour votre avis.',
+  'mail.contact.subject': 'Formulaire de contact : {{subject}}',
+  'mail.feedback.subject': 'Avis sur Tribes',
 };

@@ -62,4 +62,8 @@ export const he: Catalogue = {
   'mail.reset.intro': 'השתמשו בקוד זה כדי לבחור סיסמה חדשה:',
   'mail.code_expiry': 'תוקף הקוד יפוג בעוד 10 דקות. אם לא ביקשת אותו, אפשר להתעלם מהודעה זו.',
   'mail.signature': 'צוות Tribes',
+  'contact.sent': 'תודה. ההודעה שלך נשלחה לצוות שלנו.',
+  'feedback.sent': 'תודה על המשוב שלך.',
+  'mail.contact.subject': 'טופס יצירת קשר: {{subject}}',
+  'mail.feedback.subject': 'משוב מ-Tribes',
 };
