@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { LIMITS as SIZE_LIMITS } from '@tribes/shared';
+import { LIMITS as SIZE_LIMITS, translate } from '@tribes/shared';
 import { authGuard } from './core/auth-guard.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
@@ -21,6 +21,7 @@ import { registerSecurity } from './core/security.js';
 import { API_PREFIXES, registerStatic } from './core/static.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -52,8 +53,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.env === 'production',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // Router-level refusals (a bad URL encoding, an over-long path parameter) in the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as unknown as FastifyReply)
+        .code(status)
+        .send({ status: 'error', message: translate(requestLocale(request), 'errors.bad_request') });
+    },
   });
-  const ctx = createContext({ config, database: options.database, clock: options.clock ?? systemClock, logger: app.log, mailer: options.mailer });
+  const ctx = createContext({
+    config,
+    database: options.database,
+    clock: options.clock ?? systemClock,
+    logger: app.log,
+    mailer: options.mailer,
+  });
   app.decorate('ctx', ctx);
   app.decorateRequest('locale', 'en');
   app.addHook('onRequest', async (request, reply) => {
@@ -73,7 +87,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Tribes API', version: '1.0.0', description: 'Envelope: { status, message, data }. See DESIGN.md section 4.' },
+      info: {
+        title: 'Tribes API',
+        version: '1.0.0',
+        description: 'Envelope: { status, message, data }. See DESIGN.md section 4.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -87,11 +105,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
+      await api.register(contactRoutes, { ctx });
     },
     { prefix: '/api' },
   );
 
-  const servesWeb = await registerStatic(app, { uploadsDir: ctx.storage.root, webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST });
+  const servesWeb = await registerStatic(app, {
+    uploadsDir: ctx.storage.root,
+    webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST,
+  });
   registerNotFound(app, servesWeb ? { apiPrefixes: API_PREFIXES } : null);
 
   app.addHook('onClose', async () => {
