@@ -22,7 +22,6 @@ import { API_PREFIXES, registerStatic } from './core/static.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 
@@ -104,7 +103,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(systemRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
-      await api.register(contactRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
     },
     { prefix: '/api' },
