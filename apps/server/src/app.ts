@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { LIMITS as SIZE_LIMITS, translate } from '@tribes/shared';
@@ -77,7 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
 
   await registerSecurity(app, config.publicUrl);
-  await registerRateLimit(app, config.rateLimitScale);
+  // With several nodes, IP and account limits must be counted in one place: Redis when configured.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (err: Error) => app.log.warn({ err: { name: err.name, message: err.message } }, 'redis error'));
+  await registerRateLimit(app, config.rateLimitScale, redis);
   await app.register(multipart, {
     limits: { fileSize: SIZE_LIMITS.avatarMaxBytes, files: 4, fields: 20, parts: 30, fieldSize: 64 * 1024 },
   });
@@ -116,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     await ctx.mailer.close();
+    redis?.disconnect();
   });
   return app;
 }

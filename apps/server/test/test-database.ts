@@ -7,10 +7,11 @@ import { openDatabase, type Database } from '#src/core/db/client.js';
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new database on the run's PostgreSQL server. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<Database & { url?: string }> {
+  const migrate = options.migrate ?? true;
   if (TEST_DB === 'pglite') {
     const database = await openDatabase({});
-    await database.migrate();
+    if (migrate) await database.migrate();
     return database;
   }
   const adminUrl = inject('pgUrl');
@@ -22,9 +23,10 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 10 });
-  await database.migrate();
+  if (migrate) await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -28,6 +28,8 @@ export async function registerRateLimit(app: FastifyInstance, scale: number, red
     hook: 'preHandler',
     ...(redis ? { redis, nameSpace: 'tribes-rl:' } : {}),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
+    // A Redis outage must not take the API down with it: requests pass unlimited meanwhile.
+    skipOnError: true,
   });
   app.decorate('rateLimitScale', scale);
 }
