@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { bearer, buildRegistration, signUp } from './factories.js';
+
+/** The limits of DESIGN section 6 at their real values (RATE_LIMIT_SCALE=1). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ rateLimitScale: 1 });
+});
+afterAll(async () => t.close());
+
+describe('rate limits', () => {
+  it('allows 5 registrations per 30 minutes per IP, then answers 429 with Retry-After', async () => {
+    const ip = '203.0.113.7';
+    const register = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: buildRegistration(), remoteAddress: ip });
+    for (let i = 0; i < 5; i++) expect((await register()).statusCode).toBe(201);
+    const sixth = await register();
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(60);
+    // Another IP is not affected.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          payload: buildRegistration(),
+          remoteAddress: '203.0.113.8',
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('allows 60 writes per minute per user, whatever the IP', async () => {
+    const user = await signUp(t);
+    const other = await signUp(t);
+    const patch = (token: string, i: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/me',
+        payload: { bio: `bio ${i}` },
+        headers: bearer(token),
+        remoteAddress: `198.51.100.${i % 200}`,
+      });
+    for (let i = 0; i < 60; i++) expect((await patch(user.token, i)).statusCode).toBe(200);
+    const over = await patch(user.token, 61);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ status: 'error' });
+    expect((await patch(other.token, 1)).statusCode).toBe(200);
+  });
+});
