@@ -79,10 +79,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerSecurity(app, config.publicUrl);
   // With several nodes, IP and account limits must be counted in one place: Redis when configured.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true }) : undefined;
   redis?.on('error', (err: Error) => app.log.warn({ err: { name: err.name, message: err.message } }, 'redis error'));
+  // Connect before serving: a limit counted while Redis is still connecting would be lost.
+  await redis?.connect();
   await registerRateLimit(app, config.rateLimitScale, redis);
   await app.register(multipart, {
     limits: { fileSize: SIZE_LIMITS.avatarMaxBytes, files: 4, fields: 20, parts: 30, fieldSize: 64 * 1024 },
