@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '../features/auth/session-store';
+import { guardRedirect, type GuardKind } from './guards';
+import { useLocalePath } from './locale-hooks';
+
+/** Runs a route's guard: renders the page, or redirects to where the visitor belongs. */
+export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode }) {
+  const session = useSession();
+  const toUrl = useLocalePath();
+  const target = guardRedirect(kind, session);
+  if (target) return <Navigate to={toUrl(target)} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,54 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, localeDir, type Locale } from '@tribes/shared/locales';
+import { createStore } from '../lib/external-store';
+
+type Messages = Record<string, unknown>;
+
+// One chunk per language, fetched only when that language is used.
+const loaders = import.meta.glob<{ default: Messages }>('../locales/*.json');
+
+export const i18n = i18next.createInstance();
+
+/** The language the interface currently shows (after its messages loaded). */
+export const localeStore = createStore<Locale>(DEFAULT_LOCALE);
+
+/** Loads a language's messages once. */
+export async function loadMessages(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  const load = loaders[`../locales/${locale}.json`];
+  if (!load) throw new Error(`No messages for ${locale}`);
+  const mod = await load();
+  i18n.addResourceBundle(locale, 'translation', mod.default, true, true);
+}
+
+/** Sets <html lang dir> for a locale (specification section 4). */
+export function applyDocumentLocale(locale: Locale): void {
+  document.documentElement.lang = locale;
+  document.documentElement.dir = localeDir(locale);
+}
+
+let initialised: Promise<unknown> | null = null;
+
+/** Starts i18next in a language; call once before the first render. */
+export async function initI18n(locale: Locale): Promise<void> {
+  initialised ??= i18n.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: FALLBACK_LOCALE,
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  await initialised;
+  await changeLocale(locale);
+}
+
+/** Switches the interface language: messages first, then i18next, the document and the store. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  await loadMessages(locale);
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  applyDocumentLocale(locale);
+  localeStore.set(locale);
+}

@@ -1,0 +1,134 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton';
+import { LanguageSwitcher } from '../../components/shell/language-switcher';
+import { ThemeToggle } from '../../components/shell/theme-toggle';
+import { RouterLocaleLink } from '../../components/locale-link';
+import { Logo } from '../../components/logo';
+import { useLogout } from '../../features/auth/api';
+import { splitLocalePrefix } from '../locale-routing';
+import { themeStore } from '../theme-mode';
+import { useStore } from '../../lib/external-store';
+import { PANEL_NAV } from './panel-nav';
+
+const SIDEBAR_WIDTH = 260;
+
+/** The "pannel" layout of the signed-in app: a side navigation from lg up, a drawer and a bottom bar on phones. */
+export function PannelLayout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const logout = useLogout();
+  const mode = useStore(themeStore);
+  const { path } = splitLocalePrefix(location.pathname);
+  const active = (to: string) => path === to || path.startsWith(`${to}/`) || (to.startsWith('/setting/') && path.startsWith('/setting/'));
+
+  const nav = (
+    <Box component="nav" aria-label={t('nav.label')} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar>
+        <Link component={RouterLocaleLink} to="/home" underline="none" aria-label={t('nav.home')}>
+          <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={28} />
+        </Link>
+      </Toolbar>
+      <Divider />
+      <List sx={{ flexGrow: 1 }}>
+        {PANEL_NAV.map((item) => {
+          const Icon = item.icon;
+          const current = active(item.to);
+          return (
+            <ListItemButton
+              key={item.to}
+              component={RouterLocaleLink}
+              to={item.to}
+              selected={current}
+              aria-current={current ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+            >
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={t(item.labelKey)} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+      <Divider />
+      <List>
+        <ListItemButton onClick={() => logout.mutate()} disabled={logout.isPending} data-testid="sign-out">
+          <ListItemIcon>
+            <LogoutIcon />
+          </ListItemIcon>
+          <ListItemText primary={t('shell.signOut')} />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+
+  const bottomItems = PANEL_NAV.filter((i) => i.bottom);
+  const bottomValue = bottomItems.findIndex((i) => active(i.to));
+
+  return (
+    <Box data-layout="pannel" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {desktop ? (
+        <Drawer variant="permanent" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}>
+          {nav}
+        </Drawer>
+      ) : (
+        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: false }} sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}>
+          {nav}
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+          <Toolbar sx={{ gap: 1 }}>
+            {!desktop && (
+              <IconButton edge="start" color="inherit" aria-label={t('nav.open')} onClick={() => setOpen(true)} data-testid="open-nav">
+                <MenuIcon />
+              </IconButton>
+            )}
+            {!desktop && <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={24} />}
+            <Box sx={{ flexGrow: 1 }} />
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </Toolbar>
+        </AppBar>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', p: { xs: 2, md: 3 }, pb: { xs: 10, lg: 3 } }}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      {!desktop && (
+        <Paper component="nav" aria-label={t('nav.bottom')} elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (th) => th.zIndex.appBar }}>
+          <BottomNavigation showLabels value={bottomValue === -1 ? false : bottomValue}>
+            {bottomItems.map((item) => {
+              const Icon = item.icon;
+              return <BottomNavigationAction key={item.to} component={RouterLocaleLink} to={item.to} label={t(item.labelKey)} icon={<Icon />} sx={{ minWidth: 0, px: 0.5 }} />;
+            })}
+          </BottomNavigation>
+        </Paper>
+      )}
+    </Box>
+  );
+}

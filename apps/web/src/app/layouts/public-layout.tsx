@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton';
+import { AppHeader } from '../../components/shell/app-header';
+import { SiteFooter } from '../../components/shell/site-footer';
+
+export type PublicLayoutName = 'main' | 'custom' | 'custom-footer-less' | 'custom-footer-image-less';
+
+const FOOTER: Record<PublicLayoutName, 'image' | 'plain' | 'none'> = {
+  main: 'image',
+  custom: 'image',
+  'custom-footer-less': 'none',
+  'custom-footer-image-less': 'plain',
+};
+
+/** The four public layouts of specification section 2: one header, and a footer with or without its image, or none. */
+export function PublicLayout({ name }: { name: PublicLayoutName }) {
+  const footer = FOOTER[name];
+  const content = (
+    <Suspense fallback={<PageSkeleton />}>
+      <Outlet />
+    </Suspense>
+  );
+  return (
+    <Box data-layout={name} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <AppHeader />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', display: 'flex', flexDirection: 'column' }}>
+        {name === 'main' ? (
+          content
+        ) : (
+          <Container maxWidth={name === 'custom-footer-image-less' ? 'md' : 'sm'} sx={{ py: { xs: 3, md: 6 }, flexGrow: 1 }}>
+            {content}
+          </Container>
+        )}
+      </Box>
+      {footer !== 'none' && <SiteFooter image={footer === 'image'} />}
+    </Box>
+  );
+}
+
+export const MainLayout = () => <PublicLayout name="main" />;
+export const CustomLayout = () => <PublicLayout name="custom" />;
+export const CustomFooterLessLayout = () => <PublicLayout name="custom-footer-less" />;
+export const CustomFooterImageLessLayout = () => <PublicLayout name="custom-footer-image-less" />;

@@ -1,0 +1,120 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteObject } from 'react-router';
+import { LOCALE_STRATEGY, type LocaleStrategy } from './config';
+import { RouteErrorScreen } from './error-boundary';
+import { Guard } from './guard';
+import type { GuardKind } from './guards';
+import { CustomFooterImageLessLayout, CustomFooterLessLayout, CustomLayout, MainLayout } from './layouts/public-layout';
+import { LocaleRoot } from './locale-root';
+import { routePrefixes } from './locale-routing';
+import { Shell } from './shell';
+
+type Page = LazyExoticComponent<ComponentType>;
+type Entry = [path: string, guard: GuardKind, page: Page];
+
+// The signed-in layout is loaded with the first panel page, not with the public pages.
+const PannelLayout = lazy(() => import('./layouts/pannel-layout').then((m) => ({ default: m.PannelLayout })));
+
+// Every page is its own chunk (React.lazy), so the first load carries only the shell and one page.
+const p = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+/** Specification section 2, route by route, grouped by layout. Paths are relative to the locale prefix. */
+export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Entry[] }[] = [
+  { layout: 'main', element: MainLayout, entries: [['', 'public', p(() => import('../routes/landing'))]] },
+  {
+    layout: 'custom',
+    element: CustomLayout,
+    entries: [
+      ['sign-in', 'guest', p(() => import('../routes/sign-in'))],
+      ['get-started', 'guest', p(() => import('../routes/get-started'))],
+    ],
+  },
+  {
+    layout: 'custom-footer-less',
+    element: CustomFooterLessLayout,
+    entries: [
+      ['sign-up', 'guest', p(() => import('../routes/sign-up'))],
+      ['forgot-password', 'guest', p(() => import('../routes/forgot-password'))],
+      ['reset-password', 'reset-password', p(() => import('../routes/reset-password'))],
+      ['verify-otp', 'verify-otp', p(() => import('../routes/verify-otp'))],
+      ['role-selection', 'role-selection', p(() => import('../routes/role-selection'))],
+      ['tribe-selection', 'tribe-selection', p(() => import('../routes/tribe-selection'))],
+      ['register-village', 'register-village', p(() => import('../routes/register-village'))],
+    ],
+  },
+  {
+    layout: 'custom-footer-image-less',
+    element: CustomFooterImageLessLayout,
+    entries: [
+      ['contact', 'public', p(() => import('../routes/contact'))],
+      ['feedback', 'public', p(() => import('../routes/feedback'))],
+      ['privacy_policy', 'public', p(() => import('../routes/privacy-policy'))],
+    ],
+  },
+  {
+    layout: 'pannel',
+    element: PannelLayout,
+    entries: [
+      ['home', 'auth', p(() => import('../routes/home'))],
+      ['explore', 'auth', p(() => import('../routes/explore'))],
+      ['create-post', 'auth', p(() => import('../routes/create-post'))],
+      ['donate', 'auth', p(() => import('../routes/donate'))],
+      ['map', 'auth', p(() => import('../routes/map'))],
+      ['profile', 'auth', p(() => import('../routes/profile'))],
+      ['tribe', 'auth', p(() => import('../routes/tribe'))],
+      ['tribes', 'auth', p(() => import('../routes/tribes'))],
+      ['user-profile/:id', 'auth', p(() => import('../routes/user-profile'))],
+      ['tribes/:id', 'auth', p(() => import('../routes/tribe-detail'))],
+      ['tribes/campaign/:id', 'auth', p(() => import('../routes/tribe-campaign'))],
+      ['tribes/campaign/create/:id', 'auth', p(() => import('../routes/tribe-campaign-create'))],
+      ['tribes/campaign/detail/:id', 'auth', p(() => import('../routes/tribe-campaign-detail'))],
+      ['tribes/campaign/donate/:id', 'auth', p(() => import('../routes/tribe-campaign-donate'))],
+      ['tribes/setting/:id', 'auth', p(() => import('../routes/tribe-setting'))],
+      ['tribes/setting/leader/:id', 'auth', p(() => import('../routes/tribe-setting-leader'))],
+      ['tribe/learning-center/assessment/:id', 'auth', p(() => import('../routes/learning-assessment'))],
+      ['tribe/learning-center/course/:id', 'auth', p(() => import('../routes/learning-course'))],
+      ['tribe/learning-center/lesson/:id', 'auth', p(() => import('../routes/learning-lesson'))],
+      ['setting/blocked-users', 'auth', p(() => import('../routes/setting-blocked-users'))],
+      ['setting/change-password', 'auth', p(() => import('../routes/setting-change-password'))],
+      ['setting/crypto_wallet', 'auth', p(() => import('../routes/setting-crypto-wallet'))],
+      ['setting/edit-profile', 'auth', p(() => import('../routes/setting-edit-profile'))],
+      ['setting/favourite-posts', 'auth', p(() => import('../routes/setting-favourite-posts'))],
+      ['setting/hidden-posts', 'auth', p(() => import('../routes/setting-hidden-posts'))],
+      ['setting/language', 'auth', p(() => import('../routes/setting-language'))],
+      ['setting/personal-setting', 'auth', p(() => import('../routes/setting-personal-setting'))],
+      ['setting/privacy_policy', 'auth', p(() => import('../routes/setting-privacy-policy'))],
+      ['setting/privacy-setting', 'auth', p(() => import('../routes/setting-privacy-setting'))],
+      ['setting/wallet', 'auth', p(() => import('../routes/setting-wallet'))],
+    ],
+  },
+];
+
+const NotFound = lazy(() => import('../routes/not-found'));
+
+/** The pages under one locale prefix: each layout with its guarded pages, and the not-found page. */
+export function pageRoutes(): RouteObject[] {
+  const layouts: RouteObject[] = ROUTE_TABLE.map(({ element: Layout, entries }) => ({
+    element: <Layout />,
+    children: entries.map(([path, guard, Page]) => ({
+      ...(path === '' ? { index: true } : { path }),
+      element: (
+        <Guard kind={guard}>
+          <Page />
+        </Guard>
+      ),
+    })),
+  }));
+  return [...layouts, { path: '*', element: <NotFound /> }];
+}
+
+/** The whole route tree for a locale strategy: the shell, then one locale root per URL prefix. */
+export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY): RouteObject[] {
+  const children = pageRoutes();
+  return [
+    {
+      element: <Shell />,
+      errorElement: <RouteErrorScreen />,
+      children: routePrefixes(strategy).map((prefix) => ({ path: prefix || '/', element: <LocaleRoot />, children })),
+    },
+  ];
+}

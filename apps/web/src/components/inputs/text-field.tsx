@@ -1,0 +1,54 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { forwardRef, type ChangeEventHandler, type FocusEventHandler, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+
+export interface TextFieldProps {
+  id: string;
+  name?: string;
+  label: ReactNode;
+  value?: string;
+  defaultValue?: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  multiline?: boolean;
+  minRows?: number;
+  size?: 'small' | 'medium';
+  endAdornment?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+  onChange?: ChangeEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  htmlInput?: InputHTMLAttributes<HTMLInputElement> & Record<`data-${string}`, string>;
+}
+
+/**
+ * An outlined text field with label, error and helper text wired for screen readers. MUI's own
+ * TextField also bundles Select, Menu and Popover; the forms need none of them, so this keeps the
+ * first page lighter.
+ */
+export const TextField = forwardRef<HTMLDivElement, TextFieldProps>(function TextField(props, ref) {
+  const { id, label, helperText, error, required, disabled, size, htmlInput, endAdornment, inputRef, multiline, minRows, ...rest } = props;
+  const helperId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <FormControl ref={ref} fullWidth error={error} required={required} disabled={disabled} size={size} variant="outlined">
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        inputRef={inputRef}
+        multiline={multiline}
+        minRows={minRows}
+        endAdornment={endAdornment}
+        inputProps={{ ...htmlInput, 'aria-describedby': helperId, 'aria-invalid': error ? true : undefined }}
+        {...rest}
+      />
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+});

@@ -1,0 +1,56 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import { useTranslation } from 'react-i18next';
+import { themeStore } from '../../app/theme-mode';
+import { useLogout } from '../../features/auth/api';
+import { nextOnboardingPath, useSession } from '../../features/auth/session-store';
+import { useStore } from '../../lib/external-store';
+import { RouterLocaleLink } from '../locale-link';
+import { Logo } from '../logo';
+import { LanguageSwitcher } from './language-switcher';
+import { ThemeToggle } from './theme-toggle';
+
+/** The header of the public layouts: logo, language, theme and the account entry points. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const logout = useLogout();
+  const mode = useStore(themeStore);
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
+        <Link component={RouterLocaleLink} to="/" underline="none" aria-label={t('shell.homeLink')} sx={{ display: 'inline-flex' }}>
+          <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={28} />
+        </Link>
+        <Box sx={{ flexGrow: 1 }} />
+        <Stack direction="row" spacing={{ xs: 0, sm: 1 }} alignItems="center">
+          <LanguageSwitcher />
+          <ThemeToggle />
+          {session.isLoggedIn ? (
+            <>
+              <Button component={RouterLocaleLink} to={nextOnboardingPath(session.userData?.profile.last_step)} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+                {t('shell.openApp')}
+              </Button>
+              <Button variant="outlined" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                {t('shell.signOut')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button component={RouterLocaleLink} to="/sign-in" sx={{ whiteSpace: 'nowrap' }}>
+                {t('shell.signIn')}
+              </Button>
+              <Button component={RouterLocaleLink} to="/get-started" variant="contained" sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}>
+                {t('shell.getStarted')}
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Toolbar>
+    </AppBar>
+  );
+}

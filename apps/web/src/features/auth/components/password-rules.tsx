@@ -1,0 +1,33 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { translate, type PasswordPolicy } from '@tribes/shared';
+import { useLocale } from '../../../app/locale-hooks';
+import { policyRules } from '../password-policy';
+
+/** The password policy as a live checklist under the field. */
+export function PasswordRules({ policy, password, id }: { policy: PasswordPolicy | undefined; password: string; id: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  if (!policy || policy.enforcement === 'OFF') return null;
+  return (
+    <Box id={id} component="ul" aria-label={t('form.passwordRules')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
+      {policyRules(policy).map((rule) => {
+        const ok = rule.test(password);
+        return (
+          <Typography key={rule.key} component="li" variant="body2" color={ok ? 'success.main' : 'text.secondary'} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            {ok ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" aria-hidden />}
+            <span>{translate(locale, rule.key, rule.params)}</span>
+            <Box component="span" sx={visuallyHidden}>
+              {ok ? t('form.ruleMet') : t('form.ruleNotMet')}
+            </Box>
+          </Typography>
+        );
+      })}
+    </Box>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

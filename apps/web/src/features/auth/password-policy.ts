@@ -1,0 +1,25 @@
+import type { PasswordPolicy } from '@tribes/shared';
+
+export interface PolicyRule {
+  key: string;
+  params?: Record<string, number>;
+  test(password: string): boolean;
+}
+
+/** The rules of a fetched password policy (specification section 5), as catalogue keys. */
+export function policyRules(policy: PasswordPolicy): PolicyRule[] {
+  const rules: PolicyRule[] = [{ key: 'validation.string_min', params: { min: policy.min_length }, test: (p) => [...p].length >= policy.min_length }];
+  if (policy.max_length) rules.push({ key: 'validation.string_max', params: { max: policy.max_length }, test: (p) => [...p].length <= policy.max_length });
+  if (policy.require_lowercase) rules.push({ key: 'validation.password_lowercase', test: (p) => /\p{Ll}/u.test(p) });
+  if (policy.require_uppercase) rules.push({ key: 'validation.password_uppercase', test: (p) => /\p{Lu}/u.test(p) });
+  if (policy.require_numeric) rules.push({ key: 'validation.password_numeric', test: (p) => /\p{Nd}/u.test(p) });
+  if (policy.require_non_alphanumeric) rules.push({ key: 'validation.password_non_alphanumeric', test: (p) => /[^\p{L}\p{N}]/u.test(p) });
+  return rules;
+}
+
+/** The first rule a password breaks, or null; nothing is enforced when the policy says OFF. */
+export function policyIssue(password: string, policy: PasswordPolicy): { key: string; params?: Record<string, number> } | null {
+  if (policy.enforcement === 'OFF' || policy.schema_version !== 1) return null;
+  const broken = policyRules(policy).find((r) => !r.test(password));
+  return broken ? { key: broken.key, params: broken.params } : null;
+}

@@ -1,0 +1,123 @@
+import { useForm } from 'react-hook-form';
+import {
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  type LoginBody,
+  type PasswordPolicy,
+  type RegisterBody,
+} from '@tribes/shared';
+import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
+import { deviceName } from '../../lib/device-name';
+import { fieldErrorsTo } from '../../lib/field-errors';
+import { schemaResolver, type ExtraRules } from '../../lib/form-resolver';
+import { useForgotPassword, useLogin, useRegister, useResetPassword } from './api';
+import { pathAfterLogin, sessionStore, setSignUpData, signIn } from './session-store';
+import { policyIssue } from './password-policy';
+
+const ignore = () => undefined;
+
+/** Sign in: on success to /tribe-selection (or /home); an unverified email goes to /verify-otp. */
+export function useSignInForm() {
+  const locale = useLocale();
+  const navigate = useLocaleNavigate();
+  const login = useLogin();
+  const form = useForm<LoginBody>({ resolver: schemaResolver(LoginBodySchema, locale), defaultValues: { email: '', password: '' } });
+  const onSubmit = form.handleSubmit(async (body) => {
+    const answer = await login
+      .mutateAsync({ body: { ...body, device_name: deviceName() }, onFieldErrors: fieldErrorsTo(form.setError, ['email', 'password']) })
+      .catch(ignore);
+    if (!answer) return;
+    const data = answer.data;
+    if ('verification_required' in data) {
+      setSignUpData({ email: data.email, purpose: 'email-verification' });
+      navigate('/verify-otp');
+      return;
+    }
+    signIn(data.auth_token, data.user);
+    navigate(pathAfterLogin(data.user));
+  });
+  return { form, onSubmit, pending: login.isPending };
+}
+
+/** The fetched password policy as an extra rule on the password field. */
+export function passwordRules<T extends { password: string }>(policy: PasswordPolicy | undefined): ExtraRules<T> {
+  return (values) => {
+    const issue = policy ? policyIssue(values.password, policy) : null;
+    const out: ReturnType<ExtraRules<T>> = {};
+    if (issue) out.password = issue;
+    return out;
+  };
+}
+
+/** Sign up: on success a code is mailed and the user continues on /verify-otp. */
+export function useSignUpForm(policy: PasswordPolicy | undefined) {
+  const locale = useLocale();
+  const navigate = useLocaleNavigate();
+  const register = useRegister();
+  const form = useForm<RegisterBody>({
+    resolver: schemaResolver(RegisterBodySchema, locale, passwordRules<RegisterBody>(policy)),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+  });
+  const onSubmit = form.handleSubmit(async (body) => {
+    const answer = await register
+      .mutateAsync({ body: { ...body, locale }, onFieldErrors: fieldErrorsTo(form.setError, ['name', 'email', 'password', 'password_confirmation']) })
+      .catch(ignore);
+    if (!answer) {
+      // Specification section 2: after validation errors the user stays on (is sent to) /sign-up.
+      navigate('/sign-up', { replace: true });
+      return;
+    }
+    setSignUpData({ email: answer.data.user.email, purpose: 'email-verification' });
+    navigate('/verify-otp');
+  });
+  return { form, onSubmit, pending: register.isPending };
+}
+
+/** Forgot password: mails a code, then /verify-otp for purpose forgot-password. */
+export function useForgotPasswordForm() {
+  const locale = useLocale();
+  const navigate = useLocaleNavigate();
+  const forgot = useForgotPassword();
+  const form = useForm<{ email: string }>({ resolver: schemaResolver(ForgotPasswordBodySchema, locale), defaultValues: { email: '' } });
+  const onSubmit = form.handleSubmit(async (body) => {
+    const answer = await forgot.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['email']) }).catch(ignore);
+    if (!answer) return;
+    setSignUpData({ email: body.email, purpose: 'forgot-password' });
+    navigate('/verify-otp');
+  });
+  return { form, onSubmit, pending: forgot.isPending };
+}
+
+interface NewPasswordFields {
+  password: string;
+  password_confirmation: string;
+}
+
+/** Reset password with the reset_token of a verified forgot-password code; then sign in again. */
+export function useResetPasswordForm(policy: PasswordPolicy | undefined) {
+  const locale = useLocale();
+  const navigate = useLocaleNavigate();
+  const reset = useResetPassword();
+  const pending = sessionStore.get().userSignUpData;
+  const schema = {
+    safeParse: (v: unknown) => ResetPasswordBodySchema.safeParse({ ...(v as object), email: pending?.email ?? '', reset_token: pending?.resetToken ?? '' }),
+  };
+  const form = useForm<NewPasswordFields>({
+    resolver: schemaResolver(schema, locale, passwordRules<NewPasswordFields>(policy)),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  const onSubmit = form.handleSubmit(async (body) => {
+    const answer = await reset
+      .mutateAsync({
+        body: { email: pending?.email ?? '', reset_token: pending?.resetToken ?? '', password: body.password, password_confirmation: body.password_confirmation },
+        onFieldErrors: fieldErrorsTo(form.setError, ['password', 'password_confirmation']),
+      })
+      .catch(ignore);
+    if (!answer) return;
+    setSignUpData(null);
+    navigate('/sign-in');
+  });
+  return { form, onSubmit, pending: reset.isPending, email: pending?.email ?? '' };
+}

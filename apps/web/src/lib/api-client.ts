@@ -1,0 +1,160 @@
+import type { Envelope, ValidationErrorBody } from '@tribes/shared';
+import type { NoticeColor } from '../components/snackbar/notice-store';
+
+/** The catalogue's fixed texts, looked up in the reader's language. */
+export type CatalogueKey =
+  | 'api.unknown_error'
+  | 'api.validation_failed'
+  | 'api.unauthorized'
+  | 'api.forbidden'
+  | 'api.not_found'
+  | 'api.server_error'
+  | 'api.unexpected'
+  | 'api.no_connection';
+
+/** A field errors handler: places { field: [message] } on a form; false when some field has no place. */
+export type FieldErrorsHandler = (errors: Record<string, string[]>) => boolean;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON body. */
+  body?: unknown;
+  /** A multipart body; the browser sets its content type with the boundary. */
+  form?: FormData;
+  /** Show a success answer's message as a notice (default: every call but GET). */
+  notifySuccess?: boolean;
+  /** Receives 400 field errors (specification section 5). */
+  onFieldErrors?: FieldErrorsHandler;
+  signal?: AbortSignal;
+}
+
+/** A failed call, after its notice has been shown. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly body: unknown = null,
+    readonly fieldErrors: Record<string, string[]> | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClientDeps {
+  baseUrl: string;
+  getToken(): string | null;
+  getLocale(): string;
+  t(key: CatalogueKey): string;
+  notify(message: string, color: NoticeColor): void;
+  /** Forced logout after a 401 on a signed-in call. */
+  onUnauthorized(): void;
+  /** Marks loading for the page-loading bar; returns its end. */
+  startLoading?(): (failed?: boolean) => void;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<Envelope<T> & { data: T }>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function messageOf(body: unknown): string {
+  return isRecord(body) && typeof body.message === 'string' ? body.message.trim() : '';
+}
+
+function validationErrors(body: unknown): Record<string, string[]> | null {
+  if (!isRecord(body) || body.error_type !== 'validation_error' || !isRecord(body.errors)) return null;
+  const out: Record<string, string[]> = {};
+  for (const [field, list] of Object.entries((body as unknown as ValidationErrorBody).errors)) {
+    if (Array.isArray(list)) out[field] = list.filter((m): m is string => typeof m === 'string');
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** The one client of the product API: applies the error catalogue of specification section 8. */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & { data: T }> {
+    const method = options.method ?? 'GET';
+    const token = deps.getToken();
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLocale() };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const end = deps.startLoading?.() ?? (() => undefined);
+
+    let response: Response;
+    try {
+      response = await doFetch(`${deps.baseUrl}${path}`, { method, headers, body, signal: options.signal });
+    } catch (err) {
+      end(true);
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      // No response at all: the browser's own message ("Failed to fetch") says nothing to a reader.
+      const message = deps.t('api.no_connection');
+      deps.notify(message, 'error');
+      throw new ApiError(message, null);
+    }
+
+    const text = await response.text().catch(() => '');
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    const serverMessage = messageOf(parsed);
+
+    if (response.ok) {
+      const status = isRecord(parsed) ? parsed.status : undefined;
+      if (status === 'success' || status === 'warning') {
+        end(false);
+        if (status === 'warning') deps.notify(serverMessage, 'warning');
+        else if ((options.notifySuccess ?? method !== 'GET') && serverMessage) deps.notify(serverMessage, 'success');
+        return parsed as Envelope<T> & { data: T };
+      }
+      end(true);
+      const message = serverMessage || deps.t('api.unknown_error');
+      deps.notify(message, 'error');
+      throw new ApiError(message, response.status, parsed);
+    }
+
+    end(true);
+    switch (response.status) {
+      case 400: {
+        const errors = validationErrors(parsed);
+        const placed = errors && options.onFieldErrors ? options.onFieldErrors(errors) : false;
+        const message = serverMessage || deps.t('api.validation_failed');
+        if (!placed) deps.notify(message, 'error');
+        throw new ApiError(message, 400, parsed, errors);
+      }
+      case 401: {
+        const message = deps.t('api.unauthorized');
+        deps.notify(message, 'error');
+        if (token) deps.onUnauthorized();
+        throw new ApiError(message, 401, parsed);
+      }
+      case 403:
+        return fail(deps.t('api.forbidden'));
+      case 404:
+        return fail(serverMessage || deps.t('api.not_found'));
+      case 500:
+        return fail(deps.t('api.server_error'));
+      default:
+        return fail(serverMessage || deps.t('api.unexpected'));
+    }
+
+    function fail(message: string): never {
+      deps.notify(message, 'error');
+      throw new ApiError(message, response.status, parsed);
+    }
+  }
+
+  return { request };
+}

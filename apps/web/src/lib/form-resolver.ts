@@ -1,0 +1,42 @@
+import { describeIssue, translate, type Locale } from '@tribes/shared';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+
+type Issue = Parameters<typeof describeIssue>[0];
+
+/** The part of a zod schema the resolver needs. */
+export interface SafeParser<Out> {
+  safeParse(value: unknown): { success: true; data: Out } | { success: false; error: { issues: Issue[] } };
+}
+
+/** Extra client rules (e.g. the fetched password policy): field → catalogue key + params, or nothing. */
+export type ExtraRules<T> = (values: T) => Record<string, { key: string; params?: Record<string, string | number> }>;
+
+/**
+ * A react-hook-form resolver for the shared zod schemas: issues carry catalogue keys, translated
+ * here with the same catalogue as the server so client and server say the same thing.
+ */
+export function schemaResolver<T extends FieldValues, Out extends FieldValues = T>(
+  schema: SafeParser<Out>,
+  locale: Locale,
+  extra?: ExtraRules<T>,
+): Resolver<T, unknown, Out> {
+  return async (values) => {
+    const errors: Record<string, FieldError> = {};
+    const result = schema.safeParse(values);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = issue.path.map(String).join('.') || 'root';
+        if (errors[field]) continue;
+        const { key, params } = describeIssue(issue);
+        errors[field] = { type: issue.code, message: translate(locale, key, params) };
+      }
+    }
+    for (const [field, rule] of Object.entries(extra?.(values) ?? {})) {
+      errors[field] ??= { type: 'policy', message: translate(locale, rule.key, rule.params) };
+    }
+    if (Object.keys(errors).length > 0 || !result.success) {
+      return { values: {}, errors: errors as FieldErrors<T> };
+    }
+    return { values: result.data, errors: {} };
+  };
+}

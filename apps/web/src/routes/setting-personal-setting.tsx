@@ -1,0 +1,25 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { SettingsFrame } from '../features/account/components/settings-frame';
+import { DeleteAccount } from '../features/account/components/delete-account';
+import { NotificationSwitches } from '../features/account/components/notification-switches';
+import { SessionsList } from '../features/account/components/sessions-list';
+
+/** /setting/personal-setting: notifications, signed-in devices, deleting the account. */
+export default function PersonalSettingPage() {
+  return (
+    <SettingsFrame titleKey="settings.personal.title">
+      <Stack spacing={3}>
+        <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
+          <NotificationSwitches />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
+          <SessionsList />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 }, borderColor: 'error.main' }}>
+          <DeleteAccount />
+        </Paper>
+      </Stack>
+    </SettingsFrame>
+  );
+}

@@ -1,0 +1,44 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../app/locale-hooks';
+import { LocaleLink } from '../components/locale-link';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { useVerifyOtpForm } from '../features/auth/use-verify-otp';
+import { fieldProps } from '../lib/form-field';
+import { TextField } from '../components/inputs/text-field';
+
+/** /verify-otp */
+export default function VerifyOtpPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { form, onSubmit, pending, resend, resending, remaining, target } = useVerifyOtpForm();
+  const seconds = new Intl.NumberFormat(locale).format(remaining);
+  return (
+    <AuthCard
+      title={t('verify.title')}
+      subtitle={
+        <span>
+          {t('verify.subtitle')} <bdi dir="ltr">{target?.email}</bdi>
+        </span>
+      }
+      footer={<LocaleLink to={target?.purpose === 'forgot-password' ? '/forgot-password' : '/sign-up'}>{t('verify.changeEmail')}</LocaleLink>}
+    >
+      <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('verify.title')}>
+        <TextField
+          {...fieldProps(form, 'code', t('verify.codeHelp'))}
+          label={t('verify.code')}
+          autoComplete="one-time-code"
+          required
+          htmlInput={{ inputMode: 'numeric', maxLength: 6, dir: 'ltr', style: { letterSpacing: '0.4em', fontSize: '1.4rem' } }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={pending} data-testid="verify-submit">
+          {pending ? t('common.pleaseWait') : t('verify.submit')}
+        </Button>
+        <Button onClick={() => void resend()} disabled={remaining > 0 || resending} data-testid="resend-code">
+          {remaining > 0 ? t('verify.resendIn', { seconds }) : t('verify.resend')}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}

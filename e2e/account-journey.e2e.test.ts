@@ -1,0 +1,124 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFor, connectBrowser, newContext, PASSWORD, ready, signUpViaApi, snackbar, uniqueEmail } from './support/helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await run(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/sign-in');
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+}
+
+describe('account journey', () => {
+  it('signs up, verifies the mailed code, chooses a role and reaches tribe selection', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail('journey');
+      await page.goto('/sign-up');
+      await ready(page);
+      await page.locator('#field-name').fill('Layla Ben Ali');
+      await page.locator('#field-email').fill(email);
+      await page.locator('#field-password').fill(PASSWORD);
+      await page.locator('#field-password_confirmation').fill(PASSWORD);
+      await page.getByTestId('sign-up-submit').click();
+      await page.waitForURL('**/verify-otp');
+      await expect.poll(() => snackbar(page).textContent()).toContain('We sent a verification code');
+      await expect.poll(() => page.locator('main').textContent()).toContain(email);
+
+      const code = await codeFor(email);
+      await page.locator('#field-code').fill(code);
+      await page.getByTestId('verify-submit').click();
+      await page.waitForURL('**/role-selection');
+      const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { isLoggedIn: boolean; accessToken: string });
+      expect(stored.isLoggedIn).toBe(true);
+      expect(stored.accessToken.length).toBeGreaterThan(20);
+
+      await page.getByRole('radio', { name: /Leader/ }).check();
+      await page.getByTestId('role-submit').click();
+      await page.waitForURL('**/tribe-selection');
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Choose your tribe');
+    });
+  });
+
+  it('refuses a wrong code with a field error', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail('wrongcode');
+      await page.goto('/sign-up');
+      await page.locator('#field-name').fill('Wrong Code');
+      await page.locator('#field-email').fill(email);
+      await page.locator('#field-password').fill(PASSWORD);
+      await page.locator('#field-password_confirmation').fill(PASSWORD);
+      await page.getByTestId('sign-up-submit').click();
+      await page.waitForURL('**/verify-otp');
+      const code = await codeFor(email);
+      await page.locator('#field-code').fill(code === '000000' ? '111111' : '000000');
+      await page.getByTestId('verify-submit').click();
+      await expect.poll(() => page.locator('#field-code-helper-text').textContent()).toBe('This code is invalid or has expired. Ask for a new one.');
+      expect(page.url()).toContain('/verify-otp');
+      await expect.poll(() => page.getByTestId('resend-code').textContent()).toMatch(/Send a new code in \d+ s/);
+      expect(await page.getByTestId('resend-code').isDisabled()).toBe(true);
+    });
+  });
+
+  it('signs in to /tribe-selection and signs out to /', async () => {
+    const user = await signUpViaApi({ role: 'member' });
+    await withPage(async (page) => {
+      await signIn(page, user.email, user.password);
+      await page.waitForURL('**/tribe-selection');
+      await expect.poll(() => snackbar(page).textContent()).toContain('Signed in successfully.');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+      await page.goto('/home');
+      await page.waitForURL('**/sign-in');
+    });
+  });
+
+  it('shows the field error of a wrong password', async () => {
+    const user = await signUpViaApi();
+    await withPage(async (page) => {
+      await signIn(page, user.email, 'not the password at all');
+      await expect.poll(() => page.locator('#field-email-helper-text').textContent()).toBe('These credentials do not match our records.');
+      expect(await page.locator('#field-email').getAttribute('aria-invalid')).toBe('true');
+      expect(page.url()).toContain('/sign-in');
+    });
+  });
+
+  it('resets a forgotten password with the mailed code, then signs in with the new one', async () => {
+    const user = await signUpViaApi({ role: 'supporter' });
+    const newPassword = 'another long passphrase';
+    await withPage(async (page) => {
+      await page.goto('/reset-password');
+      await page.waitForURL('**/forgot-password');
+      await page.locator('#field-email').fill(user.email);
+      await page.getByTestId('forgot-submit').click();
+      await page.waitForURL('**/verify-otp');
+      const code = await codeFor(user.email, 2);
+      await page.locator('#field-code').fill(code);
+      await page.getByTestId('verify-submit').click();
+      await page.waitForURL('**/reset-password');
+      await page.locator('#field-password').fill(newPassword);
+      await page.locator('#field-password_confirmation').fill(newPassword);
+      await page.getByTestId('reset-submit').click();
+      await page.waitForURL('**/sign-in');
+      await expect.poll(() => snackbar(page).textContent()).toContain('Your password has been reset');
+      await signIn(page, user.email, newPassword);
+      await page.waitForURL('**/tribe-selection');
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import type { StoredMail } from './mail-sink';
+
+export const PASSWORD = 'a long enough passphrase';
+export const baseUrl = () => inject('baseUrl');
+
+/** Connects to the run's one Chromium. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('wsEndpoint'));
+}
+
+/** A fresh context (cookies, storage) with the server as base URL. */
+export function newContext(browser: Browser, options: { width?: number; height?: number; locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+    locale: options.locale ?? 'en-US',
+    reducedMotion: 'reduce',
+  });
+}
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}.${Date.now()}.${randomBytes(3).toString('hex')}@example.test`;
+}
+
+function mails(): StoredMail[] {
+  const dir = inject('mailDir');
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as StoredMail);
+}
+
+/** Waits for the n-th mail (1-based) to an address. */
+export async function waitForMail(to: string, count = 1, timeoutMs = 10_000): Promise<StoredMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = mails().filter((m) => m.to === to.toLowerCase());
+    if (list.length >= count) return list[count - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to} (got ${list.length})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The 6-digit code of the n-th mail to an address. */
+export async function codeFor(to: string, count = 1): Promise<string> {
+  const mail = await waitForMail(to, count);
+  const match = /\b(\d{6})\b/.exec(mail.text);
+  if (!match) throw new Error(`no code in mail to ${to}`);
+  return match[1]!;
+}
+
+async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl()}/api${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+export interface ApiUser {
+  email: string;
+  password: string;
+  token: string;
+  user: { id: string; name: string; profile: { last_step: string | null } };
+}
+
+/** Signs a user up through the API (register → mailed code → verify), optionally choosing a role. */
+export async function signUpViaApi(options: { role?: 'member' | 'leader' | 'supporter'; name?: string } = {}): Promise<ApiUser> {
+  const email = uniqueEmail('api');
+  const reg = await api('POST', '/v1/auth/register', { name: options.name ?? 'Api Person', email, password: PASSWORD, password_confirmation: PASSWORD });
+  if (reg.status !== 201) throw new Error(`register: ${JSON.stringify(reg.body)}`);
+  const code = await codeFor(email);
+  const verified = await api<{ data: { auth_token: string; user: ApiUser['user'] } }>('POST', '/v1/auth/email/otp/verify', {
+    email,
+    code,
+    purpose: 'email-verification',
+  });
+  let user = verified.body.data.user;
+  if (options.role) {
+    const res = await api<{ data: { user: ApiUser['user'] } }>('PUT', '/v1/me/role', { role: options.role }, verified.body.data.auth_token);
+    user = res.body.data.user;
+  }
+  return { email, password: PASSWORD, token: verified.body.data.auth_token, user };
+}
+
+/** Revokes a token from the server side, as another device signing out would. */
+export async function logoutViaApi(token: string): Promise<void> {
+  const res = await api('POST', '/v1/auth/logout', {}, token);
+  if (res.status !== 200) throw new Error(`logout: ${res.status}`);
+}
+
+/** Puts a session into localStorage before the app starts (DESIGN section 8 shape). */
+export async function seedSession(context: BrowserContext, session: Record<string, unknown>): Promise<void> {
+  await context.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('seeded')) {
+      window.localStorage.setItem('auth', value);
+      window.sessionStorage.setItem('seeded', '1');
+    }
+  }, JSON.stringify({ errors: {}, resetPassword: false, userSignUpData: null, ...session }));
+}
+
+/** Signs a context in as an API user. */
+export async function signInContext(context: BrowserContext, u: ApiUser): Promise<void> {
+  await seedSession(context, { accessToken: u.token, userData: u.user, isLoggedIn: true });
+}
+
+/** Waits until the app rendered the page's main heading. */
+export async function ready(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="page-skeleton"]'));
+}
+
+/** axe: no serious or critical violation. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `${label}: axe violations`).toEqual([]);
+}
+
+/** The message of the top snackbar. */
+export function snackbar(page: Page) {
+  return page.getByTestId('snackbar');
+}
