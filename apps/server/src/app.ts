@@ -24,7 +24,9 @@ import { zodValidatorCompiler } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { tribesRoutes } from './modules/tribes/tribes.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { villagesRoutes } from './modules/villages/villages.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -79,7 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerSecurity(app, config.publicUrl);
   // With several nodes, IP and account limits must be counted in one place: Redis when configured.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true })
+    : undefined;
   redis?.on('error', (err: Error) => app.log.warn({ err: { name: err.name, message: err.message } }, 'redis error'));
   // Connect before serving: a limit counted while Redis is still connecting would be lost.
   await redis?.connect();
@@ -110,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
+      await api.register(tribesRoutes, { ctx });
+      await api.register(villagesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

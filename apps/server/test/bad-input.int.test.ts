@@ -15,6 +15,8 @@ interface Endpoint {
   accepts?: Record<string, unknown[]>;
 }
 
+const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
+
 const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: '/api/v1/check_email_exists', fields: ['email'] },
   { method: 'POST', url: '/api/v1/auth/register', fields: ['name', 'email', 'password', 'password_confirmation', 'locale'] },
@@ -35,6 +37,29 @@ const ENDPOINTS: Endpoint[] = [
     accepts: { show_on_map: [true] },
   },
   { method: 'PUT', url: '/api/v1/me/settings', fields: ['language', 'notifications'], auth: true },
+  { method: 'POST', url: '/api/v1/tribes', fields: ['name', 'description', 'lat', 'lng', 'region', 'visibility'], auth: true },
+  {
+    method: 'PATCH',
+    url: '/api/v1/tribes/some-tribe',
+    fields: ['name', 'description', 'lat', 'lng', 'region', 'visibility'],
+    auth: true,
+    accepts: { description: [''] },
+  },
+  { method: 'PATCH', url: `/api/v1/tribes/some-tribe/members/${ZERO_UUID}`, fields: ['role', 'status'], auth: true },
+  { method: 'POST', url: '/api/v1/tribes/some-tribe/handover', fields: ['user_id'], auth: true },
+  { method: 'POST', url: '/api/v1/tribe_selection', fields: ['tribe_id'], auth: true },
+  {
+    method: 'POST',
+    url: '/api/v1/tribes/some-tribe/villages',
+    fields: ['name', 'lat', 'lng', 'description', 'population'],
+    auth: true,
+  },
+  {
+    method: 'PATCH',
+    url: `/api/v1/villages/${ZERO_UUID}`,
+    fields: ['name', 'lat', 'lng', 'description', 'population', 'status'],
+    auth: true,
+  },
 ];
 
 const WRONG_VALUES: unknown[] = [

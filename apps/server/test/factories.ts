@@ -46,3 +46,43 @@ export async function signUp(
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
   return { token: verified.body.data.auth_token, user: verified.body.data.user, email: reg.email, password: reg.password };
 }
+
+/** A signed-up user who chose the leader role. */
+export async function signUpLeader(t: TestApp, overrides: Parameters<typeof buildRegistration>[0] = {}) {
+  const user = await signUp(t, overrides);
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/me/role',
+    payload: { role: 'leader' },
+    headers: bearer(user.token),
+  });
+  if (res.statusCode !== 200) throw new Error(`role failed: ${res.body}`);
+  return user;
+}
+
+let tribeCounter = 0;
+/** Tribe fields with overrides: a unique name, Rabat's coordinates. */
+export function buildTribe(overrides: Record<string, unknown> = {}) {
+  tribeCounter += 1;
+  return {
+    name: `Tribe ${tribeCounter} ${randomBytes(2).toString('hex')}`,
+    description: 'A tribe for tests',
+    lat: 34.02,
+    lng: -6.84,
+    region: 'Rabat-Salé-Kénitra',
+    visibility: 'open',
+    ...overrides,
+  };
+}
+
+/** Creates a tribe as a leader and returns its presented form. */
+export async function createTribe(t: TestApp, leaderToken: string, overrides: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/tribes',
+    payload: buildTribe(overrides),
+    headers: bearer(leaderToken),
+  });
+  if (res.statusCode !== 201) throw new Error(`create tribe failed: ${res.body}`);
+  return res.json().data.tribe as { id: string; slug: string; name: string; member_count: number };
+}

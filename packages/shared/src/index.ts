@@ -9,3 +9,4 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/contact.js';
+export * from './schemas/tribes.js';

@@ -4,8 +4,12 @@ import { createAuthRepo } from '#src/modules/auth/auth.repo.js';
 import { createAuthService } from '#src/modules/auth/auth.service.js';
 import { createOtpService } from '#src/modules/auth/otp.service.js';
 import { createTokensService } from '#src/modules/auth/tokens.service.js';
+import { createTribesRepo } from '#src/modules/tribes/tribes.repo.js';
+import { createTribesService } from '#src/modules/tribes/tribes.service.js';
 import { createUsersRepo } from '#src/modules/users/users.repo.js';
 import { createUsersService } from '#src/modules/users/users.service.js';
+import { createVillagesRepo } from '#src/modules/villages/villages.repo.js';
+import { createVillagesService } from '#src/modules/villages/villages.service.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -32,7 +36,26 @@ export function createContext(deps: {
   const otp = createOtpService({ repo: authRepo, users: usersRepo, mailer, throttle, clock, appSecret: config.appSecret });
   const auth = createAuthService({ repo: authRepo, users: usersRepo, tokens, otp, throttle, clock });
   const users = createUsersService({ users: usersRepo, tokens, storage, clock });
-  return { config, database, db, clock, mailer, storage, throttle, tokens, otp, auth, users };
+  const tribesRepo = createTribesRepo(db);
+  const tribes = createTribesService({ repo: tribesRepo, users: usersRepo, storage, clock });
+  const villages = createVillagesService({ repo: createVillagesRepo(db), tribes: tribesRepo, clock });
+  return {
+    config,
+    database,
+    db,
+    clock,
+    mailer,
+    storage,
+    throttle,
+    tokens,
+    otp,
+    auth,
+    users,
+    usersRepo,
+    tribesRepo,
+    tribes,
+    villages,
+  };
 }
 
 export type AppContext = ReturnType<typeof createContext>;

@@ -65,6 +65,23 @@ export const en = {
   'feedback.sent': 'Thank you for your feedback.',
   'mail.contact.subject': 'Contact form: {{subject}}',
   'mail.feedback.subject': 'Feedback from Tribes',
+  'tribes.created': 'Your tribe is created. Welcome, leader!',
+  'tribes.updated': 'The tribe has been updated.',
+  'tribes.joined': 'Welcome to the tribe!',
+  'tribes.join_requested': "Your request to join has been sent to the tribe's leaders.",
+  'tribes.left': 'You have left the tribe.',
+  'tribes.banned': 'You can no longer join this tribe.',
+  'tribes.last_leader': 'A tribe always keeps at least one leader. Hand over leadership first.',
+  'tribes.member_updated': 'The member has been updated.',
+  'tribes.handed_over': 'Leadership has been handed over.',
+  'tribes.selected': 'Your tribe is selected. Welcome home!',
+  'villages.registered': 'Your village is registered. It will appear on the map once a leader approves it.',
+  'villages.updated': 'The village has been updated.',
+  'villages.approved': 'The village is approved and now on the map.',
+  'villages.rejected': 'The village has been rejected.',
+  'validation.tribe_name_taken': 'A tribe with this name already exists.',
+  'validation.village_name_taken': 'This tribe already has a village with this name.',
+  'validation.not_active_member': 'Choose an active member of the tribe.',
 } as const;
 
 export type MessageKey = keyof typeof en;

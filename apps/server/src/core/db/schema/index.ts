@@ -1,2 +1,3 @@
 export * from './users.js';
 export * from './contact.js';
+export * from './tribes.js';

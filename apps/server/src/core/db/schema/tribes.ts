@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const tribes = pgTable(
+  'tribes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    coverKey: text('cover_key'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    region: text('region').notNull(),
+    visibility: text('visibility').notNull().default('open'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Active members; recounted in the transaction of every membership change. */
+    memberCount: integer('member_count').notNull().default(0),
+    /** Approved villages; recounted in the transaction of every review. */
+    villageCount: integer('village_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tribes_slug_unique').on(t.slug),
+    uniqueIndex('tribes_name_lower_unique').on(sql`lower(${t.name})`),
+    index('tribes_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.region}) gin_trgm_ops`),
+    check('tribes_lat_range', sql`${t.lat} between -90 and 90`),
+    check('tribes_lng_range', sql`${t.lng} between -180 and 180`),
+    check('tribes_visibility', sql`${t.visibility} in ('open', 'request')`),
+    check('tribes_counts', sql`${t.memberCount} >= 0 and ${t.villageCount} >= 0`),
+  ],
+);
+
+export const tribeMembers = pgTable(
+  'tribe_members',
+  {
+    tribeId: uuid('tribe_id')
+      .notNull()
+      .references(() => tribes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    status: text('status').notNull().default('active'),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Who last approved, banned or changed the role, for the record. */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tribeId, t.userId] }),
+    index('tribe_members_user_idx').on(t.userId),
+    index('tribe_members_tribe_status_idx').on(t.tribeId, t.status),
+    check('tribe_members_role', sql`${t.role} in ('leader', 'moderator', 'member')`),
+    check('tribe_members_status', sql`${t.status} in ('active', 'pending', 'banned')`),
+  ],
+);
+
+export const villages = pgTable(
+  'villages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tribeId: uuid('tribe_id')
+      .notNull()
+      .references(() => tribes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    description: text('description').notNull().default(''),
+    population: integer('population'),
+    status: text('status').notNull().default('pending'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('villages_tribe_name_unique').on(t.tribeId, sql`lower(${t.name})`),
+    index('villages_tribe_status_idx').on(t.tribeId, t.status),
+    check('villages_lat_range', sql`${t.lat} between -90 and 90`),
+    check('villages_lng_range', sql`${t.lng} between -180 and 180`),
+    check('villages_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('villages_population', sql`${t.population} is null or ${t.population} >= 0`),
+  ],
+);

@@ -1,0 +1,244 @@
+import type { CreateTribeBody, Page, Tribe, TribeMember, UpdateMemberBody, UpdateTribeBody } from '@tribes/shared';
+import type { Clock } from '#src/core/clock.js';
+import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
+import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
+import type { Storage } from '#src/core/storage.js';
+import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
+import { presentMember, presentTribe } from './tribes.presenter.js';
+import type { MemberRow, NameCursor, TribeRow, TribesRepo } from './tribes.repo.js';
+
+interface Deps {
+  repo: TribesRepo;
+  users: UsersRepo;
+  storage: Storage;
+  clock: Clock;
+}
+
+/** A URL-safe slug from a name in any script ("Aït Atlas" → "ait-atlas"; Arabic letters stay letters). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'tribe';
+}
+
+const isActive = (m: MemberRow | undefined): m is MemberRow => m?.status === 'active';
+/** Leaders and moderators run the tribe day to day. */
+export const canModerate = (m: MemberRow | undefined) => isActive(m) && (m.role === 'leader' || m.role === 'moderator');
+export const isLeader = (m: MemberRow | undefined) => isActive(m) && m.role === 'leader';
+
+const lastLeader = () => new HttpError(409, 'tribes.last_leader');
+
+/** Tribes and their memberships: who may create, join, leave, approve, ban and lead. */
+export function createTribesService({ repo, users, storage, clock }: Deps) {
+  const present = (row: TribeRow, m?: MemberRow | null) => presentTribe(row, storage, m);
+
+  async function get(ref: string): Promise<TribeRow> {
+    const tribe = await repo.findByRef(ref);
+    if (!tribe) throw notFound();
+    return tribe;
+  }
+
+  async function uniqueSlug(name: string): Promise<string> {
+    const base = slugify(name);
+    for (let i = 1; i < 50; i++) {
+      const candidate = i === 1 ? base : `${base}-${i}`;
+      if (!(await repo.slugExists(candidate))) return candidate;
+    }
+    return `${base}-${Date.now().toString(36)}`;
+  }
+
+  /** Joins for the user: open tribes at once, request tribes as pending; a ban is final. */
+  async function join(tribe: TribeRow, user: UserRow): Promise<MemberRow> {
+    return repo.db.transaction(async (tx) => {
+      await repo.lockTribe(tribe.id, tx);
+      const existing = await repo.membership(tribe.id, user.id, tx);
+      if (existing?.status === 'banned') throw new HttpError(403, 'tribes.banned');
+      if (existing) return existing;
+      const now = clock.now();
+      const row = await repo.insertMembership(
+        {
+          tribeId: tribe.id,
+          userId: user.id,
+          role: 'member',
+          status: tribe.visibility === 'open' ? 'active' : 'pending',
+          joinedAt: now,
+          updatedAt: now,
+        },
+        tx,
+      );
+      await repo.recount(tribe.id, tx);
+      return row;
+    });
+  }
+
+  return {
+    get,
+    present,
+
+    async list(user: UserRow | null, query: { q?: string; cursor?: string; limit: number }): Promise<Page<Tribe>> {
+      const after = decodeCursor<NameCursor & Record<string, string>>(query.cursor, ['name', 'id']);
+      if (query.cursor && !after) throw fieldError('cursor', 'validation.invalid');
+      const rows = await repo.list({ q: query.q || undefined, after, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      const mine = user
+        ? await repo.membershipsOf(
+            user.id,
+            page.map((r) => r.id),
+          )
+        : new Map<string, MemberRow>();
+      const last = page[page.length - 1];
+      return {
+        items: page.map((r) => present(r, mine.get(r.id))),
+        next_cursor: rows.length > query.limit && last ? encodeCursor({ name: last.name.toLowerCase(), id: last.id }) : null,
+      };
+    },
+
+    async show(ref: string, user: UserRow | null): Promise<Tribe> {
+      const tribe = await get(ref);
+      return present(tribe, user ? await repo.membership(tribe.id, user.id) : null);
+    },
+
+    /** Only users who chose the leader role create tribes; the creator becomes its first leader. */
+    async create(user: UserRow, body: CreateTribeBody): Promise<Tribe> {
+      if (user.role !== 'leader') throw forbidden();
+      const now = clock.now();
+      const slug = await uniqueSlug(body.name);
+      try {
+        const { tribe, member } = await repo.db.transaction(async (tx) => {
+          const tribe = await repo.insert({ ...body, slug, createdBy: user.id, createdAt: now, updatedAt: now }, tx);
+          const member = await repo.insertMembership(
+            { tribeId: tribe.id, userId: user.id, role: 'leader', status: 'active', joinedAt: now, updatedAt: now },
+            tx,
+          );
+          await repo.recount(tribe.id, tx);
+          return { tribe: (await repo.findByRef(tribe.id, tx))!, member };
+        });
+        // A leader's first tribe becomes their primary tribe.
+        if (!user.primaryTribeId) await users.update(user.id, { primaryTribeId: tribe.id, updatedAt: now });
+        return present(tribe, member);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('name', 'validation.tribe_name_taken');
+        throw err;
+      }
+    },
+
+    async update(ref: string, user: UserRow, body: UpdateTribeBody): Promise<Tribe> {
+      const tribe = await get(ref);
+      const mine = await repo.membership(tribe.id, user.id);
+      if (!isLeader(mine)) throw forbidden();
+      try {
+        return present(await repo.update(tribe.id, { ...body, updatedAt: clock.now() }), mine);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('name', 'validation.tribe_name_taken');
+        throw err;
+      }
+    },
+
+    async join(ref: string, user: UserRow) {
+      const tribe = await get(ref);
+      return join(tribe, user);
+    },
+
+    /** Onboarding: joins the tribe, makes it the user's primary tribe and completes the step. */
+    async select(user: UserRow, tribeId: string): Promise<{ user: UserRow; membership: MemberRow; tribe: TribeRow }> {
+      const tribe = await get(tribeId);
+      const membership = await join(tribe, user);
+      const updated = await users.update(user.id, {
+        primaryTribeId: tribe.id,
+        lastStep: 'tribe-selection-completed',
+        updatedAt: clock.now(),
+      });
+      return { user: updated!, membership, tribe: (await repo.findByRef(tribe.id))! };
+    },
+
+    async leave(ref: string, user: UserRow): Promise<void> {
+      const tribe = await get(ref);
+      await repo.db.transaction(async (tx) => {
+        await repo.lockTribe(tribe.id, tx);
+        const mine = await repo.membership(tribe.id, user.id, tx);
+        if (!mine) throw notFound();
+        if (mine.status === 'banned') throw forbidden();
+        if (isLeader(mine) && (await repo.countActiveLeaders(tribe.id, tx)) <= 1) throw lastLeader();
+        await repo.deleteMembership(tribe.id, user.id, tx);
+        await repo.recount(tribe.id, tx);
+      });
+      if (user.primaryTribeId === tribe.id) await users.update(user.id, { primaryTribeId: null, updatedAt: clock.now() });
+    },
+
+    /** Active members for anyone signed in; pending and banned lists for leaders and moderators. */
+    async members(
+      ref: string,
+      user: UserRow,
+      query: { status: string; cursor?: string; limit: number },
+    ): Promise<Page<TribeMember>> {
+      const tribe = await get(ref);
+      if (query.status !== 'active' && !canModerate(await repo.membership(tribe.id, user.id))) throw forbidden();
+      const after = decodeCursor<NameCursor & Record<string, string>>(query.cursor, ['name', 'id']);
+      if (query.cursor && !after) throw fieldError('cursor', 'validation.invalid');
+      const rows = await repo.listMembers(tribe.id, { status: query.status, after, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((r) => presentMember(r, storage)),
+        next_cursor:
+          rows.length > query.limit && last ? encodeCursor({ name: last.user.name.toLowerCase(), id: last.user.id }) : null,
+      };
+    },
+
+    /**
+     * Approves, bans, unbans or changes a member's role. Leaders may do all of it; moderators may
+     * approve pending members and ban or unban plain members. Nobody acts on themselves here, and
+     * the last active leader can be neither demoted nor banned.
+     */
+    async updateMember(ref: string, actor: UserRow, targetId: string, body: UpdateMemberBody): Promise<MemberRow> {
+      const tribe = await get(ref);
+      return repo.db.transaction(async (tx) => {
+        await repo.lockTribe(tribe.id, tx);
+        const mine = await repo.membership(tribe.id, actor.id, tx);
+        if (!canModerate(mine)) throw forbidden();
+        if (targetId === actor.id) throw forbidden();
+        const target = await repo.membership(tribe.id, targetId, tx);
+        if (!target) throw notFound();
+        const leader = isLeader(mine);
+        if (!leader && (body.role !== undefined || target.role !== 'member')) throw forbidden();
+        const losesLeadership = isLeader(target) && ((body.role && body.role !== 'leader') || body.status === 'banned');
+        if (losesLeadership && (await repo.countActiveLeaders(tribe.id, tx)) <= 1) throw lastLeader();
+        const row = await repo.updateMembership(
+          tribe.id,
+          targetId,
+          {
+            ...(body.role ? { role: body.role } : {}),
+            ...(body.status ? { status: body.status } : {}),
+            updatedAt: clock.now(),
+            updatedBy: actor.id,
+          },
+          tx,
+        );
+        await repo.recount(tribe.id, tx);
+        return row;
+      });
+    },
+
+    /** The leader hands leadership to an active member and stays on as a moderator. */
+    async handover(ref: string, actor: UserRow, targetId: string): Promise<void> {
+      const tribe = await get(ref);
+      await repo.db.transaction(async (tx) => {
+        await repo.lockTribe(tribe.id, tx);
+        if (!isLeader(await repo.membership(tribe.id, actor.id, tx))) throw forbidden();
+        if (targetId === actor.id) throw fieldError('user_id', 'validation.invalid');
+        const target = await repo.membership(tribe.id, targetId, tx);
+        if (!isActive(target)) throw fieldError('user_id', 'validation.not_active_member');
+        const now = clock.now();
+        await repo.updateMembership(tribe.id, targetId, { role: 'leader', updatedAt: now, updatedBy: actor.id }, tx);
+        await repo.updateMembership(tribe.id, actor.id, { role: 'moderator', updatedAt: now, updatedBy: actor.id }, tx);
+      });
+    },
+  };
+}
+
+export type TribesService = ReturnType<typeof createTribesService>;

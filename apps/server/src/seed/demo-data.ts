@@ -1,0 +1,240 @@
+import type { CreateTribeBody, Locale, Role } from '@tribes/shared';
+
+interface DemoPerson {
+  name: string;
+  email: string;
+  locale: Locale;
+  role: Role;
+  bio: string;
+}
+
+interface DemoTribe {
+  leader: string;
+  members: string[];
+  tribe: CreateTribeBody;
+  villages: {
+    name: string;
+    lat: number;
+    lng: number;
+    description: string;
+    population: number | null;
+    by?: string;
+    approved?: boolean;
+  }[];
+}
+
+const p = (name: string, handle: string, locale: Locale, role: Role, bio: string): DemoPerson => ({
+  name,
+  email: `${handle}@demo.tribes`,
+  locale,
+  role,
+  bio,
+});
+
+export const DEMO_PEOPLE: DemoPerson[] = [
+  p('Amina Benali', 'amina', 'ar', 'leader', 'Weaver and storyteller from the Atlas.'),
+  p('Claire Dubois', 'claire', 'fr', 'supporter', 'Donor in Paris; loves learning Tamazight.'),
+  p('Noa Levi', 'noa', 'he', 'member', 'Student in Tel Aviv, reading history.'),
+  p('Diego Ramírez', 'diego', 'es', 'member', 'Farmer and beekeeper in the Sacred Valley.'),
+  p('Sam Carter', 'sam', 'en', 'leader', 'Organiser of the Fraser River canoe families.'),
+  p('Youssef El Idrissi', 'youssef', 'ar', 'member', 'Mountain guide, Imlil.'),
+  p('Fatima Zahra Ait Ali', 'fatima', 'ar', 'leader', 'Argan cooperative leader.'),
+  p('Kofi Mensah', 'kofi', 'en', 'leader', 'Kente weaver and teacher in Kumasi.'),
+  p('Aroha Ngata', 'aroha', 'en', 'leader', 'Te reo Māori teacher.'),
+  p('Lucía Quispe', 'lucia', 'es', 'leader', 'Quechua textile guild.'),
+  p('Tenzin Dorje', 'tenzin', 'en', 'leader', 'High-altitude herder.'),
+  p('Marie Laurent', 'marie', 'fr', 'leader', 'Breton language circle.'),
+  p('Yael Cohen', 'yael', 'he', 'leader', 'Galilee olive growers.'),
+  p('Amara Okafor', 'amara', 'en', 'member', 'Nurse and volunteer.'),
+  p('Ines Haddad', 'ines', 'fr', 'member', 'Architect restoring kasbahs.'),
+];
+
+export const DEMO_TRIBES: DemoTribe[] = [
+  {
+    leader: 'amina@demo.tribes',
+    members: ['youssef@demo.tribes', 'claire@demo.tribes', 'noa@demo.tribes', 'ines@demo.tribes'],
+    tribe: {
+      name: 'Aït Atlas Weavers',
+      description: 'Amazigh weavers of the High Atlas keeping carpet patterns and songs alive.',
+      lat: 31.06,
+      lng: -7.91,
+      region: 'Marrakech-Safi, Morocco',
+      visibility: 'open',
+    },
+    villages: [
+      {
+        name: 'Imlil',
+        lat: 31.137,
+        lng: -7.919,
+        description: 'At the foot of Toubkal.',
+        population: 2000,
+        by: 'youssef@demo.tribes',
+      },
+      { name: 'Aroumd', lat: 31.125, lng: -7.912, description: 'Stone houses above the valley.', population: 800 },
+      {
+        name: 'Tacheddirt',
+        lat: 31.154,
+        lng: -7.84,
+        description: 'Highest village of the valley.',
+        population: 350,
+        by: 'youssef@demo.tribes',
+        approved: false,
+      },
+    ],
+  },
+  {
+    leader: 'fatima@demo.tribes',
+    members: ['amina@demo.tribes', 'ines@demo.tribes'],
+    tribe: {
+      name: 'Souss Argan Cooperative',
+      description: 'Women of the Souss pressing argan oil together.',
+      lat: 30.42,
+      lng: -9.6,
+      region: 'Souss-Massa, Morocco',
+      visibility: 'request',
+    },
+    villages: [{ name: 'Tamanar', lat: 31.0, lng: -9.67, description: 'Argan forest town.', population: 9000 }],
+  },
+  {
+    leader: 'kofi@demo.tribes',
+    members: ['amara@demo.tribes', 'sam@demo.tribes'],
+    tribe: {
+      name: 'Kumasi Kente Circle',
+      description: 'Weavers and learners of kente cloth.',
+      lat: 6.69,
+      lng: -1.62,
+      region: 'Ashanti, Ghana',
+      visibility: 'open',
+    },
+    villages: [{ name: 'Bonwire', lat: 6.78, lng: -1.45, description: 'Home of kente weaving.', population: 5000 }],
+  },
+  {
+    leader: 'sam@demo.tribes',
+    members: ['aroha@demo.tribes', 'amara@demo.tribes'],
+    tribe: {
+      name: 'Fraser River Canoe Families',
+      description: 'Paddling, carving and language on the Fraser.',
+      lat: 49.2,
+      lng: -122.9,
+      region: 'British Columbia, Canada',
+      visibility: 'open',
+    },
+    villages: [{ name: 'Fort Langley', lat: 49.168, lng: -122.58, description: 'Historic river landing.', population: 3400 }],
+  },
+  {
+    leader: 'lucia@demo.tribes',
+    members: ['diego@demo.tribes', 'claire@demo.tribes'],
+    tribe: {
+      name: 'Sacred Valley Weavers',
+      description: 'Quechua textile traditions of the Urubamba.',
+      lat: -13.33,
+      lng: -72.08,
+      region: 'Cusco, Peru',
+      visibility: 'open',
+    },
+    villages: [
+      {
+        name: 'Chinchero',
+        lat: -13.39,
+        lng: -72.05,
+        description: 'Weaving centre above the valley.',
+        population: 10000,
+        by: 'diego@demo.tribes',
+      },
+      { name: 'Ollantaytambo', lat: -13.258, lng: -72.263, description: 'Living Inca town.', population: 11000 },
+    ],
+  },
+  {
+    leader: 'aroha@demo.tribes',
+    members: ['noa@demo.tribes'],
+    tribe: {
+      name: 'Te Reo Whānau',
+      description: 'Learning and speaking te reo Māori together.',
+      lat: -38.14,
+      lng: 176.25,
+      region: 'Bay of Plenty, Aotearoa New Zealand',
+      visibility: 'open',
+    },
+    villages: [{ name: 'Ohinemutu', lat: -38.128, lng: 176.245, description: 'Lakeside village.', population: 300 }],
+  },
+  {
+    leader: 'tenzin@demo.tribes',
+    members: ['claire@demo.tribes'],
+    tribe: {
+      name: 'Changtang Herders',
+      description: 'Nomadic herders of the high plateau.',
+      lat: 33.6,
+      lng: 78.9,
+      region: 'Ladakh, India',
+      visibility: 'request',
+    },
+    villages: [{ name: 'Hanle', lat: 32.79, lng: 78.98, description: 'Under the darkest skies.', population: 1800 }],
+  },
+  {
+    leader: 'marie@demo.tribes',
+    members: ['claire@demo.tribes', 'ines@demo.tribes'],
+    tribe: {
+      name: 'Cercle Breton',
+      description: 'Langue, danses et chants de Bretagne.',
+      lat: 48.11,
+      lng: -1.68,
+      region: 'Bretagne, France',
+      visibility: 'open',
+    },
+    villages: [{ name: 'Locronan', lat: 48.097, lng: -4.207, description: 'Village de caractère.', population: 800 }],
+  },
+  {
+    leader: 'yael@demo.tribes',
+    members: ['noa@demo.tribes'],
+    tribe: {
+      name: 'Galilee Olive Growers',
+      description: 'Growers sharing presses, harvests and recipes.',
+      lat: 32.9,
+      lng: 35.3,
+      region: 'Galilee',
+      visibility: 'open',
+    },
+    villages: [
+      { name: 'Peki’in', lat: 32.975, lng: 35.33, description: 'Old village with an ancient spring.', population: 6000 },
+    ],
+  },
+  {
+    leader: 'amina@demo.tribes',
+    members: ['youssef@demo.tribes'],
+    tribe: {
+      name: 'Draa Valley Kasbahs',
+      description: 'Families restoring the earthen kasbahs of the Draa.',
+      lat: 30.33,
+      lng: -5.84,
+      region: 'Drâa-Tafilalet, Morocco',
+      visibility: 'open',
+    },
+    villages: [{ name: 'Tamnougalt', lat: 30.68, lng: -6.4, description: 'Kasbah by the palm grove.', population: 1200 }],
+  },
+  {
+    leader: 'kofi@demo.tribes',
+    members: ['diego@demo.tribes'],
+    tribe: {
+      name: 'Mekong Rice Keepers',
+      description: 'Seed savers of the delta.',
+      lat: 10.03,
+      lng: 105.78,
+      region: 'Cần Thơ, Vietnam',
+      visibility: 'open',
+    },
+    villages: [{ name: 'Phong Điền', lat: 10.0, lng: 105.67, description: 'Orchards and floating market.', population: 100000 }],
+  },
+  {
+    leader: 'sam@demo.tribes',
+    members: ['amara@demo.tribes'],
+    tribe: {
+      name: 'Sámi Reindeer Sii’da',
+      description: 'Herding families of the north.',
+      lat: 69.0,
+      lng: 23.0,
+      region: 'Finnmark, Norway',
+      visibility: 'request',
+    },
+    villages: [{ name: 'Kautokeino', lat: 69.01, lng: 23.04, description: 'Heart of Sápmi.', population: 2900 }],
+  },
+];

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '#src/seed/demo.js';
+import { DEMO_TRIBES } from '#src/seed/demo-data.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { post } from './factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t.app.ctx);
+}, 120_000);
+afterAll(async () => t.close());
+
+describe('demo data', () => {
+  it('puts a dozen tribes on several continents on the map, with approved villages', async () => {
+    const res = await t.app.inject({ url: '/api/v1/get_map_tribes' });
+    const tribes = JSON.parse(Buffer.from(res.json().data, 'base64').toString()) as {
+      lat: number;
+      lng: number;
+      member_count: number;
+      village_count: number;
+    }[];
+    expect(tribes.length).toBe(DEMO_TRIBES.length);
+    expect(tribes.length).toBeGreaterThanOrEqual(12);
+    expect(tribes.some((x) => x.lng < -30)).toBe(true); // the Americas
+    expect(tribes.some((x) => x.lng > 60)).toBe(true); // Asia and Oceania
+    expect(tribes.some((x) => x.lat < 0)).toBe(true); // the southern hemisphere
+    expect(tribes.every((x) => x.member_count >= 2)).toBe(true);
+    const villages = (await t.app.inject({ url: '/api/v1/get_map_villages' })).json().data as unknown[];
+    expect(villages.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('lets a demo person sign in and find their tribe', async () => {
+    const res = await post(t, '/api/v1/auth/login', { email: 'amina@demo.tribes', password: 'tribes-demo-2026' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user.profile.last_step).toBe('tribe-selection-completed');
+    expect(res.body.data.user.profile.primary_tribe_id).toBeTypeOf('string');
+    const noa = await post(t, '/api/v1/auth/login', { email: 'noa@demo.tribes', password: 'tribes-demo-2026' });
+    expect(noa.body.data.user.profile.last_step).toBe('tribe-selection-completed');
+  });
+
+  it('does nothing on a database that already has people', async () => {
+    await seedDemo(t.app.ctx);
+    const tribes = JSON.parse(
+      Buffer.from((await t.app.inject({ url: '/api/v1/get_map_tribes' })).json().data, 'base64').toString(),
+    ) as unknown[];
+    expect(tribes.length).toBe(DEMO_TRIBES.length);
+  });
+});

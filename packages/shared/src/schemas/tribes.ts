@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { PAGINATION } from '../constants.js';
+import { UuidSchema } from './common.js';
+
+export const TRIBE_VISIBILITIES = ['open', 'request'] as const;
+export const TRIBE_ROLES = ['leader', 'moderator', 'member'] as const;
+export const MEMBERSHIP_STATUSES = ['active', 'pending', 'banned'] as const;
+export const VILLAGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TribeVisibility = (typeof TRIBE_VISIBILITIES)[number];
+export type TribeRole = (typeof TRIBE_ROLES)[number];
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+export type VillageStatus = (typeof VILLAGE_STATUSES)[number];
+
+export const TRIBE_LIMITS = {
+  nameMin: 2,
+  nameMax: 80,
+  descriptionMax: 2000,
+  regionMax: 120,
+  villageNameMax: 80,
+  villageDescriptionMax: 1000,
+  populationMax: 100_000_000,
+} as const;
+
+const Latitude = z.number().min(-90).max(90);
+const Longitude = z.number().min(-180).max(180);
+
+/** Either a tribe's uuid or its slug: /tribes/{id} accepts both. */
+export const TribeRefParamsSchema = z.strictObject({ id: z.string().trim().min(1).max(120) });
+
+export const TribeListQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),
+});
+
+export const CreateTribeBodySchema = z.strictObject({
+  name: z.string().trim().min(TRIBE_LIMITS.nameMin).max(TRIBE_LIMITS.nameMax),
+  description: z.string().trim().max(TRIBE_LIMITS.descriptionMax).default(''),
+  lat: Latitude,
+  lng: Longitude,
+  region: z.string().trim().min(1).max(TRIBE_LIMITS.regionMax),
+  visibility: z.enum(TRIBE_VISIBILITIES).default('open'),
+});
+export type CreateTribeBody = z.infer<typeof CreateTribeBodySchema>;
+
+export const UpdateTribeBodySchema = z.strictObject({
+  name: z.string().trim().min(TRIBE_LIMITS.nameMin).max(TRIBE_LIMITS.nameMax).optional(),
+  description: z.string().trim().max(TRIBE_LIMITS.descriptionMax).optional(),
+  lat: Latitude.optional(),
+  lng: Longitude.optional(),
+  region: z.string().trim().min(1).max(TRIBE_LIMITS.regionMax).optional(),
+  visibility: z.enum(TRIBE_VISIBILITIES).optional(),
+});
+export type UpdateTribeBody = z.infer<typeof UpdateTribeBodySchema>;
+
+export const MembershipSchema = z.object({
+  role: z.enum(TRIBE_ROLES),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  joined_at: z.string(),
+});
+export type Membership = z.infer<typeof MembershipSchema>;
+
+/** A tribe as the API presents it (DESIGN section 5). */
+export const TribeSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  cover_url: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+  region: z.string(),
+  visibility: z.enum(TRIBE_VISIBILITIES),
+  member_count: z.number().int(),
+  village_count: z.number().int(),
+  my_membership: MembershipSchema.nullable(),
+  created_at: z.string(),
+});
+export type Tribe = z.infer<typeof TribeSchema>;
+
+/** One entry of GET /v1/get_map_tribes (base64 JSON list). */
+export interface MapTribe {
+  id: string;
+  name: string;
+  slug: string;
+  lat: number;
+  lng: number;
+  member_count: number;
+  village_count: number;
+  cover_url: string | null;
+}
+
+export const MemberListQuerySchema = z.strictObject({
+  status: z.enum(MEMBERSHIP_STATUSES).default('active'),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),
+});
+
+export const MemberParamsSchema = z.strictObject({ id: z.string().trim().min(1).max(120), user_id: UuidSchema });
+
+export const UpdateMemberBodySchema = z
+  .strictObject({ role: z.enum(TRIBE_ROLES).optional(), status: z.enum(['active', 'banned']).optional() })
+  .refine((b) => b.role !== undefined || b.status !== undefined, { error: 'validation.required', path: ['role'] });
+export type UpdateMemberBody = z.infer<typeof UpdateMemberBodySchema>;
+
+export const HandoverBodySchema = z.strictObject({ user_id: UuidSchema });
+
+/** A member of a tribe as listed to others. */
+export interface TribeMember {
+  user: { id: string; name: string; avatar_url: string | null };
+  role: TribeRole;
+  status: MembershipStatus;
+  joined_at: string;
+}
+
+export const TribeSelectionBodySchema = z.strictObject({ tribe_id: UuidSchema });
+
+export const VillageListQuerySchema = z.strictObject({
+  status: z.enum(VILLAGE_STATUSES).default('approved'),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),
+});
+
+export const CreateVillageBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(TRIBE_LIMITS.villageNameMax),
+  lat: Latitude,
+  lng: Longitude,
+  description: z.string().trim().max(TRIBE_LIMITS.villageDescriptionMax).default(''),
+  population: z.number().int().min(0).max(TRIBE_LIMITS.populationMax).nullable().optional(),
+});
+export type CreateVillageBody = z.infer<typeof CreateVillageBodySchema>;
+
+export const UpdateVillageBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(TRIBE_LIMITS.villageNameMax).optional(),
+  lat: Latitude.optional(),
+  lng: Longitude.optional(),
+  description: z.string().trim().max(TRIBE_LIMITS.villageDescriptionMax).optional(),
+  population: z.number().int().min(0).max(TRIBE_LIMITS.populationMax).nullable().optional(),
+  status: z.enum(['approved', 'rejected']).optional(),
+});
+export type UpdateVillageBody = z.infer<typeof UpdateVillageBodySchema>;
+
+export const VillageSchema = z.object({
+  id: z.string(),
+  tribe_id: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  description: z.string(),
+  population: z.number().nullable(),
+  status: z.enum(VILLAGE_STATUSES),
+  created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type Village = z.infer<typeof VillageSchema>;
+
+/** An approved village on the map. */
+export interface MapVillage {
+  id: string;
+  tribe_id: string;
+  tribe_slug: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
