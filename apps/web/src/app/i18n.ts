@@ -7,6 +7,8 @@ type Messages = Record<string, unknown>;
 
 // One chunk per language, fetched only when that language is used.
 const loaders = import.meta.glob<{ default: Messages }>('../locales/*.json');
+// Features may keep their own messages beside them (features/<feature>/locales/<lang>.json), merged into the same bundle.
+const featureLoaders = import.meta.glob<{ default: Messages }>('../features/*/locales/*.json');
 
 export const i18n = i18next.createInstance();
 
@@ -18,8 +20,11 @@ export async function loadMessages(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'translation')) return;
   const load = loaders[`../locales/${locale}.json`];
   if (!load) throw new Error(`No messages for ${locale}`);
-  const mod = await load();
-  i18n.addResourceBundle(locale, 'translation', mod.default, true, true);
+  const extra = Object.entries(featureLoaders)
+    .filter(([path]) => path.endsWith(`/${locale}.json`))
+    .map(([, loadFeature]) => loadFeature());
+  const mods = await Promise.all([load(), ...extra]);
+  for (const mod of mods) i18n.addResourceBundle(locale, 'translation', mod.default, true, true);
 }
 
 /** Sets <html lang dir> for a locale (specification section 4). */
