@@ -1,0 +1,40 @@
+import { render, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { LocaleStrategy } from '../app/config';
+
+/**
+ * Renders the whole app (providers, router, guards, locale root) at a path, with fresh modules so
+ * the locale strategy comes from configuration (VITE_LOCALE_STRATEGY) as in a real build.
+ */
+export async function renderApp(path: string, options: { strategy?: LocaleStrategy; session?: Record<string, unknown> } = {}) {
+  vi.resetModules();
+  vi.stubEnv('VITE_LOCALE_STRATEGY', options.strategy ?? 'prefix_except_default');
+  if (options.session) {
+    window.localStorage.setItem('auth', JSON.stringify({ errors: {}, resetPassword: false, userSignUpData: null, accessToken: null, userData: null, isLoggedIn: false, ...options.session }));
+  }
+  window.history.replaceState(null, '', path);
+  // From 'react-router' itself: under Vitest 'react-router/dom' can load a second copy of the router contexts.
+  const { createMemoryRouter, RouterProvider } = await import('react-router');
+  const { buildRoutes } = await import('../app/routes');
+  const { initI18n } = await import('../app/i18n');
+  const { resolveLocation } = await import('../app/locale-routing');
+  const { preferredLocale } = await import('../app/preferred-locale');
+  const { LOCALE_STRATEGY } = await import('../app/config');
+  const { setNavigator } = await import('../app/navigation');
+  const { AppProviders, createQueryClient } = await import('../app/providers');
+  await initI18n(resolveLocation(path, LOCALE_STRATEGY, preferredLocale()).locale);
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  setNavigator((to, opts) => router.navigate(to, opts));
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, view, strategy: LOCALE_STRATEGY };
+}
+
+/** Waits until the router settles on a path and the page rendered its heading. */
+export async function settle(router: { state: { location: { pathname: string } } }, pathname: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 5000 });
+  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
+}
