@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useSession } from '../features/auth/session-store';
+import { loggingOutStore, useSession } from '../features/auth/session-store';
+import { useStore } from '../lib/external-store';
 import { guardRedirect, type GuardKind } from './guards';
 import { useLocalePath } from './locale-hooks';
 
@@ -8,7 +9,9 @@ import { useLocalePath } from './locale-hooks';
 export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode }) {
   const session = useSession();
   const toUrl = useLocalePath();
-  const target = guardRedirect(kind, session);
+  const loggingOut = useStore(loggingOutStore);
+  const redirect = guardRedirect(kind, session);
+  const target = loggingOut && redirect === '/sign-in' ? '/' : redirect;
   if (target) return <Navigate to={toUrl(target)} replace />;
   return <>{children}</>;
 }

@@ -10,9 +10,9 @@ export function setNavigator(fn: Navigate | null): void {
   navigator = fn;
 }
 
-/** Goes to an app path in the current locale. */
-export function navigateTo(path: string, options?: { replace?: boolean }): void {
+/** Goes to an app path in the current locale; resolves once the router has moved. */
+export async function navigateTo(path: string, options?: { replace?: boolean }): Promise<void> {
   const url = localizePath(path, localeStore.get(), LOCALE_STRATEGY);
-  if (navigator) void navigator(url, options);
+  if (navigator) await navigator(url, options);
   else window.location.assign(url);
 }

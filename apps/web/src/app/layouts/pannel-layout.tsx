@@ -52,7 +52,7 @@ export function PannelLayout() {
         </Link>
       </Toolbar>
       <Divider />
-      <List sx={{ flexGrow: 1 }}>
+      <List component="div" sx={{ flexGrow: 1 }}>
         {PANEL_NAV.map((item) => {
           const Icon = item.icon;
           const current = active(item.to);
@@ -74,7 +74,7 @@ export function PannelLayout() {
         })}
       </List>
       <Divider />
-      <List>
+      <List component="div">
         <ListItemButton onClick={() => logout.mutate()} disabled={logout.isPending} data-testid="sign-out">
           <ListItemIcon>
             <LogoutIcon />

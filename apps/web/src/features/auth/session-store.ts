@@ -92,6 +92,9 @@ export function setSignUpData(data: SignUpData | null): void {
   sessionStore.set((s) => ({ ...s, userSignUpData: data, resetPassword: Boolean(data?.resetToken) }));
 }
 
+/** True while a logout is on its way to /: guards then send there rather than to /sign-in. */
+export const loggingOutStore = createStore(false);
+
 /** Specification section 4: clears token, user data, sign-up data and tribes; removes stored auth. */
 export function clearSession(): void {
   safeStorage()?.removeItem(STORAGE_KEYS.tribes);

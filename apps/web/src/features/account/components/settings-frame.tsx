@@ -32,7 +32,7 @@ export function SettingsFrame({ titleKey, children }: { titleKey: string; childr
       </Box>
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
         <Paper component="nav" aria-label={t('settings.menu')} variant="outlined" sx={{ display: { xs: 'none', md: 'block' }, width: 260, flexShrink: 0 }}>
-          <List dense>
+          <List dense component="div">
             {SETTINGS_NAV.map((item) => (
               <ListItemButton key={item.to} component={RouterLocaleLink} to={item.to} selected={item.to === path} aria-current={item.to === path ? 'page' : undefined}>
                 <ListItemText primary={t(item.labelKey)} />
