@@ -1,9 +1,6 @@
-import { useParams } from 'react-router';
-import { TribeGate } from '../features/tribes/components/tribe-gate';
-import { TribeView } from '../features/tribes/components/tribe-view';
+import { ComingSoon } from '../components/coming-soon';
 
-/** /tribes/{id or slug}: about, members, villages; join or leave. */
+/** Page of one tribe: its feature comes with a later issue; until then the layout, heading and a notice. */
 export default function TribeDetailPage() {
-  const { id } = useParams();
-  return <TribeGate tribeRef={id}>{(tribe) => <TribeView tribe={tribe} />}</TribeGate>;
+  return <ComingSoon titleKey="pages.tribeDetail" />;
 }
