@@ -23,6 +23,8 @@ import { API_PREFIXES, registerStatic } from './core/static.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tribesRoutes } from './modules/tribes/tribes.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -116,12 +118,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes, { ctx });
       await api.register(tribesRoutes, { ctx });
       await api.register(villagesRoutes, { ctx });
+      await api.register(postsRoutes, { ctx });
+      await api.register(peopleRoutes, { ctx });
     },
     { prefix: '/api' },
   );
 
   const servesWeb = await registerStatic(app, {
-    uploadsDir: ctx.storage.root,
+    storage: ctx.storage,
     webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST,
   });
   registerNotFound(app, servesWeb ? { apiPrefixes: API_PREFIXES } : null);

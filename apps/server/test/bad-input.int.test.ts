@@ -60,6 +60,17 @@ const ENDPOINTS: Endpoint[] = [
     fields: ['name', 'lat', 'lng', 'description', 'population', 'status'],
     auth: true,
   },
+  { method: 'POST', url: '/api/v1/posts', fields: ['body', 'tribe_id', 'visibility', 'alt'], auth: true },
+  { method: 'PATCH', url: `/api/v1/posts/${ZERO_UUID}`, fields: ['body'], auth: true },
+  { method: 'POST', url: `/api/v1/posts/${ZERO_UUID}/comments`, fields: ['body'], auth: true },
+  { method: 'POST', url: `/api/v1/posts/${ZERO_UUID}/report`, fields: ['reason'], auth: true },
+  {
+    method: 'POST',
+    url: `/api/v1/reports/${ZERO_UUID}/resolve`,
+    fields: ['action', 'note'],
+    auth: true,
+    accepts: { note: [''] },
+  },
 ];
 
 const WRONG_VALUES: unknown[] = [

@@ -86,3 +86,19 @@ export async function createTribe(t: TestApp, leaderToken: string, overrides: Re
   if (res.statusCode !== 201) throw new Error(`create tribe failed: ${res.body}`);
   return res.json().data.tribe as { id: string; slug: string; name: string; member_count: number };
 }
+
+/** Creates a post through the API (JSON, no images) and returns it. */
+export async function createPost(
+  t: TestApp,
+  token: string,
+  fields: { body?: string; tribe_id?: string; visibility?: 'public' | 'tribe' } = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/posts',
+    payload: { body: 'Hello tribe', ...fields },
+    headers: bearer(token),
+  });
+  if (res.statusCode !== 201) throw new Error(`create post failed: ${res.body}`);
+  return res.json().data.post as { id: string; images: { url: string }[]; like_count: number; comment_count: number };
+}

@@ -39,6 +39,16 @@ describe('demo data', () => {
     expect(noa.body.data.user.profile.last_step).toBe('tribe-selection-completed');
   });
 
+  it('gives a demo person a living feed with photos, likes and comments', async () => {
+    const token = (await post(t, '/api/v1/auth/login', { email: 'amina@demo.tribes', password: 'tribes-demo-2026' })).body.data
+      .auth_token;
+    const feed = (await t.app.inject({ url: '/api/v1/feed', headers: { authorization: `Bearer ${token}` } })).json().data
+      .items as { images: unknown[]; like_count: number; comment_count: number }[];
+    expect(feed.length).toBeGreaterThanOrEqual(5);
+    expect(feed.some((p) => p.images.length > 0)).toBe(true);
+    expect(feed.some((p) => p.like_count > 0 && p.comment_count > 0)).toBe(true);
+  });
+
   it('does nothing on a database that already has people', async () => {
     await seedDemo(t.app.ctx);
     const tribes = JSON.parse(

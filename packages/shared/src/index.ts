@@ -10,3 +10,4 @@ export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/contact.js';
 export * from './schemas/tribes.js';
+export * from './schemas/posts.js';

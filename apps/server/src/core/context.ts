@@ -4,6 +4,12 @@ import { createAuthRepo } from '#src/modules/auth/auth.repo.js';
 import { createAuthService } from '#src/modules/auth/auth.service.js';
 import { createOtpService } from '#src/modules/auth/otp.service.js';
 import { createTokensService } from '#src/modules/auth/tokens.service.js';
+import { createPeopleRepo } from '#src/modules/people/people.repo.js';
+import { createPeopleService } from '#src/modules/people/people.service.js';
+import { createModerationRepo } from '#src/modules/posts/moderation.repo.js';
+import { createPostsRepo } from '#src/modules/posts/posts.repo.js';
+import { createPostsService } from '#src/modules/posts/posts.service.js';
+import { createReportsService } from '#src/modules/posts/reports.service.js';
 import { createTribesRepo } from '#src/modules/tribes/tribes.repo.js';
 import { createTribesService } from '#src/modules/tribes/tribes.service.js';
 import { createUsersRepo } from '#src/modules/users/users.repo.js';
@@ -28,7 +34,9 @@ export function createContext(deps: {
   const { config, database, clock, logger } = deps;
   const db = database.db;
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () =>
+    clock.now(),
+  );
   const throttle = createThrottle(db, clock);
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
@@ -39,6 +47,11 @@ export function createContext(deps: {
   const tribesRepo = createTribesRepo(db);
   const tribes = createTribesService({ repo: tribesRepo, users: usersRepo, storage, clock });
   const villages = createVillagesService({ repo: createVillagesRepo(db), tribes: tribesRepo, clock });
+  const postsRepo = createPostsRepo(db);
+  const moderation = createModerationRepo(db);
+  const posts = createPostsService({ repo: postsRepo, moderation, tribes: tribesRepo, storage, clock });
+  const reports = createReportsService({ moderation, posts: postsRepo, postsService: posts, tribesRepo, tribes, clock });
+  const people = createPeopleService({ repo: createPeopleRepo(db), users: usersRepo, storage, clock });
   return {
     config,
     database,
@@ -55,6 +68,10 @@ export function createContext(deps: {
     tribesRepo,
     tribes,
     villages,
+    postsRepo,
+    posts,
+    reports,
+    people,
   };
 }
 

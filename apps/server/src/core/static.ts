@@ -2,16 +2,36 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.js';
+import { PRIVATE_PREFIX, type Storage } from './storage.js';
 
 /** Paths that belong to the API and never fall back to the web app. */
 export const API_PREFIXES = ['/api/', '/media/', '/broadcasting/', '/app/', '/apps/'];
 
 /** Serves uploaded media (long-lived, immutable names) and the built web app with its SPA fallback. */
-export async function registerStatic(app: FastifyInstance, opts: { uploadsDir: string; webDistDir?: string }): Promise<boolean> {
-  mkdirSync(opts.uploadsDir, { recursive: true });
+export async function registerStatic(
+  app: FastifyInstance,
+  opts: { storage: Storage & { root: string }; webDistDir?: string },
+): Promise<boolean> {
+  const uploadsDir = opts.storage.root;
+  mkdirSync(uploadsDir, { recursive: true });
+  // Private media (tribe-only photos) only with a valid signature, never cached by shared caches.
+  app.get('/media/private/*', async (request, reply) => {
+    const key = `${PRIVATE_PREFIX}${(request.params as { '*': string })['*']}`;
+    const { exp = '', sig = '' } = request.query as { exp?: string; sig?: string };
+    if (key.includes('..') || !opts.storage.verify(key, String(exp), String(sig))) throw notFound();
+    let body: Buffer;
+    try {
+      body = await opts.storage.read(key);
+    } catch {
+      throw notFound();
+    }
+    return reply.header('cache-control', 'private, max-age=3600').type('image/webp').send(body);
+  });
   await app.register(fastifyStatic, {
-    root: path.resolve(opts.uploadsDir),
+    root: path.resolve(uploadsDir),
     prefix: '/media/',
+    allowedPath: (pathName) => !pathName.startsWith(`/${PRIVATE_PREFIX}`) && !pathName.startsWith(PRIVATE_PREFIX),
     decorateReply: false,
     index: false,
     list: false,

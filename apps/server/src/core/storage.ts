@@ -1,21 +1,32 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where uploaded media lives. Disk now; an object store can implement the same three calls. */
+/** Objects whose key starts with this are never served publicly, only through signed URLs. */
+export const PRIVATE_PREFIX = 'private/';
+
+/** Where uploaded media lives. Disk now; an object store can implement the same calls. */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  read(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
-  /** The public URL path of a stored object. */
+  /** The URL of a stored object: public keys get a plain path, private keys a signed, expiring one. */
   url(key: string): string;
+  /** Checks a signed URL's key, expiry (unix seconds) and signature. */
+  verify(key: string, exp: string, sig: string): boolean;
 }
 
-/** Stores objects as files under a root folder, served at /media/{key}. */
-export function createDiskStorage(root: string): Storage & { root: string } {
+/** Signed URLs live one to two hours: they are cut at hour boundaries so browsers can cache them. */
+const SIGNED_URL_SECONDS = 3600;
+
+/** Stores objects as files under a root folder, served at /media/{key}; private ones at /media/private/... with a signature. */
+export function createDiskStorage(root: string, secret: string, now: () => Date = () => new Date()): Storage & { root: string } {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('storage key escapes the root');
     return full;
   };
+  const sign = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}:${exp}`).digest('hex');
   return {
     root,
     async put(key, body) {
@@ -23,9 +34,22 @@ export function createDiskStorage(root: string): Storage & { root: string } {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, body);
     },
+    read: (key) => readFile(resolve(key)),
     async delete(key) {
       await rm(resolve(key), { force: true });
     },
-    url: (key) => `/media/${key}`,
+    url(key) {
+      if (!key.startsWith(PRIVATE_PREFIX)) return `/media/${key}`;
+      const hour = Math.floor(now().getTime() / 1000 / SIGNED_URL_SECONDS) * SIGNED_URL_SECONDS;
+      const exp = hour + 2 * SIGNED_URL_SECONDS;
+      return `/media/${key}?exp=${exp}&sig=${sign(key, exp)}`;
+    },
+    verify(key, exp, sig) {
+      const expNum = Number(exp);
+      if (!key.startsWith(PRIVATE_PREFIX) || !Number.isInteger(expNum) || expNum * 1000 < now().getTime()) return false;
+      const expected = Buffer.from(sign(key, expNum), 'hex');
+      const given = Buffer.from(/^[0-9a-f]{64}$/.test(sig) ? sig : '', 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
   };
 }

@@ -238,3 +238,80 @@ export const DEMO_TRIBES: DemoTribe[] = [
     villages: [{ name: 'Kautokeino', lat: 69.01, lng: 23.04, description: 'Heart of Sápmi.', population: 2900 }],
   },
 ];
+
+/** Demo posts: tribe index in DEMO_TRIBES, author, text (links, #hashtags, @mentions, several scripts), audience. */
+export const DEMO_POSTS: {
+  tribe: number;
+  by: string;
+  body: string;
+  visibility: 'public' | 'tribe';
+  image?: 'mountains' | 'weave';
+  likes?: string[];
+  comments?: [string, string][];
+}[] = [
+  {
+    tribe: 0,
+    by: 'amina@demo.tribes',
+    body: 'أنهينا اليوم زربية جديدة بنقوش أجدادنا. #الأطلس #نسيج\n\nToday we finished a new carpet with our grandmothers’ patterns. #weaving',
+    visibility: 'public',
+    image: 'weave',
+    likes: ['claire@demo.tribes', 'noa@demo.tribes', 'youssef@demo.tribes'],
+    comments: [
+      ['claire@demo.tribes', 'Magnifique ! Les couleurs sont superbes.'],
+      ['noa@demo.tribes', 'איזה יופי! I would love to learn this pattern.'],
+    ],
+  },
+  {
+    tribe: 0,
+    by: 'youssef@demo.tribes',
+    body: 'Snow on Toubkal this morning. Trail to Aroumd is open, take care on the upper path. @Amina the mules are ready for Saturday.',
+    visibility: 'tribe',
+    image: 'mountains',
+    likes: ['amina@demo.tribes'],
+    comments: [['amina@demo.tribes', 'شكرا يوسف! نلتقي يوم السبت.']],
+  },
+  {
+    tribe: 2,
+    by: 'kofi@demo.tribes',
+    body: 'Kente class every Thursday at the Bonwire centre. Beginners welcome — bring your curiosity. #kente #learning',
+    visibility: 'public',
+    likes: ['amara@demo.tribes', 'sam@demo.tribes'],
+  },
+  {
+    tribe: 4,
+    by: 'diego@demo.tribes',
+    body: 'Primera cosecha de miel de la temporada en Chinchero. ¡Gracias a todas las familias! #miel #ValleSagrado',
+    visibility: 'public',
+    likes: ['lucia@demo.tribes', 'claire@demo.tribes'],
+    comments: [['lucia@demo.tribes', '¡Qué orgullo! Guardad un frasco para la feria.']],
+  },
+  {
+    tribe: 8,
+    by: 'noa@demo.tribes',
+    body: 'מסיק הזיתים מתחיל ביום ראשון. מי מצטרף? #זיתים\nOlive harvest starts Sunday — who is joining?',
+    visibility: 'public',
+    likes: ['yael@demo.tribes'],
+  },
+  {
+    tribe: 7,
+    by: 'claire@demo.tribes',
+    body: 'Fest-noz samedi à Locronan : danses, chants et crêpes. Apportez vos instruments ! https://example.org/fest-noz',
+    visibility: 'public',
+    likes: ['marie@demo.tribes', 'ines@demo.tribes'],
+  },
+  {
+    tribe: 3,
+    by: 'sam@demo.tribes',
+    body: 'Canoe journey planning meeting moved to the longhouse. Families only for now.',
+    visibility: 'tribe',
+    likes: ['aroha@demo.tribes'],
+  },
+  {
+    tribe: 5,
+    by: 'aroha@demo.tribes',
+    body: 'Kia ora koutou! This week’s kupu: whānau (family), aroha (love), kōrero (talk). #tereo',
+    visibility: 'public',
+    likes: ['noa@demo.tribes', 'sam@demo.tribes'],
+    comments: [['noa@demo.tribes', 'Ngā mihi! Learning from Tel Aviv.']],
+  },
+];

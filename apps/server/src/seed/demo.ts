@@ -1,8 +1,10 @@
 import type { AppContext } from '#src/core/context.js';
 import { users as usersTable } from '#src/core/db/schema/index.js';
 import { hashPassword } from '#src/modules/auth/passwords.js';
+import { slugify } from '#src/modules/tribes/tribes.service.js';
 import type { UserRow } from '#src/modules/users/users.repo.js';
-import { DEMO_PEOPLE, DEMO_TRIBES } from './demo-data.js';
+import sharp from 'sharp';
+import { DEMO_PEOPLE, DEMO_POSTS, DEMO_TRIBES } from './demo-data.js';
 
 /** The demo accounts' shared password (README.md says so): demo data only, never a real account. */
 export const DEMO_PASSWORD = 'tribes-demo-2026';
@@ -69,7 +71,32 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     if (leader.lastStep !== 'tribe-selection-completed')
       await ctx.usersRepo.update(leader.id, { lastStep: 'tribe-selection-completed' });
   }
+  const tribeIds: string[] = [];
+  for (const spec of DEMO_TRIBES) tribeIds.push((await ctx.tribesRepo.findByRef(slugify(spec.tribe.name)))!.id);
+  for (const [i, spec] of DEMO_POSTS.entries()) {
+    const author = await fresh(spec.by);
+    const images = spec.image ? [await demoImage(spec.image)] : [];
+    const alt = spec.image === 'weave' ? 'A woven carpet in red and saffron' : 'Snowy mountain ridges at dawn';
+    const post = await ctx.posts.create(
+      author,
+      { body: spec.body, tribe_id: tribeIds[spec.tribe], visibility: spec.visibility, alt: spec.image ? [alt] : [] },
+      images,
+    );
+    // Posts a few hours apart, oldest first, so the feed reads like a living week.
+    await ctx.postsRepo.updatePost(post.id, { createdAt: new Date(now.getTime() - (DEMO_POSTS.length - i) * 5 * 3600 * 1000) });
+    for (const fan of spec.likes ?? []) await ctx.posts.mark('like', post.id, await fresh(fan), true);
+    for (const [by, text] of spec.comments ?? []) await ctx.posts.comment(post.id, await fresh(by), text);
+  }
   console.log(
-    `[demo] ${DEMO_PEOPLE.length} demo people and ${DEMO_TRIBES.length} tribes loaded; sign in as amina@demo.tribes (password in README.md)`,
+    `[demo] ${DEMO_PEOPLE.length} demo people, ${DEMO_TRIBES.length} tribes and ${DEMO_POSTS.length} posts loaded; sign in as amina@demo.tribes (password in README.md)`,
   );
+}
+
+/** A small generated picture for demo posts (no binary files in the repository). */
+async function demoImage(kind: 'mountains' | 'weave'): Promise<Buffer> {
+  const svg =
+    kind === 'mountains'
+      ? `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4b183"/><stop offset="1" stop-color="#8fb3de"/></linearGradient></defs><rect width="1200" height="800" fill="url(#s)"/><polygon points="0,800 300,300 520,620 760,220 1200,800" fill="#4a5d73"/><polygon points="760,220 690,330 830,330" fill="#fff"/><polygon points="300,300 250,380 350,380" fill="#fff"/></svg>`
+      : `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#9b2226"/>${Array.from({ length: 8 }, (_, i) => `<polygon points="${150 * i + 75},150 ${150 * i + 150},400 ${150 * i + 75},650 ${150 * i},400" fill="${i % 2 ? '#ee9b00' : '#e9d8a6'}"/>`).join('')}<rect y="60" width="1200" height="20" fill="#005f73"/><rect y="720" width="1200" height="20" fill="#005f73"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }

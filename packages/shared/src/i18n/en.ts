@@ -82,6 +82,22 @@ export const en = {
   'validation.tribe_name_taken': 'A tribe with this name already exists.',
   'validation.village_name_taken': 'This tribe already has a village with this name.',
   'validation.not_active_member': 'Choose an active member of the tribe.',
+  'posts.created': 'Your post is published.',
+  'posts.updated': 'Your post has been updated.',
+  'posts.deleted': 'The post has been deleted.',
+  'posts.reported': "Thank you. The tribe's moderators will review this post.",
+  'posts.already_reported': 'You have already reported this post.',
+  'posts.report_own': 'You cannot report your own post.',
+  'comments.created': 'Your comment is posted.',
+  'comments.deleted': 'The comment has been deleted.',
+  'reports.resolved': 'The report has been handled.',
+  'reports.already_handled': 'This report has already been handled.',
+  'people.blocked': 'Blocked. You will no longer see each other.',
+  'people.unblocked': 'Unblocked.',
+  'people.private_profile': 'This profile is private.',
+  'validation.too_many_images': 'You can add at most {{max}} images.',
+  'validation.tribe_required': 'Choose a tribe for a post only its members can see.',
+  'validation.cannot_block_self': 'You cannot block yourself.',
 } as const;
 
 export type MessageKey = keyof typeof en;

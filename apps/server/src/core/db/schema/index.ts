@@ -1,3 +1,4 @@
 export * from './users.js';
 export * from './contact.js';
 export * from './tribes.js';
+export * from './posts.js';

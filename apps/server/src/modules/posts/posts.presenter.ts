@@ -1,0 +1,58 @@
+import type { Comment, Post, PostVisibility } from '@tribes/shared';
+import type { Storage } from '#src/core/storage.js';
+import type { CommentRow, PostRow, PostsRepo } from './posts.repo.js';
+
+type Decoration = Awaited<ReturnType<PostsRepo['decorate']>>;
+
+export interface Permissions {
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+/** A post for one reader: author and tribe names, images (signed when tribe-only), the reader's own marks. */
+export function presentPost(row: PostRow, d: Decoration, storage: Pick<Storage, 'url'>, perms: Permissions): Post {
+  const author = d.authors.get(row.authorId) as { id: string; name: string; avatarKey: string | null } | undefined;
+  const tribe = row.tribeId ? (d.tribes.get(row.tribeId) as { id: string; name: string; slug: string } | undefined) : undefined;
+  return {
+    id: row.id,
+    author: { id: row.authorId, name: author?.name ?? '', avatar_url: author?.avatarKey ? storage.url(author.avatarKey) : null },
+    tribe: tribe ? { id: tribe.id, name: tribe.name, slug: tribe.slug } : null,
+    visibility: row.visibility as PostVisibility,
+    body: row.body,
+    images: (d.images.get(row.id) ?? []).map((i: { key: string; width: number; height: number; alt: string }) => ({
+      url: storage.url(i.key),
+      width: i.width,
+      height: i.height,
+      alt: i.alt,
+    })),
+    like_count: row.likeCount,
+    comment_count: row.commentCount,
+    liked: d.liked.has(row.id),
+    favourited: d.favourited.has(row.id),
+    hidden: d.hidden.has(row.id),
+    can_edit: perms.canEdit,
+    can_delete: perms.canDelete,
+    created_at: row.createdAt.toISOString(),
+    edited_at: row.editedAt?.toISOString() ?? null,
+  };
+}
+
+/** A comment with its author's public name and photo. */
+export function presentComment(
+  row: { comment: CommentRow; author: { id: string; name: string; avatarKey: string | null } },
+  storage: Pick<Storage, 'url'>,
+  canDelete: boolean,
+): Comment {
+  return {
+    id: row.comment.id,
+    post_id: row.comment.postId,
+    author: {
+      id: row.author.id,
+      name: row.author.name,
+      avatar_url: row.author.avatarKey ? storage.url(row.author.avatarKey) : null,
+    },
+    body: row.comment.body,
+    can_delete: canDelete,
+    created_at: row.comment.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,218 @@
+import type { Comment, CreatePostFields, Page, Post } from '@tribes/shared';
+import { POST_LIMITS } from '@tribes/shared';
+import type { Clock } from '#src/core/clock.js';
+import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
+import { fieldError, forbidden, notFound } from '#src/core/errors.js';
+import type { Storage } from '#src/core/storage.js';
+import type { TribesRepo } from '../tribes/tribes.repo.js';
+import { canModerate } from '../tribes/tribes.service.js';
+import type { UserRow } from '../users/users.repo.js';
+import { storePostImage, type StoredImage } from './images.js';
+import type { ModerationRepo } from './moderation.repo.js';
+import { presentComment, presentPost } from './posts.presenter.js';
+import type { PostRow, PostsRepo, TimeCursor } from './posts.repo.js';
+
+interface Deps {
+  repo: PostsRepo;
+  moderation: ModerationRepo;
+  tribes: TribesRepo;
+  storage: Storage;
+  clock: Clock;
+}
+
+/** Reads a newest-first cursor, or throws 400 on one that is not ours. */
+export function readTimeCursor(cursor: string | undefined): TimeCursor | undefined {
+  const after = decodeCursor<{ at: string; id: string }>(cursor, ['at', 'id']);
+  if (cursor && (!after || Number.isNaN(Date.parse(after.at)))) throw fieldError('cursor', 'validation.invalid');
+  return after;
+}
+
+export const timeCursor = (at: Date, id: string) => encodeCursor({ at: at.toISOString(), id });
+
+/** Posts, reactions and comments, with who may see and do what. */
+export function createPostsService({ repo, moderation, tribes, storage, clock }: Deps) {
+  /** Whether the viewer moderates the post's tribe. */
+  const moderates = async (post: PostRow, viewer: UserRow | null) =>
+    !!viewer && !!post.tribeId && canModerate(await tribes.membership(post.tribeId, viewer.id));
+
+  /** Presents rows for one viewer; moderation rights are looked up once per tribe. */
+  async function present(rows: PostRow[], viewer: UserRow | null): Promise<Post[]> {
+    const d = await repo.decorate(rows, viewer?.id ?? null);
+    const modOf = new Map<string, boolean>();
+    for (const tribeId of new Set(rows.flatMap((r) => (r.tribeId ? [r.tribeId] : [])))) {
+      modOf.set(tribeId, !!viewer && canModerate(await tribes.membership(tribeId, viewer.id)));
+    }
+    return rows.map((r) => {
+      const mine = viewer?.id === r.authorId;
+      return presentPost(r, d, storage, {
+        canEdit: mine,
+        canDelete: mine || (r.tribeId ? modOf.get(r.tribeId) === true : false),
+      });
+    });
+  }
+
+  async function page(
+    rows: PostRow[],
+    limit: number,
+    viewer: UserRow | null,
+    cursorOf: (r: PostRow) => string,
+  ): Promise<Page<Post>> {
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return { items: await present(items, viewer), next_cursor: rows.length > limit && last ? cursorOf(last) : null };
+  }
+
+  /** The post if the viewer may see it, else 404 (a hidden post is not confirmed to exist). */
+  async function visible(id: string, viewer: UserRow | null): Promise<PostRow> {
+    const post = await repo.findVisible(id, viewer?.id ?? null);
+    if (!post) throw notFound();
+    return post;
+  }
+
+  return {
+    present,
+    visible,
+
+    async create(user: UserRow, fields: CreatePostFields, files: Buffer[]): Promise<Post> {
+      if (files.length > POST_LIMITS.maxImages)
+        throw fieldError('images', 'validation.too_many_images', { max: POST_LIMITS.maxImages });
+      if (!fields.body && files.length === 0) throw fieldError('body', 'validation.required');
+      if (fields.tribe_id) {
+        const tribe = await tribes.findByRef(fields.tribe_id);
+        if (!tribe) throw fieldError('tribe_id', 'validation.invalid');
+        if ((await tribes.membership(tribe.id, user.id))?.status !== 'active') throw forbidden();
+      }
+      const privateToTribe = fields.visibility === 'tribe';
+      const stored: StoredImage[] = [];
+      for (const file of files) stored.push(await storePostImage(storage, file, privateToTribe));
+      const now = clock.now();
+      const row = await repo.db.transaction((tx) =>
+        repo.insertPost(
+          {
+            authorId: user.id,
+            tribeId: fields.tribe_id ?? null,
+            visibility: fields.visibility,
+            body: fields.body,
+            createdAt: now,
+          },
+          stored.map((s, i) => ({ key: s.key, width: s.width, height: s.height, alt: fields.alt[i] ?? '', position: i })),
+          tx,
+        ),
+      );
+      return (await present([row], user))[0]!;
+    },
+
+    async get(id: string, viewer: UserRow | null): Promise<Post> {
+      return (await present([await visible(id, viewer)], viewer))[0]!;
+    },
+
+    async update(id: string, user: UserRow, body: string): Promise<Post> {
+      const post = await visible(id, user);
+      if (post.authorId !== user.id) throw forbidden();
+      const row = await repo.updatePost(post.id, { body, editedAt: clock.now() });
+      return (await present([row], user))[0]!;
+    },
+
+    /** The author deletes their post; a tribe's leaders and moderators delete any post of the tribe, and that is logged. */
+    async remove(id: string, user: UserRow, reason = ''): Promise<void> {
+      const post = await visible(id, user);
+      const own = post.authorId === user.id;
+      if (!own && !(await moderates(post, user))) throw forbidden();
+      const now = clock.now();
+      await repo.db.transaction(async (tx) => {
+        await repo.updatePost(post.id, { deletedAt: now, deletedBy: user.id }, tx);
+        if (!own && post.tribeId) {
+          await moderation.log(
+            {
+              tribeId: post.tribeId,
+              actorId: user.id,
+              action: 'delete_post',
+              postId: post.id,
+              targetUserId: post.authorId,
+              reason,
+              createdAt: now,
+            },
+            tx,
+          );
+        }
+      });
+    },
+
+    async feed(user: UserRow, q: { cursor?: string; limit: number }) {
+      const rows = await repo.feed(user.id, readTimeCursor(q.cursor), q.limit + 1);
+      return page(rows, q.limit, user, (r) => timeCursor(r.createdAt, r.id));
+    },
+    async tribePosts(tribeRef: string, viewer: UserRow | null, q: { cursor?: string; limit: number }) {
+      const tribe = await tribes.findByRef(tribeRef);
+      if (!tribe) throw notFound();
+      const rows = await repo.tribePosts(tribe.id, viewer?.id ?? null, readTimeCursor(q.cursor), q.limit + 1);
+      return page(rows, q.limit, viewer, (r) => timeCursor(r.createdAt, r.id));
+    },
+    async userPosts(authorId: string, viewer: UserRow | null, q: { cursor?: string; limit: number }) {
+      const rows = await repo.userPosts(authorId, viewer?.id ?? null, readTimeCursor(q.cursor), q.limit + 1);
+      return page(rows, q.limit, viewer, (r) => timeCursor(r.createdAt, r.id));
+    },
+    async marked(kind: 'favourite' | 'hide', user: UserRow, q: { cursor?: string; limit: number }) {
+      const { postFavourites, postHides } = await import('#src/core/db/schema/index.js');
+      const rows = await repo.marked(
+        kind === 'favourite' ? postFavourites : postHides,
+        user.id,
+        readTimeCursor(q.cursor),
+        q.limit + 1,
+      );
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      return {
+        items: await present(
+          items.map((r) => r.post),
+          user,
+        ),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.markedAt, last.post.id) : null,
+      };
+    },
+    async explore(viewer: UserRow | null, q: { q?: string; cursor?: string; limit: number }) {
+      const offset = q.cursor ? Number(decodeCursor<{ o: string }>(q.cursor, ['o'])?.o) : 0;
+      if (!Number.isInteger(offset) || offset < 0 || offset > 10_000) throw fieldError('cursor', 'validation.invalid');
+      const rows = await repo.explore(viewer?.id ?? null, q.q || undefined, offset, q.limit + 1, clock.now());
+      return page(rows, q.limit, viewer, () => encodeCursor({ o: String(offset + q.limit) }));
+    },
+
+    /** Likes, favourites and hides of a post the user can see; idempotent both ways. */
+    async mark(kind: 'like' | 'favourite' | 'hide', id: string, user: UserRow, on: boolean): Promise<Post> {
+      const post = await visible(id, user);
+      await repo.setMark(kind, post.id, user.id, on, clock.now());
+      return (await present([(await repo.findPost(post.id))!], user))[0]!;
+    },
+
+    async comments(id: string, viewer: UserRow | null, q: { cursor?: string; limit: number }): Promise<Page<Comment>> {
+      const post = await visible(id, viewer);
+      const mod = await moderates(post, viewer);
+      const rows = await repo.listComments(post.id, viewer?.id ?? null, readTimeCursor(q.cursor), q.limit + 1);
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) =>
+          presentComment(r, storage, !!viewer && (mod || r.comment.authorId === viewer.id || post.authorId === viewer.id)),
+        ),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.comment.createdAt, last.comment.id) : null,
+      };
+    },
+    async comment(id: string, user: UserRow, body: string): Promise<Comment> {
+      const post = await visible(id, user);
+      const row = await repo.insertComment({ postId: post.id, authorId: user.id, body, createdAt: clock.now() });
+      return presentComment({ comment: row, author: { id: user.id, name: user.name, avatarKey: user.avatarKey } }, storage, true);
+    },
+    /** The comment's author, the post's author, or the tribe's moderators delete a comment. */
+    async deleteComment(commentId: string, user: UserRow): Promise<void> {
+      const comment = await repo.findComment(commentId);
+      if (!comment) throw notFound();
+      const post = await visible(comment.postId, user).catch(() => {
+        throw notFound();
+      });
+      if (comment.authorId !== user.id && post.authorId !== user.id && !(await moderates(post, user))) throw forbidden();
+      await repo.deleteComment(comment, clock.now());
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,133 @@
+import type { Page, PostReport } from '@tribes/shared';
+import type { Clock } from '#src/core/clock.js';
+import { forbidden, HttpError, notFound } from '#src/core/errors.js';
+import type { TribesRepo } from '../tribes/tribes.repo.js';
+import { canModerate, type TribesService } from '../tribes/tribes.service.js';
+import type { UserRow } from '../users/users.repo.js';
+import type { ModerationRepo } from './moderation.repo.js';
+import type { PostsRepo } from './posts.repo.js';
+import { readTimeCursor, timeCursor, type PostsService } from './posts.service.js';
+
+interface Deps {
+  moderation: ModerationRepo;
+  posts: PostsRepo;
+  postsService: PostsService;
+  tribesRepo: TribesRepo;
+  tribes: TribesService;
+  clock: Clock;
+}
+
+/** Reports: anyone who sees a post may report it; the tribe's leaders and moderators work the queue. */
+export function createReportsService({ moderation, posts, postsService, tribesRepo, tribes, clock }: Deps) {
+  async function moderatedTribe(tribeRef: string, user: UserRow) {
+    const tribe = await tribesRepo.findByRef(tribeRef);
+    if (!tribe) throw notFound();
+    if (!canModerate(await tribesRepo.membership(tribe.id, user.id))) throw forbidden();
+    return tribe;
+  }
+
+  return {
+    async report(postId: string, user: UserRow, reason: string): Promise<void> {
+      const post = await postsService.visible(postId, user);
+      if (post.authorId === user.id) throw new HttpError(409, 'posts.report_own');
+      if (await moderation.openReportBy(post.id, user.id)) throw new HttpError(409, 'posts.already_reported');
+      await moderation.insertReport({
+        postId: post.id,
+        tribeId: post.tribeId,
+        reporterId: user.id,
+        reason,
+        createdAt: clock.now(),
+      });
+    },
+
+    async queue(
+      tribeRef: string,
+      user: UserRow,
+      q: { status: string; cursor?: string; limit: number },
+    ): Promise<Page<PostReport>> {
+      const tribe = await moderatedTribe(tribeRef, user);
+      const rows = await moderation.listReports(tribe.id, q.status, readTimeCursor(q.cursor), q.limit + 1);
+      const items = rows.slice(0, q.limit);
+      const postRows = (await Promise.all(items.map((r) => posts.findPost(r.report.postId)))).filter((p) => p !== undefined);
+      const presented = new Map((await postsService.present(postRows, user)).map((p) => [p.id, p]));
+      const last = items[items.length - 1];
+      return {
+        items: await Promise.all(
+          items.map(async ({ report, reporter }) => ({
+            id: report.id,
+            post: presented.get(report.postId) ?? null,
+            reporter,
+            reason: report.reason,
+            status: report.status as PostReport['status'],
+            action: report.action as PostReport['action'],
+            note: report.note,
+            handled_by: await moderation.userName(report.handledBy),
+            handled_at: report.handledAt?.toISOString() ?? null,
+            created_at: report.createdAt.toISOString(),
+          })),
+        ),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.report.createdAt, last.report.id) : null,
+      };
+    },
+
+    /**
+     * Closes a report: dismiss it, delete the post, or ban its author from the tribe (which follows
+     * the membership rules: moderators ban plain members only). Each act is logged with its note.
+     */
+    async resolve(
+      reportId: string,
+      user: UserRow,
+      action: 'dismiss' | 'delete_post' | 'ban_author',
+      note: string,
+    ): Promise<void> {
+      const report = await moderation.findReport(reportId);
+      if (!report || !report.tribeId) throw notFound();
+      const tribe = await moderatedTribe(report.tribeId, user);
+      if (report.status !== 'open') throw new HttpError(409, 'reports.already_handled');
+      const post = await posts.findPost(report.postId);
+      if (!post) throw notFound();
+      const now = clock.now();
+      if (action === 'ban_author') await tribes.updateMember(tribe.id, user, post.authorId, { status: 'banned' });
+      await posts.db.transaction(async (tx) => {
+        if (action === 'delete_post' && !post.deletedAt)
+          await posts.updatePost(post.id, { deletedAt: now, deletedBy: user.id }, tx);
+        const closed = await moderation.closeReport(
+          report.id,
+          { status: action === 'dismiss' ? 'dismissed' : 'actioned', action, note, handledBy: user.id, handledAt: now },
+          tx,
+        );
+        if (!closed) throw new HttpError(409, 'reports.already_handled');
+        await moderation.log(
+          {
+            tribeId: tribe.id,
+            actorId: user.id,
+            action,
+            postId: post.id,
+            targetUserId: post.authorId,
+            reportId: report.id,
+            reason: note,
+            createdAt: now,
+          },
+          tx,
+        );
+      });
+    },
+
+    async log(tribeRef: string, user: UserRow) {
+      const tribe = await moderatedTribe(tribeRef, user);
+      const rows = await moderation.listLog(tribe.id, 200);
+      return rows.map(({ entry, actor }) => ({
+        id: entry.id,
+        action: entry.action,
+        actor: actor?.id ? actor : null,
+        post_id: entry.postId,
+        target_user_id: entry.targetUserId,
+        report_id: entry.reportId,
+        reason: entry.reason,
+        created_at: entry.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
