@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { connectBrowser, expectAccessible, newContext, ready, seedSession, signInContext, signUpViaApi, type ApiUser } from './support/helpers';
+import {
+  connectBrowser,
+  expectAccessible,
+  newContext,
+  ready,
+  seedSession,
+  signInContext,
+  signUpViaApi,
+  type ApiUser,
+} from './support/helpers';
 
 /** Every screen of issue 3, with the session it needs. */
 type Needs = 'none' | 'code' | 'reset' | 'new-user' | 'member';
@@ -31,14 +40,22 @@ let newUser: ApiUser;
 let member: ApiUser;
 beforeAll(async () => {
   browser = await connectBrowser();
-  [newUser, member] = await Promise.all([signUpViaApi({ name: 'نور Noor' }), signUpViaApi({ role: 'member', name: 'Mira Cohen' })]);
+  [newUser, member] = await Promise.all([
+    signUpViaApi({ name: 'نور Noor' }),
+    signUpViaApi({ role: 'member', name: 'Mira Cohen' }),
+  ]);
 });
 afterAll(async () => browser?.close());
 
 async function contextFor(needs: Needs): Promise<BrowserContext> {
   const context = await newContext(browser);
-  if (needs === 'code') await seedSession(context, { userSignUpData: { email: 'someone@example.test', purpose: 'email-verification' } });
-  if (needs === 'reset') await seedSession(context, { resetPassword: true, userSignUpData: { email: 'someone@example.test', purpose: 'forgot-password', resetToken: 'token' } });
+  if (needs === 'code')
+    await seedSession(context, { userSignUpData: { email: 'someone@example.test', purpose: 'email-verification' } });
+  if (needs === 'reset')
+    await seedSession(context, {
+      resetPassword: true,
+      userSignUpData: { email: 'someone@example.test', purpose: 'forgot-password', resetToken: 'token' },
+    });
   if (needs === 'new-user') await signInContext(context, newUser);
   if (needs === 'member') await signInContext(context, member);
   return context;

@@ -44,7 +44,9 @@ describe('account journey', () => {
       await page.locator('#field-code').fill(code);
       await page.getByTestId('verify-submit').click();
       await page.waitForURL('**/role-selection');
-      const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { isLoggedIn: boolean; accessToken: string });
+      const stored = await page.evaluate(
+        () => JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { isLoggedIn: boolean; accessToken: string },
+      );
       expect(stored.isLoggedIn).toBe(true);
       expect(stored.accessToken.length).toBeGreaterThan(20);
 
@@ -68,7 +70,9 @@ describe('account journey', () => {
       const code = await codeFor(email);
       await page.locator('#field-code').fill(code === '000000' ? '111111' : '000000');
       await page.getByTestId('verify-submit').click();
-      await expect.poll(() => page.locator('#field-code-helper-text').textContent()).toBe('This code is invalid or has expired. Ask for a new one.');
+      await expect
+        .poll(() => page.locator('#field-code-helper-text').textContent())
+        .toBe('This code is invalid or has expired. Ask for a new one.');
       expect(page.url()).toContain('/verify-otp');
       await expect.poll(() => page.getByTestId('resend-code').textContent()).toMatch(/Send a new code in \d+ s/);
       expect(await page.getByTestId('resend-code').isDisabled()).toBe(true);
@@ -93,7 +97,9 @@ describe('account journey', () => {
     const user = await signUpViaApi();
     await withPage(async (page) => {
       await signIn(page, user.email, 'not the password at all');
-      await expect.poll(() => page.locator('#field-email-helper-text').textContent()).toBe('These credentials do not match our records.');
+      await expect
+        .poll(() => page.locator('#field-email-helper-text').textContent())
+        .toBe('These credentials do not match our records.');
       expect(await page.locator('#field-email').getAttribute('aria-invalid')).toBe('true');
       expect(page.url()).toContain('/sign-in');
     });

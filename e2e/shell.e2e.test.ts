@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, logoutViaApi, newContext, ready, signInContext, signUpViaApi, snackbar, waitForMail } from './support/helpers';
+import {
+  connectBrowser,
+  logoutViaApi,
+  newContext,
+  ready,
+  signInContext,
+  signUpViaApi,
+  snackbar,
+  waitForMail,
+} from './support/helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -128,7 +137,9 @@ describe('shell', () => {
               return r.width > 0 && (r.right > width + 1 || r.left < -1);
             })
             .map((el) => `${el.tagName}.${String(el.className).slice(0, 50)}`);
-          return document.documentElement.scrollWidth > width ? out.concat(`scrollWidth ${document.documentElement.scrollWidth} > ${width}`) : [];
+          return document.documentElement.scrollWidth > width
+            ? out.concat(`scrollWidth ${document.documentElement.scrollWidth} > ${width}`)
+            : [];
         });
       expect(await overflow()).toEqual([]);
       await signInContext(context, user);

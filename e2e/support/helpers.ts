@@ -15,7 +15,10 @@ export function connectBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (cookies, storage) with the server as base URL. */
-export function newContext(browser: Browser, options: { width?: number; height?: number; locale?: string } = {}): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  options: { width?: number; height?: number; locale?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
@@ -57,7 +60,11 @@ export async function codeFor(to: string, count = 1): Promise<string> {
 async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl()}/api${url}`, {
     method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as T };
@@ -73,7 +80,12 @@ export interface ApiUser {
 /** Signs a user up through the API (register → mailed code → verify), optionally choosing a role. */
 export async function signUpViaApi(options: { role?: 'member' | 'leader' | 'supporter'; name?: string } = {}): Promise<ApiUser> {
   const email = uniqueEmail('api');
-  const reg = await api('POST', '/v1/auth/register', { name: options.name ?? 'Api Person', email, password: PASSWORD, password_confirmation: PASSWORD });
+  const reg = await api('POST', '/v1/auth/register', {
+    name: options.name ?? 'Api Person',
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
   if (reg.status !== 201) throw new Error(`register: ${JSON.stringify(reg.body)}`);
   const code = await codeFor(email);
   const verified = await api<{ data: { auth_token: string; user: ApiUser['user'] } }>('POST', '/v1/auth/email/otp/verify', {
@@ -83,7 +95,12 @@ export async function signUpViaApi(options: { role?: 'member' | 'leader' | 'supp
   });
   let user = verified.body.data.user;
   if (options.role) {
-    const res = await api<{ data: { user: ApiUser['user'] } }>('PUT', '/v1/me/role', { role: options.role }, verified.body.data.auth_token);
+    const res = await api<{ data: { user: ApiUser['user'] } }>(
+      'PUT',
+      '/v1/me/role',
+      { role: options.role },
+      verified.body.data.auth_token,
+    );
     user = res.body.data.user;
   }
   return { email, password: PASSWORD, token: verified.body.data.auth_token, user };
@@ -97,12 +114,15 @@ export async function logoutViaApi(token: string): Promise<void> {
 
 /** Puts a session into localStorage before the app starts (DESIGN section 8 shape). */
 export async function seedSession(context: BrowserContext, session: Record<string, unknown>): Promise<void> {
-  await context.addInitScript((value) => {
-    if (!window.sessionStorage.getItem('seeded')) {
-      window.localStorage.setItem('auth', value);
-      window.sessionStorage.setItem('seeded', '1');
-    }
-  }, JSON.stringify({ errors: {}, resetPassword: false, userSignUpData: null, ...session }));
+  await context.addInitScript(
+    (value) => {
+      if (!window.sessionStorage.getItem('seeded')) {
+        window.localStorage.setItem('auth', value);
+        window.sessionStorage.setItem('seeded', '1');
+      }
+    },
+    JSON.stringify({ errors: {}, resetPassword: false, userSignUpData: null, ...session }),
+  );
 }
 
 /** Signs a context in as an API user. */
@@ -120,7 +140,13 @@ export async function ready(page: Page): Promise<void> {
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
   expect(summary, `${label}: axe violations`).toEqual([]);
 }
 

@@ -5,7 +5,9 @@ const KEY_PREFIX = 'chunk-reload:';
 /** True for the errors a browser raises when a lazily loaded chunk is gone (e.g. after a deploy). */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Unable to preload CSS/i.test(message);
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 /**

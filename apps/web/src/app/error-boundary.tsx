@@ -31,6 +31,7 @@ export function RouteErrorScreen() {
   const error = useRouteError();
   const location = useLocation();
   if (isChunkLoadError(error) && reloadOnceForChunkError(location.pathname)) return null;
-  if (isRouteErrorResponse(error)) return <ErrorScreen status={error.status} message={typeof error.data === 'string' ? error.data : error.statusText} />;
+  if (isRouteErrorResponse(error))
+    return <ErrorScreen status={error.status} message={typeof error.data === 'string' ? error.data : error.statusText} />;
   return <ErrorScreen />;
 }

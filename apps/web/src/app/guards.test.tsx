@@ -23,7 +23,12 @@ function user(lastStep: User['profile']['last_step']): User {
   };
 }
 
-const signedIn = (lastStep: User['profile']['last_step']): SessionState => ({ ...EMPTY_SESSION, accessToken: 'token', userData: user(lastStep), isLoggedIn: true });
+const signedIn = (lastStep: User['profile']['last_step']): SessionState => ({
+  ...EMPTY_SESSION,
+  accessToken: 'token',
+  userData: user(lastStep),
+  isLoggedIn: true,
+});
 const anonymous = EMPTY_SESSION;
 
 describe('guardRedirect', () => {
@@ -34,16 +39,36 @@ describe('guardRedirect', () => {
     ['a user with a role leaves sign-in for tribe selection', 'guest', signedIn('role-selection-completed'), '/tribe-selection'],
     ['an onboarded user leaves sign-in for home', 'guest', signedIn('tribe-selection-completed'), '/home'],
     ['verify-otp without a pending code goes to sign-up', 'verify-otp', anonymous, '/sign-up'],
-    ['verify-otp with a pending code renders', 'verify-otp', { ...anonymous, userSignUpData: { email: 'a@b.test', purpose: 'email-verification' } }, null],
-    ['reset-password without a verified code goes to forgot-password', 'reset-password', { ...anonymous, userSignUpData: { email: 'a@b.test', purpose: 'forgot-password' } }, '/forgot-password'],
-    ['reset-password after a verified code renders', 'reset-password', { ...anonymous, resetPassword: true, userSignUpData: { email: 'a@b.test', purpose: 'forgot-password', resetToken: 'rt' } }, null],
+    [
+      'verify-otp with a pending code renders',
+      'verify-otp',
+      { ...anonymous, userSignUpData: { email: 'a@b.test', purpose: 'email-verification' } },
+      null,
+    ],
+    [
+      'reset-password without a verified code goes to forgot-password',
+      'reset-password',
+      { ...anonymous, userSignUpData: { email: 'a@b.test', purpose: 'forgot-password' } },
+      '/forgot-password',
+    ],
+    [
+      'reset-password after a verified code renders',
+      'reset-password',
+      { ...anonymous, resetPassword: true, userSignUpData: { email: 'a@b.test', purpose: 'forgot-password', resetToken: 'rt' } },
+      null,
+    ],
     ['role selection needs a signed-in user', 'role-selection', anonymous, '/sign-in'],
     ['role selection is the step after email verification', 'role-selection', signedIn('email-verified'), null],
     ['role selection is skipped once done', 'role-selection', signedIn('role-selection-completed'), '/tribe-selection'],
     ['tribe selection needs a role first', 'tribe-selection', signedIn('email-verified'), '/role-selection'],
     ['tribe selection follows role selection', 'tribe-selection', signedIn('role-selection-completed'), null],
     ['tribe selection is skipped once done', 'tribe-selection', signedIn('tribe-selection-completed'), '/home'],
-    ['village registration comes after tribe selection', 'register-village', signedIn('role-selection-completed'), '/tribe-selection'],
+    [
+      'village registration comes after tribe selection',
+      'register-village',
+      signedIn('role-selection-completed'),
+      '/tribe-selection',
+    ],
     ['panel pages need a signed-in user', 'auth', anonymous, '/sign-in'],
     ['panel pages render for a signed-in user', 'auth', signedIn('email-verified'), null],
   ];
@@ -64,18 +89,24 @@ describe('guards in the router', () => {
   });
 
   it('sends a signed-in user from /sign-up to the next onboarding step', async () => {
-    const { router } = await renderApp('/sign-up', { session: { accessToken: 't', userData: user('email-verified'), isLoggedIn: true } });
+    const { router } = await renderApp('/sign-up', {
+      session: { accessToken: 't', userData: user('email-verified'), isLoggedIn: true },
+    });
     await settle(router, '/role-selection');
     expect(document.querySelector('h1')).toHaveTextContent('Choose your role');
   });
 
   it('sends a user without a role from /tribe-selection to /role-selection', async () => {
-    const { router } = await renderApp('/tribe-selection', { session: { accessToken: 't', userData: user('email-verified'), isLoggedIn: true } });
+    const { router } = await renderApp('/tribe-selection', {
+      session: { accessToken: 't', userData: user('email-verified'), isLoggedIn: true },
+    });
     await settle(router, '/role-selection');
   });
 
   it('renders a panel page with its layout for a signed-in user', async () => {
-    const { router } = await renderApp('/tribes/campaign/detail/42', { session: { accessToken: 't', userData: user('tribe-selection-completed'), isLoggedIn: true } });
+    const { router } = await renderApp('/tribes/campaign/detail/42', {
+      session: { accessToken: 't', userData: user('tribe-selection-completed'), isLoggedIn: true },
+    });
     await settle(router, '/tribes/campaign/detail/42');
     expect(document.querySelector('[data-layout="pannel"]')).not.toBeNull();
     expect(document.querySelector('h1')).toHaveTextContent('Campaign');

@@ -9,7 +9,8 @@ import { nextOnboardingPath, onboardingRank } from '../features/auth/session-sto
  * - role-selection, tribe-selection, register-village: onboarding, in that order
  * - auth: panel pages, signed-in users only
  */
-export type GuardKind = 'public' | 'guest' | 'verify-otp' | 'reset-password' | 'role-selection' | 'tribe-selection' | 'register-village' | 'auth';
+export type GuardKind =
+  'public' | 'guest' | 'verify-otp' | 'reset-password' | 'role-selection' | 'tribe-selection' | 'register-village' | 'auth';
 
 /** The app path to send the visitor to instead, or null when the page may render. */
 export function guardRedirect(kind: GuardKind, session: SessionState): string | null {

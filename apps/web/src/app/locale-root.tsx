@@ -25,7 +25,6 @@ export function LocaleRoot() {
     writeLocaleCookie(resolved.locale);
     void changeLocale(resolved.locale);
     // Only a new URL decides the locale; the switcher changes the URL after loading the messages.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resolved.locale, resolved.redirect]);
 
   if (resolved.redirect) return <Navigate to={`${resolved.redirect}${location.search}${location.hash}`} replace />;

@@ -18,7 +18,11 @@ describe('locale strategies (pure)', () => {
     expect(localizePath('/', 'he', 'prefix_except_default')).toBe('/he');
     expect(resolveLocation('/fr/home', 'prefix_except_default', 'en')).toEqual({ locale: 'fr', path: '/home', redirect: null });
     expect(resolveLocation('/home', 'prefix_except_default', 'fr')).toEqual({ locale: 'en', path: '/home', redirect: null });
-    expect(resolveLocation('/en/home', 'prefix_except_default', 'en')).toEqual({ locale: 'en', path: '/home', redirect: '/home' });
+    expect(resolveLocation('/en/home', 'prefix_except_default', 'en')).toEqual({
+      locale: 'en',
+      path: '/home',
+      redirect: '/home',
+    });
     // The remembered language decides the bare root only.
     expect(resolveLocation('/', 'prefix_except_default', 'ar').redirect).toBe('/ar');
     expect(resolveLocation('/', 'prefix_except_default', 'en').redirect).toBeNull();

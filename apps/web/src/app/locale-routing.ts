@@ -49,7 +49,8 @@ export function resolveLocation(pathname: string, strategy: LocaleStrategy, pref
     case 'prefix_except_default':
       if (prefix === DEFAULT_LOCALE) return { locale: prefix, path, redirect: path };
       if (prefix) return { locale: prefix, path, redirect: null };
-      if (path === '/' && preferred !== DEFAULT_LOCALE) return { locale: preferred, path, redirect: localizePath('/', preferred, strategy) };
+      if (path === '/' && preferred !== DEFAULT_LOCALE)
+        return { locale: preferred, path, redirect: localizePath('/', preferred, strategy) };
       return { locale: DEFAULT_LOCALE, path, redirect: null };
     case 'prefix_and_default':
       if (prefix) return { locale: prefix, path, redirect: null };

@@ -65,7 +65,8 @@ export function createAppTheme(mode: ThemeMode, direction: Direction): Theme {
     },
     shape: { borderRadius: 12 },
     typography: {
-      fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', Arial, sans-serif",
+      fontFamily:
+        "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', Arial, sans-serif",
       h1: { fontSize: '2.25rem', fontWeight: 700 },
       h2: { fontSize: '1.75rem', fontWeight: 700 },
       h3: { fontSize: '1.375rem', fontWeight: 600 },

@@ -1,7 +1,15 @@
 import Box from '@mui/material/Box';
 
 /** The product logo: the white variant for dark backgrounds, the normal one otherwise. */
-export function Logo({ variant = 'normal', size = 32, withText = true }: { variant?: 'normal' | 'white'; size?: number; withText?: boolean }) {
+export function Logo({
+  variant = 'normal',
+  size = 32,
+  withText = true,
+}: {
+  variant?: 'normal' | 'white';
+  size?: number;
+  withText?: boolean;
+}) {
   const mark = variant === 'white' ? '#ffffff' : '#3446c4';
   const inner = variant === 'white' ? '#1b1e26' : '#ffffff';
   return (
@@ -12,7 +20,10 @@ export function Logo({ variant = 'normal', size = 32, withText = true }: { varia
         <circle cx="32" cy="38" r="5" fill={mark} />
       </svg>
       {withText && (
-        <Box component="span" sx={{ fontWeight: 800, fontSize: size * 0.6, color: variant === 'white' ? '#fff' : 'text.primary', letterSpacing: 0.5 }}>
+        <Box
+          component="span"
+          sx={{ fontWeight: 800, fontSize: size * 0.6, color: variant === 'white' ? '#fff' : 'text.primary', letterSpacing: 0.5 }}
+        >
           Tribes
         </Box>
       )}

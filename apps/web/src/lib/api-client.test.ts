@@ -9,7 +9,10 @@ function setup(reply: Reply, token: string | null = 'secret-token') {
   const onUnauthorized = vi.fn();
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   const client = createApiClient({
     baseUrl: '/api',
@@ -39,7 +42,12 @@ describe('API client: the error catalogue of specification section 8', () => {
     expect(res.data).toEqual({ a: 1 });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/me');
-    expect(init?.headers).toMatchObject({ Accept: 'application/json', 'Accept-Language': 'fr', Authorization: 'Bearer secret-token', 'Content-Type': 'application/json' });
+    expect(init?.headers).toMatchObject({
+      Accept: 'application/json',
+      'Accept-Language': 'fr',
+      Authorization: 'Bearer secret-token',
+      'Content-Type': 'application/json',
+    });
     expect(init?.body).toBe('{"name":"x"}');
   });
 
@@ -54,7 +62,10 @@ describe('API client: the error catalogue of specification section 8', () => {
   });
 
   it('status success: the message as a success notice (not for plain reads)', async () => {
-    const { client, notify } = setup({ status: 200, body: { status: 'success', message: 'Your profile has been updated.', data: {} } });
+    const { client, notify } = setup({
+      status: 200,
+      body: { status: 'success', message: 'Your profile has been updated.', data: {} },
+    });
     await client.request('/v1/me', { method: 'PATCH', body: {} });
     expect(notify).toHaveBeenCalledWith('Your profile has been updated.', 'success');
     notify.mockClear();
@@ -63,7 +74,10 @@ describe('API client: the error catalogue of specification section 8', () => {
   });
 
   it('status warning: the message as a warning notice, and the answer is returned', async () => {
-    const { client, notify } = setup({ status: 200, body: { status: 'warning', message: 'Please verify your email.', data: { verification_required: true } } });
+    const { client, notify } = setup({
+      status: 200,
+      body: { status: 'warning', message: 'Please verify your email.', data: { verification_required: true } },
+    });
     const res = await client.request<{ verification_required: boolean }>('/v1/auth/login', { method: 'POST', body: {} });
     expect(res.data.verification_required).toBe(true);
     expect(notify).toHaveBeenCalledWith('Please verify your email.', 'warning');
@@ -80,7 +94,10 @@ describe('API client: the error catalogue of specification section 8', () => {
 
   it('400 validation_error: field errors go to the form, without a notice', async () => {
     const errors = { email: ['These credentials do not match our records.'] };
-    const { client, notify } = setup({ status: 400, body: { status: 'error', error_type: 'validation_error', message: 'Validation failed.', errors } });
+    const { client, notify } = setup({
+      status: 400,
+      body: { status: 'error', error_type: 'validation_error', message: 'Validation failed.', errors },
+    });
     const onFieldErrors = vi.fn(() => true);
     const err = await fails(client.request('/v1/auth/login', { method: 'POST', body: {}, onFieldErrors }));
     expect(onFieldErrors).toHaveBeenCalledWith(errors);
@@ -89,7 +106,10 @@ describe('API client: the error catalogue of specification section 8', () => {
   });
 
   it("400 otherwise: the message, or 'Validation failed.', as an error notice", async () => {
-    const a = setup({ status: 400, body: { status: 'error', error_type: 'validation_error', message: 'La validation a échoué.', errors: { body: ['x'] } } });
+    const a = setup({
+      status: 400,
+      body: { status: 'error', error_type: 'validation_error', message: 'La validation a échoué.', errors: { body: ['x'] } },
+    });
     await fails(a.client.request('/x', { method: 'POST', onFieldErrors: () => false }));
     expect(a.notify).toHaveBeenCalledWith('La validation a échoué.', 'error');
     const b = setup({ status: 400, body: { status: 'error' } });
@@ -117,7 +137,11 @@ describe('API client: the error catalogue of specification section 8', () => {
     [404, { message: 'No such tribe.' }, 'No such tribe.'],
     [404, {}, 'The requested resource could not be found.'],
     [500, { message: 'stack trace?' }, 'An internal server error occurred. Please try again later.'],
-    [429, { message: 'Too many requests. Please try again in 30 seconds.' }, 'Too many requests. Please try again in 30 seconds.'],
+    [
+      429,
+      { message: 'Too many requests. Please try again in 30 seconds.' },
+      'Too many requests. Please try again in 30 seconds.',
+    ],
     [409, {}, 'An unexpected error occurred.'],
     [502, undefined, 'An unexpected error occurred.'],
   ])('HTTP %i answers %j → %s', async (status, body, expected) => {

@@ -2,7 +2,10 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { FieldErrorsHandler } from './api-client';
 
 /** Hands a 400's field errors to a react-hook-form form; false when a field is not on the form. */
-export function fieldErrorsTo<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]): FieldErrorsHandler {
+export function fieldErrorsTo<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): FieldErrorsHandler {
   return (errors) => {
     let placedAll = true;
     let first = true;

@@ -31,12 +31,44 @@ export default function ContactPage() {
       ) : (
         <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('contact.title')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField {...fieldProps(form, 'name')} label={t('form.name')} autoComplete="name" required htmlInput={{ dir: 'auto' }} />
-            <TextField {...fieldProps(form, 'email')} label={t('form.email')} type="email" autoComplete="email" required htmlInput={{ dir: 'ltr' }} />
+            <TextField
+              {...fieldProps(form, 'name')}
+              label={t('form.name')}
+              autoComplete="name"
+              required
+              htmlInput={{ dir: 'auto' }}
+            />
+            <TextField
+              {...fieldProps(form, 'email')}
+              label={t('form.email')}
+              type="email"
+              autoComplete="email"
+              required
+              htmlInput={{ dir: 'ltr' }}
+            />
           </Stack>
-          <TextField {...fieldProps(form, 'subject')} label={t('contact.subject')} required htmlInput={{ dir: 'auto', maxLength: CONTACT_LIMITS.subjectMax }} />
-          <TextField {...fieldProps(form, 'message')} label={t('contact.message')} required multiline minRows={5} htmlInput={{ dir: 'auto' }} />
-          <Button type="submit" variant="contained" size="large" disabled={pending} sx={{ alignSelf: { sm: 'flex-start' } }} data-testid="contact-submit">
+          <TextField
+            {...fieldProps(form, 'subject')}
+            label={t('contact.subject')}
+            required
+            htmlInput={{ dir: 'auto', maxLength: CONTACT_LIMITS.subjectMax }}
+          />
+          <TextField
+            {...fieldProps(form, 'message')}
+            label={t('contact.message')}
+            required
+            multiline
+            minRows={5}
+            htmlInput={{ dir: 'auto' }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={pending}
+            sx={{ alignSelf: { sm: 'flex-start' } }}
+            data-testid="contact-submit"
+          >
             {pending ? t('common.pleaseWait') : t('contact.submit')}
           </Button>
         </Stack>

@@ -52,9 +52,29 @@ export default function FeedbackPage() {
             />
             {form.formState.errors.rating && <FormHelperText error>{form.formState.errors.rating.message}</FormHelperText>}
           </Box>
-          <TextField {...fieldProps(form, 'message')} label={t('feedback.message')} required multiline minRows={4} htmlInput={{ dir: 'auto' }} />
-          <TextField {...fieldProps(form, 'email', t('feedback.emailHelp'))} label={t('feedback.email')} type="email" autoComplete="email" htmlInput={{ dir: 'ltr' }} />
-          <Button type="submit" variant="contained" size="large" disabled={pending} sx={{ alignSelf: { sm: 'flex-start' } }} data-testid="feedback-submit">
+          <TextField
+            {...fieldProps(form, 'message')}
+            label={t('feedback.message')}
+            required
+            multiline
+            minRows={4}
+            htmlInput={{ dir: 'auto' }}
+          />
+          <TextField
+            {...fieldProps(form, 'email', t('feedback.emailHelp'))}
+            label={t('feedback.email')}
+            type="email"
+            autoComplete="email"
+            htmlInput={{ dir: 'ltr' }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={pending}
+            sx={{ alignSelf: { sm: 'flex-start' } }}
+            data-testid="feedback-submit"
+          >
             {pending ? t('common.pleaseWait') : t('feedback.submit')}
           </Button>
         </Stack>

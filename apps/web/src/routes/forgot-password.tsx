@@ -12,9 +12,20 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const { form, onSubmit, pending } = useForgotPasswordForm();
   return (
-    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={<LocaleLink to="/sign-in">{t('forgot.back')}</LocaleLink>}>
+    <AuthCard
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+      footer={<LocaleLink to="/sign-in">{t('forgot.back')}</LocaleLink>}
+    >
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('forgot.title')}>
-        <TextField {...fieldProps(form, 'email')} label={t('form.email')} type="email" autoComplete="email" required htmlInput={{ dir: 'ltr' }} />
+        <TextField
+          {...fieldProps(form, 'email')}
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          required
+          htmlInput={{ dir: 'ltr' }}
+        />
         <Button type="submit" variant="contained" size="large" disabled={pending} data-testid="forgot-submit">
           {pending ? t('common.pleaseWait') : t('forgot.submit')}
         </Button>

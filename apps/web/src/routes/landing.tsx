@@ -34,10 +34,17 @@ export default function LandingPage() {
           <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '2rem', md: '3rem' }, mb: 2 }}>
             {t('landing.title')}
           </Typography>
-          <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.25rem' }, color: 'text.secondary', mb: 4 }}>{t('landing.subtitle')}</Typography>
+          <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.25rem' }, color: 'text.secondary', mb: 4 }}>
+            {t('landing.subtitle')}
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="center">
             {session.isLoggedIn ? (
-              <Button component={RouterLocaleLink} to={nextOnboardingPath(session.userData?.profile.last_step)} variant="contained" size="large">
+              <Button
+                component={RouterLocaleLink}
+                to={nextOnboardingPath(session.userData?.profile.last_step)}
+                variant="contained"
+                size="large"
+              >
                 {t('shell.openApp')}
               </Button>
             ) : (
@@ -71,7 +78,17 @@ export default function LandingPage() {
         <Typography variant="h2" component="h2" sx={{ textAlign: 'center', mt: 8, mb: 4 }}>
           {t('landing.stepsTitle')}
         </Typography>
-        <Box component="ol" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' }, p: 0, m: 0, listStyle: 'none' }}>
+        <Box
+          component="ol"
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' },
+            p: 0,
+            m: 0,
+            listStyle: 'none',
+          }}
+        >
           {(['one', 'two', 'three', 'four'] as const).map((step, i) => (
             <Paper component="li" key={step} variant="outlined" sx={{ p: 3 }}>
               <Typography color="primary" sx={{ fontWeight: 800, fontSize: '1.5rem' }} aria-hidden>

@@ -14,11 +14,23 @@ export default function ResetPasswordPage() {
   const policy = usePasswordPolicy();
   const { form, onSubmit, pending, email } = useResetPasswordForm(policy.data);
   return (
-    <AuthCard title={t('reset.title')} subtitle={<span>{t('reset.subtitle')} <bdi dir="ltr">{email}</bdi></span>}>
+    <AuthCard
+      title={t('reset.title')}
+      subtitle={
+        <span>
+          {t('reset.subtitle')} <bdi dir="ltr">{email}</bdi>
+        </span>
+      }
+    >
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('reset.title')}>
         <PasswordField {...fieldProps(form, 'password')} label={t('form.newPassword')} autoComplete="new-password" required />
         <PasswordRules policy={policy.data} password={form.watch('password')} id="password-rules" />
-        <PasswordField {...fieldProps(form, 'password_confirmation')} label={t('form.passwordConfirmation')} autoComplete="new-password" required />
+        <PasswordField
+          {...fieldProps(form, 'password_confirmation')}
+          label={t('form.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+        />
         <Button type="submit" variant="contained" size="large" disabled={pending} data-testid="reset-submit">
           {pending ? t('common.pleaseWait') : t('reset.submit')}
         </Button>

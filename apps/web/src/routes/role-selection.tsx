@@ -42,7 +42,15 @@ export default function RoleSelectionPage() {
                 key={r}
                 component="label"
                 variant="outlined"
-                sx={{ display: 'flex', gap: 2, p: 2, cursor: 'pointer', alignItems: 'flex-start', borderColor: selected ? 'primary.main' : 'divider', borderWidth: selected ? 2 : 1 }}
+                sx={{
+                  display: 'flex',
+                  gap: 2,
+                  p: 2,
+                  cursor: 'pointer',
+                  alignItems: 'flex-start',
+                  borderColor: selected ? 'primary.main' : 'divider',
+                  borderWidth: selected ? 2 : 1,
+                }}
               >
                 <Radio value={r} slotProps={{ input: { 'aria-describedby': `role-${r}-text` } }} sx={{ mt: -0.5 }} />
                 <Box>
@@ -61,7 +69,15 @@ export default function RoleSelectionPage() {
           })}
         </Stack>
       </RadioGroup>
-      <Button variant="contained" size="large" fullWidth sx={{ mt: 3 }} disabled={!role || setRole.isPending} onClick={() => void submit()} data-testid="role-submit">
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 3 }}
+        disabled={!role || setRole.isPending}
+        onClick={() => void submit()}
+        data-testid="role-submit"
+      >
         {setRole.isPending ? t('common.pleaseWait') : t('roles.submit')}
       </Button>
     </AuthCard>

@@ -22,11 +22,27 @@ export default function ChangePasswordPage() {
           {t('settings.changePassword.subtitle')}
         </Typography>
         <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('settings.changePassword.title')}>
-          <PasswordField {...fieldProps(form, 'current_password')} label={t('form.currentPassword')} autoComplete="current-password" required />
+          <PasswordField
+            {...fieldProps(form, 'current_password')}
+            label={t('form.currentPassword')}
+            autoComplete="current-password"
+            required
+          />
           <PasswordField {...fieldProps(form, 'password')} label={t('form.newPassword')} autoComplete="new-password" required />
           <PasswordRules policy={policy.data} password={form.watch('password')} id="password-rules" />
-          <PasswordField {...fieldProps(form, 'password_confirmation')} label={t('form.passwordConfirmation')} autoComplete="new-password" required />
-          <Button type="submit" variant="contained" disabled={pending} sx={{ alignSelf: 'flex-start' }} data-testid="change-password-submit">
+          <PasswordField
+            {...fieldProps(form, 'password_confirmation')}
+            label={t('form.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={pending}
+            sx={{ alignSelf: 'flex-start' }}
+            data-testid="change-password-submit"
+          >
             {pending ? t('common.pleaseWait') : t('settings.changePassword.submit')}
           </Button>
         </Stack>

@@ -51,13 +51,25 @@ export default function EditProfilePage() {
                 e.target.value = '';
               }}
             />
-            <Button variant="outlined" startIcon={<PhotoCameraOutlinedIcon />} onClick={() => fileInput.current?.click()} disabled={uploading} sx={{ alignSelf: 'flex-start' }}>
+            <Button
+              variant="outlined"
+              startIcon={<PhotoCameraOutlinedIcon />}
+              onClick={() => fileInput.current?.click()}
+              disabled={uploading}
+              sx={{ alignSelf: 'flex-start' }}
+            >
               {uploading ? t('common.pleaseWait') : t('settings.editProfile.photo')}
             </Button>
           </Stack>
         </Stack>
         <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('settings.editProfile.title')}>
-          <TextField {...fieldProps(form, 'name')} label={t('form.name')} autoComplete="name" required htmlInput={{ dir: 'auto' }} />
+          <TextField
+            {...fieldProps(form, 'name')}
+            label={t('form.name')}
+            autoComplete="name"
+            required
+            htmlInput={{ dir: 'auto' }}
+          />
           <TextField
             {...fieldProps(form, 'bio', t('settings.editProfile.bioCount', { length: bio.length, max: LIMITS.bioMax }))}
             label={t('settings.editProfile.bio')}
@@ -65,7 +77,13 @@ export default function EditProfilePage() {
             minRows={3}
             htmlInput={{ dir: 'auto' }}
           />
-          <Button type="submit" variant="contained" disabled={pending} sx={{ alignSelf: 'flex-start' }} data-testid="profile-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={pending}
+            sx={{ alignSelf: 'flex-start' }}
+            data-testid="profile-submit"
+          >
             {pending ? t('common.pleaseWait') : t('common.save')}
           </Button>
         </Stack>

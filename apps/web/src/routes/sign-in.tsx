@@ -24,7 +24,14 @@ export default function SignInPage() {
       }
     >
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('signIn.title')}>
-        <TextField {...fieldProps(form, 'email')} label={t('form.email')} type="email" autoComplete="email" required htmlInput={{ dir: 'ltr' }} />
+        <TextField
+          {...fieldProps(form, 'email')}
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          required
+          htmlInput={{ dir: 'ltr' }}
+        />
         <PasswordField {...fieldProps(form, 'password')} label={t('form.password')} autoComplete="current-password" required />
         <LocaleLink to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
           {t('signIn.forgot')}

@@ -28,11 +28,29 @@ export default function SignUpPage() {
       }
     >
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('signUp.title')}>
-        <TextField {...fieldProps(form, 'name')} label={t('form.name')} autoComplete="name" required htmlInput={{ dir: 'auto' }} />
-        <TextField {...fieldProps(form, 'email')} label={t('form.email')} type="email" autoComplete="email" required htmlInput={{ dir: 'ltr' }} />
+        <TextField
+          {...fieldProps(form, 'name')}
+          label={t('form.name')}
+          autoComplete="name"
+          required
+          htmlInput={{ dir: 'auto' }}
+        />
+        <TextField
+          {...fieldProps(form, 'email')}
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          required
+          htmlInput={{ dir: 'ltr' }}
+        />
         <PasswordField {...fieldProps(form, 'password')} label={t('form.password')} autoComplete="new-password" required />
         <PasswordRules policy={policy.data} password={password} id="password-rules" />
-        <PasswordField {...fieldProps(form, 'password_confirmation')} label={t('form.passwordConfirmation')} autoComplete="new-password" required />
+        <PasswordField
+          {...fieldProps(form, 'password_confirmation')}
+          label={t('form.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+        />
         <Typography variant="body2" color="text.secondary">
           {t('signUp.consent')} <LocaleLink to="/privacy_policy">{t('footer.privacy')}</LocaleLink>
         </Typography>

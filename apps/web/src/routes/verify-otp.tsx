@@ -22,7 +22,11 @@ export default function VerifyOtpPage() {
           {t('verify.subtitle')} <bdi dir="ltr">{target?.email}</bdi>
         </span>
       }
-      footer={<LocaleLink to={target?.purpose === 'forgot-password' ? '/forgot-password' : '/sign-up'}>{t('verify.changeEmail')}</LocaleLink>}
+      footer={
+        <LocaleLink to={target?.purpose === 'forgot-password' ? '/forgot-password' : '/sign-up'}>
+          {t('verify.changeEmail')}
+        </LocaleLink>
+      }
     >
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('verify.title')}>
         <TextField

@@ -10,7 +10,18 @@ export async function renderApp(path: string, options: { strategy?: LocaleStrate
   vi.resetModules();
   vi.stubEnv('VITE_LOCALE_STRATEGY', options.strategy ?? 'prefix_except_default');
   if (options.session) {
-    window.localStorage.setItem('auth', JSON.stringify({ errors: {}, resetPassword: false, userSignUpData: null, accessToken: null, userData: null, isLoggedIn: false, ...options.session }));
+    window.localStorage.setItem(
+      'auth',
+      JSON.stringify({
+        errors: {},
+        resetPassword: false,
+        userSignUpData: null,
+        accessToken: null,
+        userData: null,
+        isLoggedIn: false,
+        ...options.session,
+      }),
+    );
   }
   window.history.replaceState(null, '', path);
   // From 'react-router' itself: under Vitest 'react-router/dom' can load a second copy of the router contexts.

@@ -42,7 +42,8 @@ export function PannelLayout() {
   const logout = useLogout();
   const mode = useStore(themeStore);
   const { path } = splitLocalePrefix(location.pathname);
-  const active = (to: string) => path === to || path.startsWith(`${to}/`) || (to.startsWith('/setting/') && path.startsWith('/setting/'));
+  const active = (to: string) =>
+    path === to || path.startsWith(`${to}/`) || (to.startsWith('/setting/') && path.startsWith('/setting/'));
 
   const nav = (
     <Box component="nav" aria-label={t('nav.label')} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -91,19 +92,39 @@ export function PannelLayout() {
   return (
     <Box data-layout="pannel" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {desktop ? (
-        <Drawer variant="permanent" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}>
+        <Drawer
+          variant="permanent"
+          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
+        >
           {nav}
         </Drawer>
       ) : (
-        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: false }} sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}>
+        <Drawer
+          variant="temporary"
+          open={open}
+          onClose={() => setOpen(false)}
+          ModalProps={{ keepMounted: false }}
+          sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}
+        >
           {nav}
         </Drawer>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <AppBar
+          position="sticky"
+          color="inherit"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        >
           <Toolbar sx={{ gap: 1 }}>
             {!desktop && (
-              <IconButton edge="start" color="inherit" aria-label={t('nav.open')} onClick={() => setOpen(true)} data-testid="open-nav">
+              <IconButton
+                edge="start"
+                color="inherit"
+                aria-label={t('nav.open')}
+                onClick={() => setOpen(true)}
+                data-testid="open-nav"
+              >
                 <MenuIcon />
               </IconButton>
             )}
@@ -113,18 +134,37 @@ export function PannelLayout() {
             <ThemeToggle />
           </Toolbar>
         </AppBar>
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', p: { xs: 2, md: 3 }, pb: { xs: 10, lg: 3 } }}>
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          sx={{ flexGrow: 1, outline: 'none', p: { xs: 2, md: 3 }, pb: { xs: 10, lg: 3 } }}
+        >
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </Box>
       </Box>
       {!desktop && (
-        <Paper component="nav" aria-label={t('nav.bottom')} elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (th) => th.zIndex.appBar }}>
+        <Paper
+          component="nav"
+          aria-label={t('nav.bottom')}
+          elevation={8}
+          sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (th) => th.zIndex.appBar }}
+        >
           <BottomNavigation showLabels value={bottomValue === -1 ? false : bottomValue}>
             {bottomItems.map((item) => {
               const Icon = item.icon;
-              return <BottomNavigationAction key={item.to} component={RouterLocaleLink} to={item.to} label={t(item.labelKey)} icon={<Icon />} sx={{ minWidth: 0, px: 0.5 }} />;
+              return (
+                <BottomNavigationAction
+                  key={item.to}
+                  component={RouterLocaleLink}
+                  to={item.to}
+                  label={t(item.labelKey)}
+                  icon={<Icon />}
+                  sx={{ minWidth: 0, px: 0.5 }}
+                />
+              );
             })}
           </BottomNavigation>
         </Paper>

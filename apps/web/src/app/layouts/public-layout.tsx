@@ -26,7 +26,12 @@ export function PublicLayout({ name }: { name: PublicLayoutName }) {
   return (
     <Box data-layout={name} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppHeader />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, outline: 'none', display: 'flex', flexDirection: 'column' }}
+      >
         {name === 'main' ? (
           content
         ) : (

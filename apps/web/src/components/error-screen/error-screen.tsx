@@ -28,14 +28,24 @@ export function ErrorScreen({ status, message }: ErrorScreenProps) {
   const href = (path: string) => localizePath(path, locale, LOCALE_STRATEGY);
   const year = new Date().getFullYear();
   return (
-    <Box component="main" id="main" data-testid="error-screen" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      id="main"
+      data-testid="error-screen"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', bgcolor: 'background.default' }}
+    >
       <Container maxWidth="sm" sx={{ py: 6, textAlign: 'center' }}>
         <Stack spacing={3} alignItems="center">
           <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={48} />
           <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '3rem', md: '4rem' } }}>
             {status ?? t('errorScreen.error')}
           </Typography>
-          <Typography variant="h2" component="p" sx={{ fontSize: '1.25rem', fontWeight: 500, wordBreak: 'break-word' }} dir="auto">
+          <Typography
+            variant="h2"
+            component="p"
+            sx={{ fontSize: '1.25rem', fontWeight: 500, wordBreak: 'break-word' }}
+            dir="auto"
+          >
             {message || t('errorScreen.fallback')}
           </Typography>
           <Button variant="contained" size="large" href={href('/')}>

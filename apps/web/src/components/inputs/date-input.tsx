@@ -9,7 +9,15 @@ import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/locale-hooks';
-import { calendarDays, DATE_PLACEHOLDER, formatMmDdYyyy, isWithinRange, maskDateText, parseMmDdYyyy, yearRange } from './date-rules';
+import {
+  calendarDays,
+  DATE_PLACEHOLDER,
+  formatMmDdYyyy,
+  isWithinRange,
+  maskDateText,
+  parseMmDdYyyy,
+  yearRange,
+} from './date-rules';
 import { TextField, type TextFieldProps } from './text-field';
 
 export interface DateInputProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'type' | 'defaultValue'> {
@@ -31,7 +39,10 @@ export function DateInput({ value, onChange, min, max, htmlInput, ...rest }: Dat
   const today = useMemo(() => new Date(), []);
   const [view, setView] = useState(() => ({ year: (value ?? today).getFullYear(), month: (value ?? today).getMonth() }));
   const years = yearRange(today, min, max);
-  const monthNames = useMemo(() => Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat(locale, { month: 'long' }).format(new Date(2020, m, 1))), [locale]);
+  const monthNames = useMemo(
+    () => Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat(locale, { month: 'long' }).format(new Date(2020, m, 1))),
+    [locale],
+  );
   const dayLabel = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'full' }), [locale]);
 
   const choose = (date: Date) => {
@@ -60,17 +71,30 @@ export function DateInput({ value, onChange, min, max, htmlInput, ...rest }: Dat
           </InputAdornment>
         }
       />
-      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
         <Box sx={{ p: 2, width: 320 }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-            <NativeSelect value={view.month} onChange={(e) => setView((v) => ({ ...v, month: Number(e.target.value) }))} inputProps={{ 'aria-label': t('date.month') }}>
+            <NativeSelect
+              value={view.month}
+              onChange={(e) => setView((v) => ({ ...v, month: Number(e.target.value) }))}
+              inputProps={{ 'aria-label': t('date.month') }}
+            >
               {monthNames.map((name, m) => (
                 <option key={m} value={m}>
                   {name}
                 </option>
               ))}
             </NativeSelect>
-            <NativeSelect value={view.year} onChange={(e) => setView((v) => ({ ...v, year: Number(e.target.value) }))} inputProps={{ 'aria-label': t('date.year') }}>
+            <NativeSelect
+              value={view.year}
+              onChange={(e) => setView((v) => ({ ...v, year: Number(e.target.value) }))}
+              inputProps={{ 'aria-label': t('date.year') }}
+            >
               {Array.from({ length: years.to - years.from + 1 }, (_, i) => years.from + i).map((y) => (
                 <option key={y} value={y}>
                   {y}
@@ -78,7 +102,11 @@ export function DateInput({ value, onChange, min, max, htmlInput, ...rest }: Dat
               ))}
             </NativeSelect>
           </Stack>
-          <Box role="grid" aria-label={`${monthNames[view.month]} ${view.year}`} sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}>
+          <Box
+            role="grid"
+            aria-label={`${monthNames[view.month]} ${view.year}`}
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}
+          >
             {calendarDays(view.year, view.month).map((day) => {
               const outside = day.getMonth() !== view.month;
               const selected = value !== null && formatMmDdYyyy(day) === formatMmDdYyyy(value);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDays, DATE_PLACEHOLDER, formatMmDdYyyy, isWithinRange, maskDateText, parseMmDdYyyy, yearRange } from './date-rules';
+import {
+  calendarDays,
+  DATE_PLACEHOLDER,
+  formatMmDdYyyy,
+  isWithinRange,
+  maskDateText,
+  parseMmDdYyyy,
+  yearRange,
+} from './date-rules';
 
 describe('date input rules', () => {
   it('uses the mm/dd/yyyy placeholder and format', () => {

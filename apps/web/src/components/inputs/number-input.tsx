@@ -11,14 +11,36 @@ export interface NumberInputProps extends Omit<TextFieldProps, 'value' | 'onChan
   allowDecimal?: boolean;
 }
 
-const ALLOWED_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'Enter', 'Escape', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'ArrowUp', 'ArrowDown']);
+const ALLOWED_KEYS = new Set([
+  'Backspace',
+  'Delete',
+  'Tab',
+  'Enter',
+  'Escape',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'ArrowUp',
+  'ArrowDown',
+]);
 
 /**
  * A number field: accepts only digits, a minus sign and a decimal point; the value is clamped to
  * min and max when the field is left (so typing "1" on the way to "150" is not cut short).
  * Arrow keys step by `step`.
  */
-export function NumberInput({ value, onChange, min, max, step = 1, allowDecimal = true, htmlInput, onBlur, ...rest }: NumberInputProps) {
+export function NumberInput({
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+  allowDecimal = true,
+  htmlInput,
+  onBlur,
+  ...rest
+}: NumberInputProps) {
   const [text, setText] = useState(value === null ? '' : String(value));
   useEffect(() => {
     setText((current) => (parseNumberText(current) === value ? current : value === null ? '' : String(value)));

@@ -18,7 +18,11 @@ export const PasswordField = forwardRef<HTMLDivElement, TextFieldProps>(function
       htmlInput={{ dir: 'ltr', ...props.htmlInput }}
       endAdornment={
         <InputAdornment position="end">
-          <IconButton aria-label={visible ? t('form.hidePassword') : t('form.showPassword')} onClick={() => setVisible((v) => !v)} edge="end">
+          <IconButton
+            aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
+            onClick={() => setVisible((v) => !v)}
+            edge="end"
+          >
             {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
           </IconButton>
         </InputAdornment>

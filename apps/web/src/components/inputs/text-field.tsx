@@ -2,7 +2,14 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { forwardRef, type ChangeEventHandler, type FocusEventHandler, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  forwardRef,
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 
 export interface TextFieldProps {
   id: string;
@@ -33,7 +40,21 @@ export interface TextFieldProps {
  * first page lighter.
  */
 export const TextField = forwardRef<HTMLDivElement, TextFieldProps>(function TextField(props, ref) {
-  const { id, label, helperText, error, required, disabled, size, htmlInput, endAdornment, inputRef, multiline, minRows, ...rest } = props;
+  const {
+    id,
+    label,
+    helperText,
+    error,
+    required,
+    disabled,
+    size,
+    htmlInput,
+    endAdornment,
+    inputRef,
+    multiline,
+    minRows,
+    ...rest
+  } = props;
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
     <FormControl ref={ref} fullWidth error={error} required={required} disabled={disabled} size={size} variant="outlined">

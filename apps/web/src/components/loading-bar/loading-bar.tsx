@@ -57,9 +57,24 @@ export function LoadingBar() {
       aria-valuenow={Math.round(progress)}
       data-testid="loading-bar"
       data-error={error ? 'true' : 'false'}
-      sx={{ position: 'fixed', top: 0, insetInlineStart: 0, width: '100%', height: LOADING_BAR.heightPx, zIndex: (th) => th.zIndex.tooltip + 1, pointerEvents: 'none' }}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        insetInlineStart: 0,
+        width: '100%',
+        height: LOADING_BAR.heightPx,
+        zIndex: (th) => th.zIndex.tooltip + 1,
+        pointerEvents: 'none',
+      }}
     >
-      <Box sx={{ height: '100%', width: `${progress}%`, bgcolor: error ? 'error.main' : 'primary.main', transition: 'width 100ms linear' }} />
+      <Box
+        sx={{
+          height: '100%',
+          width: `${progress}%`,
+          bgcolor: error ? 'error.main' : 'primary.main',
+          transition: 'width 100ms linear',
+        }}
+      />
     </Box>
   );
 }

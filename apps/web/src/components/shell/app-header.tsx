@@ -21,9 +21,20 @@ export function AppHeader() {
   const logout = useLogout();
   const mode = useStore(themeStore);
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
       <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
-        <Link component={RouterLocaleLink} to="/" underline="none" aria-label={t('shell.homeLink')} sx={{ display: 'inline-flex' }}>
+        <Link
+          component={RouterLocaleLink}
+          to="/"
+          underline="none"
+          aria-label={t('shell.homeLink')}
+          sx={{ display: 'inline-flex' }}
+        >
           <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={28} />
         </Link>
         <Box sx={{ flexGrow: 1 }} />
@@ -32,7 +43,11 @@ export function AppHeader() {
           <ThemeToggle />
           {session.isLoggedIn ? (
             <>
-              <Button component={RouterLocaleLink} to={nextOnboardingPath(session.userData?.profile.last_step)} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+              <Button
+                component={RouterLocaleLink}
+                to={nextOnboardingPath(session.userData?.profile.last_step)}
+                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+              >
                 {t('shell.openApp')}
               </Button>
               <Button variant="outlined" onClick={() => logout.mutate()} disabled={logout.isPending}>
@@ -44,7 +59,12 @@ export function AppHeader() {
               <Button component={RouterLocaleLink} to="/sign-in" sx={{ whiteSpace: 'nowrap' }}>
                 {t('shell.signIn')}
               </Button>
-              <Button component={RouterLocaleLink} to="/get-started" variant="contained" sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}>
+              <Button
+                component={RouterLocaleLink}
+                to="/get-started"
+                variant="contained"
+                sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+              >
                 {t('shell.getStarted')}
               </Button>
             </>

@@ -3,7 +3,17 @@ import MenuItem from '@mui/material/MenuItem';
 import { LOCALES, type Locale } from '@tribes/shared/locales';
 
 /** The list of languages; its own chunk, loaded when the switcher first opens. */
-export default function LanguageMenu({ anchor, current, onClose, onChoose }: { anchor: HTMLElement; current: Locale; onClose: () => void; onChoose: (l: Locale) => void }) {
+export default function LanguageMenu({
+  anchor,
+  current,
+  onClose,
+  onChoose,
+}: {
+  anchor: HTMLElement;
+  current: Locale;
+  onClose: () => void;
+  onChoose: (l: Locale) => void;
+}) {
   return (
     <Menu id="language-menu" anchorEl={anchor} open onClose={onClose}>
       {LOCALES.map((l) => (

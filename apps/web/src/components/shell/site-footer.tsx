@@ -32,7 +32,12 @@ export function SiteFooter({ image }: { image: boolean }) {
       {image && <FooterImage />}
       <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 3 }}>
         <Container maxWidth="lg">
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" alignItems={{ xs: 'flex-start', sm: 'center' }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            justifyContent="space-between"
+            alignItems={{ xs: 'flex-start', sm: 'center' }}
+          >
             <Typography variant="body2" color="text.secondary">
               {t('footer.copyright', { year })}
             </Typography>

@@ -11,7 +11,14 @@ export function ThemeToggle() {
   const mode = useStore(themeStore);
   const label = mode === 'dark' ? t('shell.lightTheme') : t('shell.darkTheme');
   return (
-    <IconButton color="inherit" aria-label={label} title={label} data-testid="theme-toggle" data-mode={mode} onClick={() => setThemeMode(mode === 'dark' ? 'light' : 'dark')}>
+    <IconButton
+      color="inherit"
+      aria-label={label}
+      title={label}
+      data-testid="theme-toggle"
+      data-mode={mode}
+      onClick={() => setThemeMode(mode === 'dark' ? 'light' : 'dark')}
+    >
       {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
     </IconButton>
   );

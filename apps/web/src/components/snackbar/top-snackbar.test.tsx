@@ -34,23 +34,23 @@ describe('TopSnackbar', () => {
         <TopSnackbar />
       </AppThemeProvider>,
     );
-    act(() => notify(message, color));
+    void act(() => notify(message, color));
   };
 
   it('stays 2 s per word of the message, then closes', () => {
     show('Four words right here');
     expect(screen.getByText('Four words right here')).toBeVisible();
-    act(() => vi.advanceTimersByTime(7900));
+    void act(() => vi.advanceTimersByTime(7900));
     expect(screen.queryByText('Four words right here')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(200));
-    act(() => vi.advanceTimersByTime(1000)); // exit transition
+    void act(() => vi.advanceTimersByTime(200));
+    void act(() => vi.advanceTimersByTime(1000)); // exit transition
     expect(screen.queryByText('Four words right here')).toBeNull();
   });
 
   it('closes with the X button', () => {
     show('Closing by hand');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    act(() => vi.advanceTimersByTime(1000));
+    void act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByText('Closing by hand')).toBeNull();
   });
 
@@ -60,11 +60,11 @@ describe('TopSnackbar', () => {
     fireEvent.pointerDown(bar, { clientX: 100, clientY: 10 });
     fireEvent.pointerMove(bar, { clientX: 140, clientY: 10 });
     fireEvent.pointerUp(bar, { clientX: 140, clientY: 10 });
-    act(() => vi.advanceTimersByTime(1000));
+    void act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByText('Swipe me away please')).not.toBeNull();
     fireEvent.pointerDown(bar, { clientX: 100, clientY: 10 });
     fireEvent.pointerMove(bar, { clientX: 160, clientY: 12 });
-    act(() => vi.advanceTimersByTime(1000));
+    void act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByText('Swipe me away please')).toBeNull();
   });
 
@@ -73,7 +73,7 @@ describe('TopSnackbar', () => {
     const bar = screen.getByTestId('snackbar');
     expect(bar).toHaveAttribute('data-color', 'error');
     expect(getComputedStyle(bar).backgroundColor).toBe('rgb(198, 40, 40)');
-    act(() => notify('Plain notice'));
+    void act(() => notify('Plain notice'));
     expect(screen.getByTestId('snackbar')).toHaveAttribute('data-color', 'primary');
   });
 });

@@ -24,7 +24,10 @@ export function useMe() {
 }
 
 export function useSetRole() {
-  return useMutation({ mutationFn: async (role: Role) => api.request<Me>('/v1/me/role', { method: 'PUT', body: { role } }), onSuccess: storeUser });
+  return useMutation({
+    mutationFn: async (role: Role) => api.request<Me>('/v1/me/role', { method: 'PUT', body: { role } }),
+    onSuccess: storeUser,
+  });
 }
 
 export function useUpdateProfile() {
@@ -64,7 +67,10 @@ export function useSaveSettings() {
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: ['sessions'], queryFn: async () => (await api.request<Page<Session>>('/v1/me/sessions')).data.items });
+  return useQuery({
+    queryKey: ['sessions'],
+    queryFn: async () => (await api.request<Page<Session>>('/v1/me/sessions')).data.items,
+  });
 }
 
 export function useRevokeSession() {

@@ -20,7 +20,12 @@ export function useEditProfile() {
   const upload = useUploadAvatar();
   const form = useForm<ProfileFields>({
     resolver: schemaResolver<ProfileFields>(
-      { safeParse: (v) => { const r = UpdateMeBodySchema.safeParse(v); return r.success ? { success: true, data: { name: r.data.name ?? '', bio: r.data.bio ?? '' } } : r; } },
+      {
+        safeParse: (v) => {
+          const r = UpdateMeBodySchema.safeParse(v);
+          return r.success ? { success: true, data: { name: r.data.name ?? '', bio: r.data.bio ?? '' } } : r;
+        },
+      },
       locale,
     ),
     values: { name: userData?.name ?? '', bio: userData?.bio ?? '' },
@@ -45,7 +50,10 @@ export function useChangePasswordForm(policy: PasswordPolicy | undefined) {
   });
   const onSubmit = form.handleSubmit(async (body) => {
     const ok = await change
-      .mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['current_password', 'password', 'password_confirmation']) })
+      .mutateAsync({
+        body,
+        onFieldErrors: fieldErrorsTo(form.setError, ['current_password', 'password', 'password_confirmation']),
+      })
       .catch(() => undefined);
     if (ok) form.reset();
   });

@@ -1,13 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  LoginBody,
-  OtpPurpose,
-  OtpVerifyBody,
-  PasswordPolicy,
-  RegisterBody,
-  ResetPasswordBody,
-  User,
-} from '@tribes/shared';
+import type { LoginBody, OtpPurpose, OtpVerifyBody, PasswordPolicy, RegisterBody, ResetPasswordBody, User } from '@tribes/shared';
 import { api, forceLogout } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { sessionStore } from './session-store';
@@ -53,7 +45,8 @@ export function useVerifyOtp() {
 
 export function useSendOtp() {
   return useMutation({
-    mutationFn: async (body: { email: string; purpose: OtpPurpose }) => api.request<object>('/v1/auth/email/otp/send', { method: 'POST', body }),
+    mutationFn: async (body: { email: string; purpose: OtpPurpose }) =>
+      api.request<object>('/v1/auth/email/otp/send', { method: 'POST', body }),
   });
 }
 

@@ -8,12 +8,20 @@ export interface PolicyRule {
 
 /** The rules of a fetched password policy (specification section 5), as catalogue keys. */
 export function policyRules(policy: PasswordPolicy): PolicyRule[] {
-  const rules: PolicyRule[] = [{ key: 'validation.string_min', params: { min: policy.min_length }, test: (p) => [...p].length >= policy.min_length }];
-  if (policy.max_length) rules.push({ key: 'validation.string_max', params: { max: policy.max_length }, test: (p) => [...p].length <= policy.max_length });
+  const rules: PolicyRule[] = [
+    { key: 'validation.string_min', params: { min: policy.min_length }, test: (p) => [...p].length >= policy.min_length },
+  ];
+  if (policy.max_length)
+    rules.push({
+      key: 'validation.string_max',
+      params: { max: policy.max_length },
+      test: (p) => [...p].length <= policy.max_length,
+    });
   if (policy.require_lowercase) rules.push({ key: 'validation.password_lowercase', test: (p) => /\p{Ll}/u.test(p) });
   if (policy.require_uppercase) rules.push({ key: 'validation.password_uppercase', test: (p) => /\p{Lu}/u.test(p) });
   if (policy.require_numeric) rules.push({ key: 'validation.password_numeric', test: (p) => /\p{Nd}/u.test(p) });
-  if (policy.require_non_alphanumeric) rules.push({ key: 'validation.password_non_alphanumeric', test: (p) => /[^\p{L}\p{N}]/u.test(p) });
+  if (policy.require_non_alphanumeric)
+    rules.push({ key: 'validation.password_non_alphanumeric', test: (p) => /[^\p{L}\p{N}]/u.test(p) });
   return rules;
 }
 

@@ -38,8 +38,14 @@ export function parseSession(raw: string | null): SessionState {
     const v: unknown = JSON.parse(raw);
     if (!isRecord(v)) return EMPTY_SESSION;
     const token = typeof v.accessToken === 'string' && v.accessToken.length > 0 ? v.accessToken : null;
-    const user = isRecord(v.userData) && typeof v.userData.id === 'string' && isRecord(v.userData.profile) ? (v.userData as unknown as User) : null;
-    const signUp = isRecord(v.userSignUpData) && typeof v.userSignUpData.email === 'string' ? (v.userSignUpData as unknown as SignUpData) : null;
+    const user =
+      isRecord(v.userData) && typeof v.userData.id === 'string' && isRecord(v.userData.profile)
+        ? (v.userData as unknown as User)
+        : null;
+    const signUp =
+      isRecord(v.userSignUpData) && typeof v.userSignUpData.email === 'string'
+        ? (v.userSignUpData as unknown as SignUpData)
+        : null;
     return {
       accessToken: token,
       userData: token ? user : null,
@@ -80,7 +86,15 @@ if (typeof window !== 'undefined') {
 
 /** Stores a fresh sign-in (login or verified email). */
 export function signIn(token: string, user: User): void {
-  sessionStore.set((s) => ({ ...s, accessToken: token, userData: user, isLoggedIn: true, userSignUpData: null, resetPassword: false, errors: {} }));
+  sessionStore.set((s) => ({
+    ...s,
+    accessToken: token,
+    userData: user,
+    isLoggedIn: true,
+    userSignUpData: null,
+    resetPassword: false,
+    errors: {},
+  }));
 }
 
 /** Replaces the signed-in user after an update. */

@@ -23,10 +23,16 @@ export function useSignInForm() {
   const locale = useLocale();
   const navigate = useLocaleNavigate();
   const login = useLogin();
-  const form = useForm<LoginBody>({ resolver: schemaResolver(LoginBodySchema, locale), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginBody>({
+    resolver: schemaResolver(LoginBodySchema, locale),
+    defaultValues: { email: '', password: '' },
+  });
   const onSubmit = form.handleSubmit(async (body) => {
     const answer = await login
-      .mutateAsync({ body: { ...body, device_name: deviceName() }, onFieldErrors: fieldErrorsTo(form.setError, ['email', 'password']) })
+      .mutateAsync({
+        body: { ...body, device_name: deviceName() },
+        onFieldErrors: fieldErrorsTo(form.setError, ['email', 'password']),
+      })
       .catch(ignore);
     if (!answer) return;
     const data = answer.data;
@@ -62,7 +68,10 @@ export function useSignUpForm(policy: PasswordPolicy | undefined) {
   });
   const onSubmit = form.handleSubmit(async (body) => {
     const answer = await register
-      .mutateAsync({ body: { ...body, locale }, onFieldErrors: fieldErrorsTo(form.setError, ['name', 'email', 'password', 'password_confirmation']) })
+      .mutateAsync({
+        body: { ...body, locale },
+        onFieldErrors: fieldErrorsTo(form.setError, ['name', 'email', 'password', 'password_confirmation']),
+      })
       .catch(ignore);
     if (!answer) {
       // Specification section 2: after validation errors the user stays on (is sent to) /sign-up.
@@ -80,7 +89,10 @@ export function useForgotPasswordForm() {
   const locale = useLocale();
   const navigate = useLocaleNavigate();
   const forgot = useForgotPassword();
-  const form = useForm<{ email: string }>({ resolver: schemaResolver(ForgotPasswordBodySchema, locale), defaultValues: { email: '' } });
+  const form = useForm<{ email: string }>({
+    resolver: schemaResolver(ForgotPasswordBodySchema, locale),
+    defaultValues: { email: '' },
+  });
   const onSubmit = form.handleSubmit(async (body) => {
     const answer = await forgot.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['email']) }).catch(ignore);
     if (!answer) return;
@@ -102,7 +114,12 @@ export function useResetPasswordForm(policy: PasswordPolicy | undefined) {
   const reset = useResetPassword();
   const pending = sessionStore.get().userSignUpData;
   const schema = {
-    safeParse: (v: unknown) => ResetPasswordBodySchema.safeParse({ ...(v as object), email: pending?.email ?? '', reset_token: pending?.resetToken ?? '' }),
+    safeParse: (v: unknown) =>
+      ResetPasswordBodySchema.safeParse({
+        ...(v as object),
+        email: pending?.email ?? '',
+        reset_token: pending?.resetToken ?? '',
+      }),
   };
   const form = useForm<NewPasswordFields>({
     resolver: schemaResolver(schema, locale, passwordRules<NewPasswordFields>(policy)),
@@ -111,7 +128,12 @@ export function useResetPasswordForm(policy: PasswordPolicy | undefined) {
   const onSubmit = form.handleSubmit(async (body) => {
     const answer = await reset
       .mutateAsync({
-        body: { email: pending?.email ?? '', reset_token: pending?.resetToken ?? '', password: body.password, password_confirmation: body.password_confirmation },
+        body: {
+          email: pending?.email ?? '',
+          reset_token: pending?.resetToken ?? '',
+          password: body.password,
+          password_confirmation: body.password_confirmation,
+        },
         onFieldErrors: fieldErrorsTo(form.setError, ['password', 'password_confirmation']),
       })
       .catch(ignore);

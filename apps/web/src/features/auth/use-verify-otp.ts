@@ -26,7 +26,10 @@ export function useVerifyOtpForm() {
   const onSubmit = form.handleSubmit(async ({ code }) => {
     if (!pending) return;
     const answer = await verify
-      .mutateAsync({ body: { email: pending.email, code, purpose: pending.purpose }, onFieldErrors: fieldErrorsTo(form.setError, ['code']) })
+      .mutateAsync({
+        body: { email: pending.email, code, purpose: pending.purpose },
+        onFieldErrors: fieldErrorsTo(form.setError, ['code']),
+      })
       .catch(() => undefined);
     if (!answer) return;
     const data = answer.data;
@@ -45,5 +48,13 @@ export function useVerifyOtpForm() {
     if (ok) countdown.restart();
   };
 
-  return { form, onSubmit, pending: verify.isPending, resend, resending: send.isPending, remaining: countdown.remaining, target: pending };
+  return {
+    form,
+    onSubmit,
+    pending: verify.isPending,
+    resend,
+    resending: send.isPending,
+    remaining: countdown.remaining,
+    target: pending,
+  };
 }

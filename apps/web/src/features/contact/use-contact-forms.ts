@@ -18,7 +18,9 @@ export function useContactForm() {
     defaultValues: { name: userData?.name ?? '', email: userData?.email ?? '', subject: '', message: '' },
   });
   const onSubmit = form.handleSubmit(async (body) => {
-    const ok = await send.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['name', 'email', 'subject', 'message']) }).catch(() => undefined);
+    const ok = await send
+      .mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['name', 'email', 'subject', 'message']) })
+      .catch(() => undefined);
     if (ok) {
       setSent(true);
       form.reset({ ...body, subject: '', message: '' });
@@ -47,14 +49,21 @@ export function useFeedbackForm() {
   const schema = { safeParse: (v: unknown) => FeedbackBodySchema.safeParse(toBody(v as FeedbackFields)) };
   const form = useForm<FeedbackFields>({
     resolver: schemaResolver<FeedbackFields>(
-      { safeParse: (v) => { const r = schema.safeParse(v); return r.success ? { success: true, data: v as FeedbackFields } : r; } },
+      {
+        safeParse: (v) => {
+          const r = schema.safeParse(v);
+          return r.success ? { success: true, data: v as FeedbackFields } : r;
+        },
+      },
       locale,
     ),
     defaultValues: { rating: null, message: '', email: userData?.email ?? '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     const body = { ...toBody(values), page: document.referrer ? new URL(document.referrer).pathname.slice(0, 300) : undefined };
-    const ok = await send.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['rating', 'message', 'email']) }).catch(() => undefined);
+    const ok = await send
+      .mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['rating', 'message', 'email']) })
+      .catch(() => undefined);
     if (ok) {
       setSent(true);
       form.reset({ rating: null, message: '', email: values.email });

@@ -22,7 +22,10 @@ export function DeleteAccount() {
   const locale = useLocale();
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
-  const form = useForm<{ password: string }>({ resolver: schemaResolver(DeleteMeBodySchema, locale), defaultValues: { password: '' } });
+  const form = useForm<{ password: string }>({
+    resolver: schemaResolver(DeleteMeBodySchema, locale),
+    defaultValues: { password: '' },
+  });
   const onSubmit = form.handleSubmit(async ({ password }) => {
     await remove.mutateAsync({ password, onFieldErrors: fieldErrorsTo(form.setError, ['password']) }).catch(() => undefined);
   });
@@ -48,7 +51,13 @@ export function DeleteAccount() {
             <DialogContentText id="delete-text" sx={{ mb: 2 }}>
               {t('settings.personal.deleteConfirmText')}
             </DialogContentText>
-            <PasswordField {...fieldProps(form, 'password')} label={t('form.password')} autoComplete="current-password" required autoFocus />
+            <PasswordField
+              {...fieldProps(form, 'password')}
+              label={t('form.password')}
+              autoComplete="current-password"
+              required
+              autoFocus
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>{t('common.cancel')}</Button>

@@ -35,7 +35,13 @@ export function NotificationSwitches() {
             label={
               <span>
                 {t(`settings.personal.notify.${key}`)}
-                <Typography id={`notify-${key}-help`} component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                <Typography
+                  id={`notify-${key}-help`}
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ display: 'block' }}
+                >
                   {t(`settings.personal.notifyHelp.${key}`)}
                 </Typography>
               </span>

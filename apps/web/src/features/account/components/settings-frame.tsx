@@ -31,10 +31,21 @@ export function SettingsFrame({ titleKey, children }: { titleKey: string; childr
         </TextField>
       </Box>
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
-        <Paper component="nav" aria-label={t('settings.menu')} variant="outlined" sx={{ display: { xs: 'none', md: 'block' }, width: 260, flexShrink: 0 }}>
+        <Paper
+          component="nav"
+          aria-label={t('settings.menu')}
+          variant="outlined"
+          sx={{ display: { xs: 'none', md: 'block' }, width: 260, flexShrink: 0 }}
+        >
           <List dense component="div">
             {SETTINGS_NAV.map((item) => (
-              <ListItemButton key={item.to} component={RouterLocaleLink} to={item.to} selected={item.to === path} aria-current={item.to === path ? 'page' : undefined}>
+              <ListItemButton
+                key={item.to}
+                component={RouterLocaleLink}
+                to={item.to}
+                selected={item.to === path}
+                aria-current={item.to === path ? 'page' : undefined}
+              >
                 <ListItemText primary={t(item.labelKey)} />
               </ListItemButton>
             ))}

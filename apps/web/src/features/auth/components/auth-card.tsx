@@ -5,7 +5,17 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** The card every account screen sits in: a heading, an explanation, the form, and links below it. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, width: '100%', maxWidth: 520, mx: 'auto' }}>
       <Stack spacing={1} sx={{ mb: 3 }}>

@@ -13,11 +13,22 @@ export function PasswordRules({ policy, password, id }: { policy: PasswordPolicy
   const locale = useLocale();
   if (!policy || policy.enforcement === 'OFF') return null;
   return (
-    <Box id={id} component="ul" aria-label={t('form.passwordRules')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
+    <Box
+      id={id}
+      component="ul"
+      aria-label={t('form.passwordRules')}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}
+    >
       {policyRules(policy).map((rule) => {
         const ok = rule.test(password);
         return (
-          <Typography key={rule.key} component="li" variant="body2" color={ok ? 'success.main' : 'text.secondary'} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography
+            key={rule.key}
+            component="li"
+            variant="body2"
+            color={ok ? 'success.main' : 'text.secondary'}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+          >
             {ok ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" aria-hidden />}
             <span>{translate(locale, rule.key, rule.params)}</span>
             <Box component="span" sx={visuallyHidden}>
@@ -30,4 +41,11 @@ export function PasswordRules({ policy, password, id }: { policy: PasswordPolicy
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
