@@ -53,7 +53,15 @@ describe('account journey', () => {
       await page.getByRole('radio', { name: /Leader/ }).check();
       await page.getByTestId('role-submit').click();
       await page.waitForURL('**/tribe-selection');
-      await expect.poll(() => page.locator('h1').textContent()).toBe('Choose your tribe');
+      await page.locator('[data-layout="custom-footer-less"]').waitFor();
+      const after = await page.evaluate(
+        () =>
+          JSON.parse(window.localStorage.getItem('auth') ?? '{}') as {
+            userData: { role: string; profile: { last_step: string } };
+          },
+      );
+      expect(after.userData.role).toBe('leader');
+      expect(after.userData.profile.last_step).toBe('role-selection-completed');
     });
   });
 
