@@ -1,6 +1,93 @@
-import { ComingSoon } from '../components/coming-soon';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../components/locale-link';
+import { TribesMap } from '../features/tribes/components/lazy-map';
+import { TribeStats } from '../features/tribes/components/tribe-stats';
+import { useMapPage } from '../features/tribes/use-map-page';
 
-/** Page of the map of tribes: its feature comes with a later issue; until then the layout, heading and a notice. */
+const MAP_HEIGHT = { xs: 420, md: 'calc(100vh - 300px)' } as const;
+
+function Legend() {
+  const { t } = useTranslation();
+  const dot = (shape: 'round' | 'square', color: string, size: number) => (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: size,
+        height: size,
+        borderRadius: shape === 'round' ? '50%' : '3px',
+        bgcolor: color,
+        border: '2px solid #fff',
+        boxShadow: 1,
+      }}
+    />
+  );
+  return (
+    <Stack direction="row" spacing={2.5} sx={{ flexWrap: 'wrap' }} aria-label={t('tribes.map.legend')} role="group">
+      <Stack direction="row" spacing={1} alignItems="center">
+        {dot('round', 'primary.main', 18)}
+        <Typography variant="body2">{t('tribes.map.legendTribe')}</Typography>
+      </Stack>
+      <Stack direction="row" spacing={1} alignItems="center">
+        {dot('square', 'secondary.main', 14)}
+        <Typography variant="body2">{t('tribes.map.legendVillage')}</Typography>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** /map: tribes and approved villages on a Leaflet map, clustered, with popups linking to tribe pages. */
 export default function MapPage() {
-  return <ComingSoon titleKey="pages.map" />;
+  const { t } = useTranslation();
+  const m = useMapPage();
+  return (
+    <Stack spacing={2} sx={{ width: '100%', maxWidth: 1400, mx: 'auto' }}>
+      <Stack spacing={0.5}>
+        <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+          {t('pages.map')}
+        </Typography>
+        <Typography color="text.secondary">{t('tribes.map.intro')}</Typography>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between">
+        <Legend />
+        <Typography variant="body2" color="text.secondary" role="status" data-testid="map-counts">
+          {m.loading
+            ? t('tribes.common.loading')
+            : t('tribes.map.counts', { tribes: m.tribes.length, villages: m.villages.length })}
+        </Typography>
+      </Stack>
+      {m.loading ? (
+        <Skeleton variant="rounded" sx={{ height: MAP_HEIGHT }} data-testid="map-skeleton" />
+      ) : (
+        <Box sx={{ '& [data-testid="map"]': { height: MAP_HEIGHT, minHeight: 320 } }}>
+          <TribesMap tribes={m.tribes} villages={m.villages} label={t('tribes.map.label')} height="100%" />
+        </Box>
+      )}
+      {m.sorted.length > 0 && (
+        <Paper variant="outlined" component="section" aria-labelledby="map-tribe-list">
+          <Typography id="map-tribe-list" variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, p: 2, pb: 0 }}>
+            {t('tribes.map.listTitle')}
+          </Typography>
+          <List dense sx={{ maxHeight: 320, overflowY: 'auto' }}>
+            {m.sorted.map((x) => (
+              <ListItem key={x.id} sx={{ display: 'block' }}>
+                <LocaleLink to={`/tribes/${x.slug}`} dir="auto" sx={{ fontWeight: 600 }}>
+                  {x.name}
+                </LocaleLink>
+                <TribeStats members={x.member_count} villages={x.village_count} />
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Stack>
+  );
 }

@@ -1,6 +1,9 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useParams } from 'react-router';
+import { TribeGate } from '../features/tribes/components/tribe-gate';
+import { TribeView } from '../features/tribes/components/tribe-view';
 
-/** Page of one tribe: its feature comes with a later issue; until then the layout, heading and a notice. */
+/** /tribes/{id or slug}: about, members, villages; join or leave. */
 export default function TribeDetailPage() {
-  return <ComingSoon titleKey="pages.tribeDetail" />;
+  const { id } = useParams();
+  return <TribeGate tribeRef={id}>{(tribe) => <TribeView tribe={tribe} />}</TribeGate>;
 }

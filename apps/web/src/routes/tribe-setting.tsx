@@ -1,6 +1,62 @@
-import { ComingSoon } from '../components/coming-soon';
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { Tribe } from '@tribes/shared';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../features/tribes/components/confirm-dialog';
+import { EditTribeForm } from '../features/tribes/components/edit-tribe-form';
+import { MemberAdminList } from '../features/tribes/components/member-admin-list';
+import { TribeGate } from '../features/tribes/components/tribe-gate';
+import { TribeSettingsFrame } from '../features/tribes/components/tribe-settings-frame';
+import { membershipFlags } from '../features/tribes/membership';
+import { useMemberAdmin } from '../features/tribes/use-member-admin';
 
-/** Page of the settings of a tribe: its feature comes with a later issue; until then the layout, heading and a notice. */
+const TABS = ['details', 'pending', 'active', 'banned'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+function Settings({ tribe }: { tribe: Tribe }) {
+  const { t } = useTranslation();
+  const flags = membershipFlags(tribe);
+  const admin = useMemberAdmin(tribe);
+  const [tab, setTab] = useState<SettingsTab>(flags.isLeader ? 'details' : 'pending');
+  const subject = admin.confirmSubject;
+  return (
+    <TribeSettingsFrame tribe={tribe} titleKey="pages.tribeSetting" allowed={flags.canModerate} deniedKey="tribes.settings.deniedModerators">
+      <Stack spacing={2.5}>
+        <Paper variant="outlined">
+          <Tabs value={tab} onChange={(_e, v: SettingsTab) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('pages.tribeSetting')}>
+            {TABS.map((x) => (
+              <Tab key={x} value={x} label={t(`tribes.settings.tab_${x}`)} id={`settings-tab-${x}`} aria-controls={`settings-panel-${x}`} data-testid={`settings-tab-${x}`} />
+            ))}
+          </Tabs>
+        </Paper>
+        <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+          {tab === 'details' ? (
+            flags.isLeader ? <EditTribeForm tribe={tribe} /> : <Alert severity="info">{t('tribes.settings.detailsLeadersOnly')}</Alert>
+          ) : (
+            <MemberAdminList tribe={tribe} status={tab} admin={admin} />
+          )}
+        </div>
+      </Stack>
+      <ConfirmDialog
+        open={subject !== null}
+        title={subject?.kind === 'refuse' ? t('tribes.settings.refuseTitle', { name: subject.member.user.name }) : t('tribes.settings.banTitle', { name: subject?.member.user.name ?? '' })}
+        body={subject?.kind === 'refuse' ? t('tribes.settings.refuseBody') : t('tribes.settings.banBody')}
+        confirmLabel={subject?.kind === 'refuse' ? t('tribes.settings.refuse') : t('tribes.settings.ban')}
+        onConfirm={() => void admin.confirmBan()}
+        onClose={admin.closeConfirm}
+        pending={admin.busy}
+      />
+    </TribeSettingsFrame>
+  );
+}
+
+/** /tribes/setting/{id}: edit the tribe (leaders); membership requests, roles and bans (leaders and moderators). */
 export default function TribeSettingPage() {
-  return <ComingSoon titleKey="pages.tribeSetting" />;
+  const { id } = useParams();
+  return <TribeGate tribeRef={id}>{(tribe) => <Settings tribe={tribe} />}</TribeGate>;
 }

@@ -1,0 +1,205 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  CreateTribeBody,
+  CreateVillageBody,
+  MapTribe,
+  MapVillage,
+  Membership,
+  MembershipStatus,
+  Page,
+  Tribe,
+  TribeMember,
+  UpdateMemberBody,
+  UpdateTribeBody,
+  UpdateVillageBody,
+  User,
+  Village,
+  VillageStatus,
+} from '@tribes/shared';
+import { api } from '../../app/api';
+import type { FieldErrorsHandler } from '../../lib/api-client';
+import { setUser } from '../auth/session-store';
+import { decodeMapTribes, readStoredTribes, storeTribes } from './map-data';
+
+/** Query keys of the feature: every tribe read sits under 'tribes', the map under 'map'. */
+export const tribeKeys = {
+  all: ['tribes'] as const,
+  list: (q: string) => ['tribes', 'list', q] as const,
+  detail: (ref: string) => ['tribes', 'detail', ref] as const,
+  members: (ref: string, status: MembershipStatus) => ['tribes', 'members', ref, status] as const,
+  villages: (ref: string, status: VillageStatus) => ['tribes', 'villages', ref, status] as const,
+  mapTribes: ['map', 'tribes'] as const,
+  mapVillages: ['map', 'villages'] as const,
+};
+
+const PAGE_SIZE = 20;
+const enc = encodeURIComponent;
+
+function pageQuery(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/** After any change: tribe reads and the map refetch, and so does the signed-in user. */
+function refreshAll(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: tribeKeys.all });
+  void client.invalidateQueries({ queryKey: ['map'] });
+  void client.invalidateQueries({ queryKey: ['me'] });
+}
+
+/** GET /v1/tribes?q=&cursor=, page by page. */
+export function useTribeList(q: string) {
+  return useInfiniteQuery({
+    queryKey: tribeKeys.list(q),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.request<Page<Tribe>>(`/v1/tribes${pageQuery({ q, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal })).data,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /v1/tribes/{id or slug}. */
+export function useTribe(ref: string | null | undefined) {
+  return useQuery({
+    queryKey: tribeKeys.detail(ref ?? ''),
+    enabled: Boolean(ref),
+    retry: false,
+    queryFn: async ({ signal }) => (await api.request<{ tribe: Tribe }>(`/v1/tribes/${enc(ref ?? '')}`, { signal })).data.tribe,
+  });
+}
+
+/** GET /v1/tribes/{id}/members?status=, page by page (pending and banned: leaders and moderators). */
+export function useTribeMembers(ref: string, status: MembershipStatus, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: tribeKeys.members(ref, status),
+    enabled: enabled && Boolean(ref),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.request<Page<TribeMember>>(`/v1/tribes/${enc(ref)}/members${pageQuery({ status, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal })).data,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** GET /v1/tribes/{id}/villages?status= (pending: a member's own, or all for moderators). */
+export function useTribeVillages(ref: string, status: VillageStatus, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: tribeKeys.villages(ref, status),
+    enabled: enabled && Boolean(ref),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.request<Page<Village>>(`/v1/tribes/${enc(ref)}/villages${pageQuery({ status, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal })).data,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** GET /v1/get_map_tribes: base64 JSON, decoded and kept in localStorage `tribes`; the stored list shows first. */
+export function useMapTribes(enabled = true) {
+  const stored = readStoredTribes();
+  return useQuery<MapTribe[]>({
+    queryKey: tribeKeys.mapTribes,
+    enabled,
+    queryFn: async ({ signal }) => {
+      const list = decodeMapTribes((await api.request<string>('/v1/get_map_tribes', { signal, notifySuccess: false })).data);
+      storeTribes(list);
+      return list;
+    },
+    ...(stored ? { initialData: stored, initialDataUpdatedAt: 0 } : {}),
+  });
+}
+
+/** GET /v1/get_map_villages: approved villages. */
+export function useMapVillages(enabled = true) {
+  return useQuery({
+    queryKey: tribeKeys.mapVillages,
+    enabled,
+    queryFn: async ({ signal }) => (await api.request<MapVillage[]>('/v1/get_map_villages', { signal, notifySuccess: false })).data,
+  });
+}
+
+type WithErrors<B> = { body: B; onFieldErrors?: FieldErrorsHandler };
+
+export function useCreateTribe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, onFieldErrors }: WithErrors<CreateTribeBody>) =>
+      (await api.request<{ tribe: Tribe }>('/v1/tribes', { method: 'POST', body, onFieldErrors })).data.tribe,
+    onSuccess: () => refreshAll(client),
+  });
+}
+
+export function useUpdateTribe(ref: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, onFieldErrors }: WithErrors<UpdateTribeBody>) =>
+      (await api.request<{ tribe: Tribe }>(`/v1/tribes/${enc(ref)}`, { method: 'PATCH', body, onFieldErrors })).data.tribe,
+    onSuccess: () => refreshAll(client),
+  });
+}
+
+/** POST /v1/tribe_selection: joins, makes the tribe primary and completes onboarding. */
+export function useSelectTribe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (tribeId: string) =>
+      (await api.request<{ user: User; tribe: Tribe; membership: Membership }>('/v1/tribe_selection', { method: 'POST', body: { tribe_id: tribeId } })).data,
+    onSuccess: (data) => {
+      setUser(data.user);
+      refreshAll(client);
+    },
+  });
+}
+
+export function useJoinTribe(ref: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.request<{ membership: Membership }>(`/v1/tribes/${enc(ref)}/join`, { method: 'POST', body: {} })).data.membership,
+    onSuccess: () => refreshAll(client),
+  });
+}
+
+export function useLeaveTribe(ref: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => api.request<{ membership: null }>(`/v1/tribes/${enc(ref)}/leave`, { method: 'POST', body: {} }),
+    onSuccess: () => refreshAll(client),
+  });
+}
+
+export function useUpdateMember(ref: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, body }: { userId: string; body: UpdateMemberBody }) =>
+      (await api.request<{ membership: Membership }>(`/v1/tribes/${enc(ref)}/members/${enc(userId)}`, { method: 'PATCH', body })).data.membership,
+    onSuccess: () => refreshAll(client),
+  });
+}
+
+export function useHandover(ref: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: string) =>
+      (await api.request<{ tribe: Tribe }>(`/v1/tribes/${enc(ref)}/handover`, { method: 'POST', body: { user_id: userId } })).data.tribe,
+    onSuccess: () => refreshAll(client),
+  });
+}
+
+export function useRegisterVillage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ tribeId, body, onFieldErrors }: WithErrors<CreateVillageBody> & { tribeId: string }) =>
+      (await api.request<{ village: Village }>(`/v1/tribes/${enc(tribeId)}/villages`, { method: 'POST', body, onFieldErrors })).data.village,
+    onSuccess: () => refreshAll(client),
+  });
+}
+
+export function useUpdateVillage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: UpdateVillageBody }) =>
+      (await api.request<{ village: Village }>(`/v1/villages/${enc(id)}`, { method: 'PATCH', body })).data.village,
+    onSuccess: () => refreshAll(client),
+  });
+}

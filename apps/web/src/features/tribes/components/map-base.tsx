@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { useTheme } from '@mui/material/styles';
+import 'leaflet/dist/leaflet.css';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, TileLayer, ZoomControl } from 'react-leaflet';
+import { MAP_TILES } from '../config';
+import type { LatLng } from '../map-types';
+import { useTileStatus } from '../use-tile-status';
+
+interface Props {
+  label: string;
+  center: LatLng;
+  zoom: number;
+  height: number | string;
+  children?: ReactNode;
+}
+
+/**
+ * A Leaflet map with configured tiles, localised zoom buttons and a readable fallback: when tiles
+ * cannot load, markers stay on a plain background and a short notice says why.
+ */
+export function MapBase({ label, center, zoom, height, children }: Props) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const { status, handlers } = useTileStatus();
+  const rtl = theme.direction === 'rtl';
+  return (
+    <Box component="section" aria-label={label} sx={{ position: 'relative' }}>
+      <GlobalStyles
+        styles={{
+          '.tribes-marker': { display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: '50%', border: '2px solid #fff', boxShadow: '0 1px 4px rgba(0,0,0,.45)' },
+          '.tribes-marker--tribe': { background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
+          '.tribes-marker--village': { background: theme.palette.secondary.main, color: theme.palette.secondary.contrastText, borderRadius: '4px' },
+          '.tribes-marker--pick': { background: theme.palette.error.main },
+          '.tribes-marker:focus-visible, .tribes-cluster:focus-visible': { outline: `3px solid ${theme.palette.warning.main}`, outlineOffset: 2 },
+          '.tribes-cluster': {
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderRadius: '50%',
+            background: theme.palette.primary.dark,
+            color: '#fff',
+            fontWeight: 700,
+            border: '3px solid rgba(255,255,255,.85)',
+            boxShadow: '0 1px 5px rgba(0,0,0,.5)',
+          },
+          '.leaflet-popup-content': { margin: '12px 16px', fontFamily: theme.typography.fontFamily },
+        }}
+      />
+      {status === 'failed' && (
+        <Alert severity="info" role="status" sx={{ mb: 1 }} data-testid="map-tiles-fallback">
+          {t('tribes.map.tilesFailed')}
+        </Alert>
+      )}
+      <Box
+        dir="ltr"
+        data-testid="map"
+        data-tiles={status}
+        sx={{
+          height,
+          borderRadius: 1,
+          overflow: 'hidden',
+          border: 1,
+          borderColor: 'divider',
+          '& .leaflet-container': { height: '100%', width: '100%', background: status === 'failed' ? (theme.palette.mode === 'dark' ? '#1f2a33' : '#dfe9f0') : undefined },
+        }}
+      >
+        <MapContainer center={[center.lat, center.lng]} zoom={zoom} zoomControl={false} worldCopyJump scrollWheelZoom style={{ height: '100%' }}>
+          <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} eventHandlers={handlers} />
+          <ZoomControl position={rtl ? 'topright' : 'topleft'} zoomInTitle={t('tribes.map.zoomIn')} zoomOutTitle={t('tribes.map.zoomOut')} />
+          {children}
+        </MapContainer>
+      </Box>
+    </Box>
+  );
+}

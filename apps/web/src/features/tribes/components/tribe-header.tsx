@@ -1,0 +1,69 @@
+import AddLocationAltOutlinedIcon from '@mui/icons-material/AddLocationAltOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Tribe } from '@tribes/shared';
+import { useTranslation } from 'react-i18next';
+import { RouterLocaleLink } from '../../../components/locale-link';
+import { membershipFlags } from '../membership';
+import { MembershipActions } from './membership-actions';
+import { MembershipChip, VisibilityChip } from './membership-chip';
+import { TribeStats } from './tribe-stats';
+
+/** The top of a tribe page: who it is, where, how big, and what the user may do there. */
+export function TribeHeader({ tribe }: { tribe: Tribe }) {
+  const { t } = useTranslation();
+  const f = membershipFlags(tribe);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} alignItems={{ xs: 'flex-start', sm: 'center' }}>
+        <Avatar src={tribe.cover_url ?? undefined} alt="" variant="rounded" sx={{ width: 88, height: 88, fontSize: '2rem', bgcolor: 'primary.main' }}>
+          {tribe.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Stack spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.6rem', md: '2.1rem' }, overflowWrap: 'anywhere' }} dir="auto">
+            {tribe.name}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+            <VisibilityChip visibility={tribe.visibility} />
+            <MembershipChip membership={tribe.my_membership} />
+          </Stack>
+          <TribeStats region={tribe.region} members={tribe.member_count} villages={tribe.village_count} />
+        </Stack>
+      </Stack>
+      {f.isPending && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('tribes.membership.pendingExplained')}
+        </Alert>
+      )}
+      {f.isBanned && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {t('tribes.membership.bannedExplained')}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <MembershipActions tribe={tribe} />
+        {f.isMember && (
+          <Button component={RouterLocaleLink} to={`/register-village?tribe=${encodeURIComponent(tribe.slug)}`} variant="outlined" startIcon={<AddLocationAltOutlinedIcon />} data-testid="register-village-link">
+            {t('tribes.villages.register')}
+          </Button>
+        )}
+        {f.canModerate && (
+          <Button component={RouterLocaleLink} to={`/tribes/setting/${tribe.slug}`} variant="outlined" startIcon={<SettingsOutlinedIcon />} data-testid="tribe-settings-link">
+            {t('pages.tribeSetting')}
+          </Button>
+        )}
+        {f.isLeader && (
+          <Button component={RouterLocaleLink} to={`/tribes/setting/leader/${tribe.slug}`} variant="outlined" startIcon={<AdminPanelSettingsOutlinedIcon />} data-testid="leader-settings-link">
+            {t('pages.tribeSettingLeader')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

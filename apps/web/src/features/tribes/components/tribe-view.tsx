@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { Tribe } from '@tribes/shared';
+import { useTranslation } from 'react-i18next';
+import { TRIBE_TABS, useTribeTab, type TribeTab } from '../use-tribe-tab';
+import { AboutPanel, LaterPanel, MembersPanel, VillagesPanel } from './tribe-panels';
+import { TribeHeader } from './tribe-header';
+
+function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
+  switch (tab) {
+    case 'about':
+      return <AboutPanel tribe={tribe} />;
+    case 'members':
+      return <MembersPanel tribe={tribe} />;
+    case 'villages':
+      return <VillagesPanel tribe={tribe} />;
+    case 'posts':
+    case 'campaigns':
+    case 'courses':
+      return <LaterPanel titleKey={`tribes.later.${tab}`} />;
+  }
+}
+
+/** A tribe's page: header with actions, then tabs (about, members, villages; posts, campaigns and courses later). */
+export function TribeView({ tribe }: { tribe: Tribe }) {
+  const { t } = useTranslation();
+  const { tab, setTab } = useTribeTab();
+  return (
+    <Stack spacing={2.5} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
+      <TribeHeader tribe={tribe} />
+      <Paper variant="outlined">
+        <Tabs value={tab} onChange={(_e, v: TribeTab) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('tribes.tabs.label')}>
+          {TRIBE_TABS.map((x) => (
+            <Tab key={x} value={x} label={t(`tribes.tabs.${x}`)} id={`tribe-tab-${x}`} aria-controls={`tribe-panel-${x}`} data-testid={`tab-${x}`} />
+          ))}
+        </Tabs>
+      </Paper>
+      <Box role="tabpanel" id={`tribe-panel-${tab}`} aria-labelledby={`tribe-tab-${tab}`}>
+        <Panel tab={tab} tribe={tribe} />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { MapTribe, MapVillage } from '@tribes/shared';
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Marker, Popup, useMap } from 'react-leaflet';
+import { LocaleLink } from '../../../components/locale-link';
+import type { TribesMapProps } from '../map-types';
+import { ClusterGroup } from './cluster-group';
+import { MapBase } from './map-base';
+import { TribeStats } from './tribe-stats';
+
+const tribeIcon = L.divIcon({ className: 'tribes-marker tribes-marker--tribe', html: '', iconSize: [26, 26] });
+const villageIcon = L.divIcon({ className: 'tribes-marker tribes-marker--village', html: '', iconSize: [16, 16] });
+
+/** Fits the view to the markers once they first arrive. */
+function FitToMarkers({ points }: { points: [number, number][] }) {
+  const map = useMap();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || points.length === 0) return;
+    done.current = true;
+    if (points.length === 1) map.setView(points[0]!, 6);
+    else map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 8 });
+  }, [map, points]);
+  return null;
+}
+
+function TribePopup({ tribe, onChoose, chooseLabel }: { tribe: MapTribe; onChoose?: (t: MapTribe) => void; chooseLabel?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack spacing={1} dir={i18n.dir()} sx={{ minWidth: 180 }}>
+      <Typography component="p" sx={{ fontWeight: 700, m: 0 }} dir="auto">
+        {tribe.name}
+      </Typography>
+      <TribeStats members={tribe.member_count} villages={tribe.village_count} />
+      {onChoose ? (
+        <Button size="small" variant="contained" onClick={() => onChoose(tribe)}>
+          {chooseLabel}
+        </Button>
+      ) : (
+        <LocaleLink to={`/tribes/${tribe.slug}`}>{t('tribes.map.openTribe')}</LocaleLink>
+      )}
+    </Stack>
+  );
+}
+
+function VillagePopup({ village }: { village: MapVillage }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack spacing={1} dir={i18n.dir()} sx={{ minWidth: 160 }}>
+      <Typography component="p" sx={{ fontWeight: 700, m: 0 }} dir="auto">
+        {village.name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('tribes.map.village')}
+      </Typography>
+      <LocaleLink to={`/tribes/${village.tribe_slug}`}>{t('tribes.map.openTribe')}</LocaleLink>
+    </Stack>
+  );
+}
+
+/** The map of tribes (larger round markers) and approved villages (small squares), clustered. */
+export default function TribesMap({ tribes, villages, label, height = 480, onChooseTribe, chooseLabel }: TribesMapProps) {
+  const { t } = useTranslation();
+  const points = useMemo<[number, number][]>(() => [...tribes.map((x) => [x.lat, x.lng] as [number, number]), ...villages.map((v) => [v.lat, v.lng] as [number, number])], [tribes, villages]);
+  return (
+    <MapBase label={label} center={{ lat: 20, lng: 10 }} zoom={2} height={height}>
+      <FitToMarkers points={points} />
+      <ClusterGroup>
+        {tribes.map((tribe) => (
+          <Marker key={`t-${tribe.id}`} position={[tribe.lat, tribe.lng]} icon={tribeIcon} title={t('tribes.map.tribeMarker', { name: tribe.name })} alt={tribe.name}>
+            <Popup>
+              <TribePopup tribe={tribe} onChoose={onChooseTribe} chooseLabel={chooseLabel} />
+            </Popup>
+          </Marker>
+        ))}
+        {villages.map((village) => (
+          <Marker key={`v-${village.id}`} position={[village.lat, village.lng]} icon={villageIcon} title={t('tribes.map.villageMarker', { name: village.name })} alt={village.name}>
+            <Popup>
+              <VillagePopup village={village} />
+            </Popup>
+          </Marker>
+        ))}
+      </ClusterGroup>
+    </MapBase>
+  );
+}

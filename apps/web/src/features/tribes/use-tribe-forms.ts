@@ -1,0 +1,144 @@
+import { useForm, type FieldErrors } from 'react-hook-form';
+import {
+  CreateTribeBodySchema,
+  CreateVillageBodySchema,
+  UpdateTribeBodySchema,
+  type CreateTribeBody,
+  type CreateVillageBody,
+  type Tribe,
+  type TribeVisibility,
+  type UpdateTribeBody,
+} from '@tribes/shared';
+import { useLocale } from '../../app/locale-hooks';
+import { fieldErrorsTo } from '../../lib/field-errors';
+import { schemaResolver, type SafeParser } from '../../lib/form-resolver';
+import { useCreateTribe, useRegisterVillage, useUpdateTribe } from './api';
+
+/** Latitude and longitude of a form, for the coordinate fields and the map picker. */
+export interface CoordinatesBinding {
+  lat: number | null;
+  lng: number | null;
+  errors: { lat?: string; lng?: string };
+  onChange(next: { lat?: number | null; lng?: number | null }): void;
+}
+
+function coordinates(
+  values: [number | null, number | null],
+  errors: FieldErrors<{ lat: number | null; lng: number | null }>,
+  set: (key: 'lat' | 'lng', value: number | null) => void,
+): CoordinatesBinding {
+  return {
+    lat: values[0],
+    lng: values[1],
+    errors: { lat: errors.lat?.message, lng: errors.lng?.message },
+    onChange: (next) => {
+      if (next.lat !== undefined) set('lat', next.lat);
+      if (next.lng !== undefined) set('lng', next.lng);
+    },
+  };
+}
+
+type Parsed<Out> = ReturnType<SafeParser<Out>['safeParse']>;
+
+/**
+ * A shared schema whose empty fields say "This field is required." rather than "invalid": the form
+ * keeps an untouched number as null, which the schema rightly refuses as a wrong type.
+ */
+export function requiredWhenEmpty<Out>(schema: { safeParse(v: unknown): Parsed<Out> }): SafeParser<Out> {
+  return {
+    safeParse(values) {
+      const result = schema.safeParse(values);
+      if (result.success) return result;
+      const record = (typeof values === 'object' && values !== null ? values : {}) as Record<string, unknown>;
+      const issues = result.error.issues.map((issue) => {
+        const v = issue.path.length === 1 ? record[String(issue.path[0])] : undefined;
+        const empty = v === null || (typeof v === 'string' && v.trim() === '');
+        return empty ? { ...issue, message: 'validation.required' } : issue;
+      });
+      return { success: false, error: { issues } };
+    },
+  };
+}
+
+export interface TribeFields {
+  name: string;
+  description: string;
+  region: string;
+  visibility: TribeVisibility;
+  lat: number | null;
+  lng: number | null;
+}
+const TRIBE_FIELDS = ['name', 'description', 'region', 'visibility', 'lat', 'lng'] as const;
+
+const tribeValues = (tribe?: Tribe): TribeFields => ({
+  name: tribe?.name ?? '',
+  description: tribe?.description ?? '',
+  region: tribe?.region ?? '',
+  visibility: tribe?.visibility ?? 'open',
+  lat: tribe?.lat ?? null,
+  lng: tribe?.lng ?? null,
+});
+
+/** Creating a tribe (leaders): POST /v1/tribes; `onCreated` receives the new tribe. */
+export function useCreateTribeForm(onCreated: (tribe: Tribe) => void | Promise<void>) {
+  const locale = useLocale();
+  const create = useCreateTribe();
+  const form = useForm<TribeFields, unknown, CreateTribeBody>({
+    resolver: schemaResolver<TribeFields, CreateTribeBody>(requiredWhenEmpty(CreateTribeBodySchema), locale),
+    defaultValues: tribeValues(),
+  });
+  const onSubmit = form.handleSubmit(async (body) => {
+    const tribe = await create.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, TRIBE_FIELDS) }).catch(() => undefined);
+    if (tribe) await onCreated(tribe);
+  });
+  const coords = coordinates(form.watch(['lat', 'lng']), form.formState.errors, (k, v) =>
+    form.setValue(k, v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  );
+  return { form, onSubmit, pending: create.isPending, coords };
+}
+
+/** Editing a tribe (leaders): PATCH /v1/tribes/{id}. */
+export function useEditTribeForm(tribe: Tribe) {
+  const locale = useLocale();
+  const update = useUpdateTribe(tribe.id);
+  const form = useForm<TribeFields, unknown, UpdateTribeBody>({
+    resolver: schemaResolver<TribeFields, UpdateTribeBody>(requiredWhenEmpty(UpdateTribeBodySchema), locale),
+    values: tribeValues(tribe),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const onSubmit = form.handleSubmit(async (body) => {
+    await update.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, TRIBE_FIELDS) }).catch(() => undefined);
+  });
+  const coords = coordinates(form.watch(['lat', 'lng']), form.formState.errors, (k, v) =>
+    form.setValue(k, v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  );
+  return { form, onSubmit, pending: update.isPending, coords };
+}
+
+export interface VillageFields {
+  name: string;
+  description: string;
+  population: number | null;
+  lat: number | null;
+  lng: number | null;
+}
+const VILLAGE_FIELDS = ['name', 'description', 'population', 'lat', 'lng'] as const;
+
+/** Registering a village in a tribe: POST /v1/tribes/{id}/villages; pending until a leader approves. */
+export function useRegisterVillageForm(tribeId: string | undefined, onRegistered: () => void) {
+  const locale = useLocale();
+  const register = useRegisterVillage();
+  const form = useForm<VillageFields, unknown, CreateVillageBody>({
+    resolver: schemaResolver<VillageFields, CreateVillageBody>(requiredWhenEmpty(CreateVillageBodySchema), locale),
+    defaultValues: { name: '', description: '', population: null, lat: null, lng: null },
+  });
+  const onSubmit = form.handleSubmit(async (body) => {
+    if (!tribeId) return;
+    const village = await register.mutateAsync({ tribeId, body, onFieldErrors: fieldErrorsTo(form.setError, VILLAGE_FIELDS) }).catch(() => undefined);
+    if (village) onRegistered();
+  });
+  const coords = coordinates(form.watch(['lat', 'lng']), form.formState.errors, (k, v) =>
+    form.setValue(k, v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  );
+  return { form, onSubmit, pending: register.isPending, coords };
+}

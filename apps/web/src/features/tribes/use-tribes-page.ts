@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import type { Tribe } from '@tribes/shared';
+import { useLocaleNavigate } from '../../app/locale-hooks';
+import { useSession } from '../auth/session-store';
+import { useTribeBrowser } from './use-tribe-browser';
+
+/** /tribes: the browser, and for leaders a new tribe, opened once created. */
+export function useTribesPage() {
+  const browser = useTribeBrowser();
+  const { userData } = useSession();
+  const navigate = useLocaleNavigate();
+  const [creating, setCreating] = useState(false);
+  return {
+    ...browser,
+    canCreate: userData?.role === 'leader',
+    creating,
+    openCreate: () => setCreating(true),
+    closeCreate: () => setCreating(false),
+    onCreated: (tribe: Tribe) => {
+      setCreating(false);
+      navigate(`/tribes/${tribe.slug}`);
+    },
+  };
+}
