@@ -1,7 +1,8 @@
 import type { Scenario } from '../lib/scenario.js';
+import { feedPglite, feedPostgres } from './feed.js';
 import { hello } from './hello.js';
 import { login } from './login.js';
 import { me } from './me.js';
 
 /** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
-export const SCENARIOS: Scenario[] = [hello, me, login];
+export const SCENARIOS: Scenario[] = [hello, me, login, feedPglite, feedPostgres];

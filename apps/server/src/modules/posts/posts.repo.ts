@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '#src/core/db/client.js';
 import {
   comments,
@@ -24,28 +25,43 @@ export interface TimeCursor {
   id: string;
 }
 
-/** SQL: the viewer is an active member of the post's tribe. */
-const memberOfPostTribe = (viewerId: string) =>
-  sql`${posts.tribeId} in (select ${tribeMembers.tribeId} from ${tribeMembers} where ${tribeMembers.userId} = ${viewerId} and ${tribeMembers.status} = 'active')`;
-
 /** SQL: a block stands between the viewer and the author, either way. */
 export const blockedBetween = (viewerId: string, otherColumn: SQL | typeof posts.authorId) =>
   sql`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${otherColumn}) or (${userBlocks.blockerId} = ${otherColumn} and ${userBlocks.blockedId} = ${viewerId}))`;
 
 /**
+ * What decides what a reader may see, read once per request: the tribes they are an active member
+ * of (and those they moderate), and everyone on either side of a block with them. Passing these as
+ * arrays keeps the list queries plain filters over the newest-first index, so a page of the feed
+ * reads a few dozen rows whatever the size of the table.
+ */
+export interface ViewerScope {
+  id: string;
+  tribeIds: string[];
+  moderatedTribeIds: string[];
+  blockedIds: string[];
+}
+
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
  * Who may see a post: anyone for public posts, the tribe's active members for tribe posts, never a
  * deleted post; with a viewer, never across a block. Lists also drop the viewer's hidden posts.
  */
-export function visibleTo(viewerId: string | null, opts: { dropHidden?: boolean } = {}): SQL {
+export function visibleTo(scope: ViewerScope | null, opts: { dropHidden?: boolean } = {}): SQL {
   const where: SQL[] = [isNull(posts.deletedAt)];
-  if (!viewerId) {
+  if (!scope) {
     where.push(eq(posts.visibility, 'public'));
   } else {
-    where.push(or(eq(posts.visibility, 'public'), memberOfPostTribe(viewerId))!);
-    where.push(sql`not ${blockedBetween(viewerId, posts.authorId)}`);
+    where.push(
+      scope.tribeIds.length
+        ? or(eq(posts.visibility, 'public'), sql`${posts.tribeId} = any(${uuidArray(scope.tribeIds)})`)!
+        : eq(posts.visibility, 'public'),
+    );
+    if (scope.blockedIds.length) where.push(sql`${posts.authorId} <> all(${uuidArray(scope.blockedIds)})`);
     if (opts.dropHidden) {
       where.push(
-        sql`not exists (select 1 from ${postHides} where ${postHides.postId} = ${posts.id} and ${postHides.userId} = ${viewerId})`,
+        sql`not exists (select 1 from ${postHides} where ${postHides.postId} = ${posts.id} and ${postHides.userId} = ${scope.id})`,
       );
     }
   }
@@ -80,11 +96,37 @@ export function createPostsRepo(db: Db) {
       const [row] = await conn.select().from(posts).where(eq(posts.id, id)).limit(1);
       return row;
     },
-    async findVisible(id: string, viewerId: string | null): Promise<PostRow | undefined> {
+    /** The reader's memberships and blocks, in two small queries. */
+    async scopeOf(viewerId: string): Promise<ViewerScope> {
+      const rows = await unionAll(
+        db
+          .select({ kind: sql<string>`'member'::text`.as('kind'), id: tribeMembers.tribeId, role: tribeMembers.role })
+          .from(tribeMembers)
+          .where(and(eq(tribeMembers.userId, viewerId), eq(tribeMembers.status, 'active'))),
+        db
+          .select({
+            kind: sql<string>`'block'::text`.as('kind'),
+            id: sql<string>`case when ${userBlocks.blockerId} = ${viewerId} then ${userBlocks.blockedId} else ${userBlocks.blockerId} end`.as(
+              'id',
+            ),
+            role: sql<string>`''::text`.as('role'),
+          })
+          .from(userBlocks)
+          .where(or(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, viewerId))),
+      );
+      const memberships = rows.filter((r) => r.kind === 'member');
+      return {
+        id: viewerId,
+        tribeIds: memberships.map((m) => m.id),
+        moderatedTribeIds: memberships.filter((m) => m.role === 'leader' || m.role === 'moderator').map((m) => m.id),
+        blockedIds: rows.filter((r) => r.kind === 'block').map((r) => r.id),
+      };
+    },
+    async findVisible(id: string, scope: ViewerScope | null): Promise<PostRow | undefined> {
       const [row] = await db
         .select()
         .from(posts)
-        .where(and(eq(posts.id, id), visibleTo(viewerId)))
+        .where(and(eq(posts.id, id), visibleTo(scope)))
         .limit(1);
       return row;
     },
@@ -93,21 +135,27 @@ export function createPostsRepo(db: Db) {
       return row!;
     },
 
-    feed: (viewerId: string, after: TimeCursor | undefined, limit: number) =>
-      newestFirst([visibleTo(viewerId, { dropHidden: true }), before(after, posts.createdAt, posts.id)], limit),
-    tribePosts: (tribeId: string, viewerId: string | null, after: TimeCursor | undefined, limit: number) =>
+    feed: (scope: ViewerScope, after: TimeCursor | undefined, limit: number) =>
+      newestFirst([visibleTo(scope, { dropHidden: true }), before(after, posts.createdAt, posts.id)], limit),
+    tribePosts: (tribeId: string, scope: ViewerScope | null, after: TimeCursor | undefined, limit: number) =>
       newestFirst(
-        [eq(posts.tribeId, tribeId), visibleTo(viewerId, { dropHidden: true }), before(after, posts.createdAt, posts.id)],
+        [eq(posts.tribeId, tribeId), visibleTo(scope, { dropHidden: true }), before(after, posts.createdAt, posts.id)],
         limit,
       ),
-    userPosts: (authorId: string, viewerId: string | null, after: TimeCursor | undefined, limit: number) =>
+    userPosts: (authorId: string, scope: ViewerScope | null, after: TimeCursor | undefined, limit: number) =>
       newestFirst(
-        [eq(posts.authorId, authorId), visibleTo(viewerId, { dropHidden: true }), before(after, posts.createdAt, posts.id)],
+        [eq(posts.authorId, authorId), visibleTo(scope, { dropHidden: true }), before(after, posts.createdAt, posts.id)],
         limit,
       ),
 
     /** Posts the user marked (favourites or hidden), newest mark first, still visible to them. */
-    async marked(table: typeof postFavourites | typeof postHides, userId: string, after: TimeCursor | undefined, limit: number) {
+    async marked(
+      table: typeof postFavourites | typeof postHides,
+      scope: ViewerScope,
+      after: TimeCursor | undefined,
+      limit: number,
+    ) {
+      const userId = scope.id;
       const cursor = after
         ? or(lt(table.createdAt, new Date(after.at)), and(eq(table.createdAt, new Date(after.at)), lt(table.postId, after.id)))
         : undefined;
@@ -115,15 +163,21 @@ export function createPostsRepo(db: Db) {
         .select({ post: posts, markedAt: table.createdAt })
         .from(table)
         .innerJoin(posts, eq(posts.id, table.postId))
-        .where(and(eq(table.userId, userId), visibleTo(userId), cursor))
+        .where(and(eq(table.userId, userId), visibleTo(scope), cursor))
         .orderBy(desc(table.createdAt), desc(table.postId))
         .limit(limit);
       return rows;
     },
 
     /** Public posts of the last 30 days ranked by engagement that decays with age; optional text or #tag search. */
-    async explore(viewerId: string | null, q: string | undefined, offset: number, limit: number, now: Date): Promise<PostRow[]> {
-      const where: SQL[] = [visibleTo(viewerId, { dropHidden: true }), eq(posts.visibility, 'public')];
+    async explore(
+      scope: ViewerScope | null,
+      q: string | undefined,
+      offset: number,
+      limit: number,
+      now: Date,
+    ): Promise<PostRow[]> {
+      const where: SQL[] = [visibleTo(scope, { dropHidden: true }), eq(posts.visibility, 'public')];
       if (q) {
         const needle = q.toLowerCase();
         where.push(sql`lower(${posts.body}) like ${'%' + needle.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
@@ -162,18 +216,17 @@ export function createPostsRepo(db: Db) {
           : Promise.resolve([]),
         db.select().from(postImages).where(inArray(postImages.postId, ids)).orderBy(asc(postImages.position)),
       ]);
-      const marks = async (table: typeof postLikes | typeof postFavourites | typeof postHides) =>
-        viewerId
-          ? new Set(
-              (
-                await db
-                  .select({ id: table.postId })
-                  .from(table)
-                  .where(and(eq(table.userId, viewerId), inArray(table.postId, ids)))
-              ).map((r) => r.id),
-            )
-          : new Set<string>();
-      const [liked, favourited, hidden] = await Promise.all([marks(postLikes), marks(postFavourites), marks(postHides)]);
+      // The reader's likes, favourites and hides of these posts, in one round trip.
+      const mark = (table: typeof postLikes | typeof postFavourites | typeof postHides, kind: string) =>
+        db
+          .select({ id: table.postId, kind: sql<string>`${kind}::text`.as('kind') })
+          .from(table)
+          .where(and(eq(table.userId, viewerId!), inArray(table.postId, ids)));
+      const markRows = viewerId
+        ? await unionAll(mark(postLikes, 'like'), mark(postFavourites, 'favourite'), mark(postHides, 'hide'))
+        : [];
+      const marked = (kind: string) => new Set(markRows.filter((m) => m.kind === kind).map((m) => m.id));
+      const [liked, favourited, hidden] = [marked('like'), marked('favourite'), marked('hide')];
       const images = new Map<string, PostImageRow[]>();
       for (const img of imageRows) images.set(img.postId, [...(images.get(img.postId) ?? []), img]);
       return {
@@ -251,9 +304,9 @@ export function createPostsRepo(db: Db) {
       });
     },
     /** A post's comments, oldest first, without those across a block with the viewer. */
-    async listComments(postId: string, viewerId: string | null, after: TimeCursor | undefined, limit: number) {
+    async listComments(postId: string, scope: ViewerScope | null, after: TimeCursor | undefined, limit: number) {
       const where: (SQL | undefined)[] = [eq(comments.postId, postId), isNull(comments.deletedAt)];
-      if (viewerId) where.push(sql`not ${blockedBetween(viewerId, sql`${comments.authorId}`)}`);
+      if (scope?.blockedIds.length) where.push(sql`${comments.authorId} <> all(${uuidArray(scope.blockedIds)})`);
       if (after)
         where.push(
           or(

@@ -10,7 +10,7 @@ import type { UserRow } from '../users/users.repo.js';
 import { storePostImage, type StoredImage } from './images.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import { presentComment, presentPost } from './posts.presenter.js';
-import type { PostRow, PostsRepo, TimeCursor } from './posts.repo.js';
+import type { PostRow, PostsRepo, TimeCursor, ViewerScope } from './posts.repo.js';
 
 interface Deps {
   repo: PostsRepo;
@@ -35,19 +35,15 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
   const moderates = async (post: PostRow, viewer: UserRow | null) =>
     !!viewer && !!post.tribeId && canModerate(await tribes.membership(post.tribeId, viewer.id));
 
-  /** Presents rows for one viewer; moderation rights are looked up once per tribe. */
-  async function present(rows: PostRow[], viewer: UserRow | null): Promise<Post[]> {
-    const d = await repo.decorate(rows, viewer?.id ?? null);
-    const modOf = new Map<string, boolean>();
-    for (const tribeId of new Set(rows.flatMap((r) => (r.tribeId ? [r.tribeId] : [])))) {
-      modOf.set(tribeId, !!viewer && canModerate(await tribes.membership(tribeId, viewer.id)));
-    }
+  const scopeFor = (viewer: UserRow | null) => (viewer ? repo.scopeOf(viewer.id) : Promise.resolve(null));
+
+  /** Presents rows for one viewer, with what they may do to each (moderation rights from their scope). */
+  async function present(rows: PostRow[], viewer: UserRow | null, scope?: ViewerScope | null): Promise<Post[]> {
+    const [d, s] = await Promise.all([repo.decorate(rows, viewer?.id ?? null), scope === undefined ? scopeFor(viewer) : scope]);
+    const moderated = new Set(s?.moderatedTribeIds ?? []);
     return rows.map((r) => {
       const mine = viewer?.id === r.authorId;
-      return presentPost(r, d, storage, {
-        canEdit: mine,
-        canDelete: mine || (r.tribeId ? modOf.get(r.tribeId) === true : false),
-      });
+      return presentPost(r, d, storage, { canEdit: mine, canDelete: mine || (r.tribeId !== null && moderated.has(r.tribeId)) });
     });
   }
 
@@ -56,15 +52,16 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
     limit: number,
     viewer: UserRow | null,
     cursorOf: (r: PostRow) => string,
+    scope: ViewerScope | null,
   ): Promise<Page<Post>> {
     const items = rows.slice(0, limit);
     const last = items[items.length - 1];
-    return { items: await present(items, viewer), next_cursor: rows.length > limit && last ? cursorOf(last) : null };
+    return { items: await present(items, viewer, scope), next_cursor: rows.length > limit && last ? cursorOf(last) : null };
   }
 
   /** The post if the viewer may see it, else 404 (a hidden post is not confirmed to exist). */
   async function visible(id: string, viewer: UserRow | null): Promise<PostRow> {
-    const post = await repo.findVisible(id, viewer?.id ?? null);
+    const post = await repo.findVisible(id, await scopeFor(viewer));
     if (!post) throw notFound();
     return post;
   }
@@ -139,24 +136,28 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
     },
 
     async feed(user: UserRow, q: { cursor?: string; limit: number }) {
-      const rows = await repo.feed(user.id, readTimeCursor(q.cursor), q.limit + 1);
-      return page(rows, q.limit, user, (r) => timeCursor(r.createdAt, r.id));
+      const scope = await repo.scopeOf(user.id);
+      const rows = await repo.feed(scope, readTimeCursor(q.cursor), q.limit + 1);
+      return page(rows, q.limit, user, (r) => timeCursor(r.createdAt, r.id), scope);
     },
     async tribePosts(tribeRef: string, viewer: UserRow | null, q: { cursor?: string; limit: number }) {
       const tribe = await tribes.findByRef(tribeRef);
       if (!tribe) throw notFound();
-      const rows = await repo.tribePosts(tribe.id, viewer?.id ?? null, readTimeCursor(q.cursor), q.limit + 1);
-      return page(rows, q.limit, viewer, (r) => timeCursor(r.createdAt, r.id));
+      const scope = await scopeFor(viewer);
+      const rows = await repo.tribePosts(tribe.id, scope, readTimeCursor(q.cursor), q.limit + 1);
+      return page(rows, q.limit, viewer, (r) => timeCursor(r.createdAt, r.id), scope);
     },
     async userPosts(authorId: string, viewer: UserRow | null, q: { cursor?: string; limit: number }) {
-      const rows = await repo.userPosts(authorId, viewer?.id ?? null, readTimeCursor(q.cursor), q.limit + 1);
-      return page(rows, q.limit, viewer, (r) => timeCursor(r.createdAt, r.id));
+      const scope = await scopeFor(viewer);
+      const rows = await repo.userPosts(authorId, scope, readTimeCursor(q.cursor), q.limit + 1);
+      return page(rows, q.limit, viewer, (r) => timeCursor(r.createdAt, r.id), scope);
     },
     async marked(kind: 'favourite' | 'hide', user: UserRow, q: { cursor?: string; limit: number }) {
       const { postFavourites, postHides } = await import('#src/core/db/schema/index.js');
+      const scope = await repo.scopeOf(user.id);
       const rows = await repo.marked(
         kind === 'favourite' ? postFavourites : postHides,
-        user.id,
+        scope,
         readTimeCursor(q.cursor),
         q.limit + 1,
       );
@@ -166,6 +167,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
         items: await present(
           items.map((r) => r.post),
           user,
+          scope,
         ),
         next_cursor: rows.length > q.limit && last ? timeCursor(last.markedAt, last.post.id) : null,
       };
@@ -173,8 +175,9 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
     async explore(viewer: UserRow | null, q: { q?: string; cursor?: string; limit: number }) {
       const offset = q.cursor ? Number(decodeCursor<{ o: string }>(q.cursor, ['o'])?.o) : 0;
       if (!Number.isInteger(offset) || offset < 0 || offset > 10_000) throw fieldError('cursor', 'validation.invalid');
-      const rows = await repo.explore(viewer?.id ?? null, q.q || undefined, offset, q.limit + 1, clock.now());
-      return page(rows, q.limit, viewer, () => encodeCursor({ o: String(offset + q.limit) }));
+      const scope = await scopeFor(viewer);
+      const rows = await repo.explore(scope, q.q || undefined, offset, q.limit + 1, clock.now());
+      return page(rows, q.limit, viewer, () => encodeCursor({ o: String(offset + q.limit) }), scope);
     },
 
     /** Likes, favourites and hides of a post the user can see; idempotent both ways. */
@@ -187,7 +190,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
     async comments(id: string, viewer: UserRow | null, q: { cursor?: string; limit: number }): Promise<Page<Comment>> {
       const post = await visible(id, viewer);
       const mod = await moderates(post, viewer);
-      const rows = await repo.listComments(post.id, viewer?.id ?? null, readTimeCursor(q.cursor), q.limit + 1);
+      const rows = await repo.listComments(post.id, await scopeFor(viewer), readTimeCursor(q.cursor), q.limit + 1);
       const items = rows.slice(0, q.limit);
       const last = items[items.length - 1];
       return {

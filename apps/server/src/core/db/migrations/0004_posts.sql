@@ -114,15 +114,15 @@ ALTER TABLE "posts" ADD CONSTRAINT "posts_deleted_by_users_id_fk" FOREIGN KEY ("
 ALTER TABLE "user_blocks" ADD CONSTRAINT "user_blocks_blocker_id_users_id_fk" FOREIGN KEY ("blocker_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_blocks" ADD CONSTRAINT "user_blocks_blocked_id_users_id_fk" FOREIGN KEY ("blocked_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "comments_post_created_idx" ON "comments" USING btree ("post_id","created_at");--> statement-breakpoint
-CREATE INDEX "moderation_log_tribe_idx" ON "moderation_log" USING btree ("tribe_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "post_favourites_user_idx" ON "post_favourites" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "post_hides_user_idx" ON "post_hides" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "moderation_log_tribe_idx" ON "moderation_log" USING btree ("tribe_id","created_at");--> statement-breakpoint
+CREATE INDEX "post_favourites_user_idx" ON "post_favourites" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "post_hides_user_idx" ON "post_hides" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "post_images_post_idx" ON "post_images" USING btree ("post_id","position");--> statement-breakpoint
-CREATE INDEX "post_likes_user_idx" ON "post_likes" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "post_likes_user_idx" ON "post_likes" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "post_reports_tribe_status_idx" ON "post_reports" USING btree ("tribe_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "post_reports_post_reporter_idx" ON "post_reports" USING btree ("post_id","reporter_id");--> statement-breakpoint
-CREATE INDEX "posts_created_idx" ON "posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "posts_tribe_created_idx" ON "posts" USING btree ("tribe_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "posts_author_created_idx" ON "posts" USING btree ("author_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "posts_created_idx" ON "posts" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "posts_tribe_created_idx" ON "posts" USING btree ("tribe_id","created_at");--> statement-breakpoint
+CREATE INDEX "posts_author_created_idx" ON "posts" USING btree ("author_id","created_at");--> statement-breakpoint
 CREATE INDEX "posts_body_trgm_idx" ON "posts" USING gin (lower("body") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "user_blocks_blocked_idx" ON "user_blocks" USING btree ("blocked_id");

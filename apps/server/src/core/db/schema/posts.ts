@@ -25,9 +25,9 @@ export const posts = pgTable(
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('posts_tribe_created_idx').on(t.tribeId, t.createdAt.desc()),
-    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    index('posts_created_idx').on(t.createdAt, t.id),
+    index('posts_tribe_created_idx').on(t.tribeId, t.createdAt),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt),
     index('posts_body_trgm_idx').using('gin', sql`lower(${t.body}) gin_trgm_ops`),
     check('posts_visibility', sql`${t.visibility} in ('public', 'tribe')`),
     check('posts_tribe_visibility', sql`${t.visibility} = 'public' or ${t.tribeId} is not null`),
@@ -63,7 +63,7 @@ const pair = (name: string) =>
         .references(() => users.id, { onDelete: 'cascade' }),
       createdAt: ts('created_at').notNull().defaultNow(),
     },
-    (t) => [primaryKey({ columns: [t.postId, t.userId] }), index(`${name}_user_idx`).on(t.userId, t.createdAt.desc())],
+    (t) => [primaryKey({ columns: [t.postId, t.userId] }), index(`${name}_user_idx`).on(t.userId, t.createdAt)],
   );
 
 export const postLikes = pair('post_likes');
@@ -148,5 +148,5 @@ export const moderationLog = pgTable(
     reason: text('reason').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('moderation_log_tribe_idx').on(t.tribeId, t.createdAt.desc())],
+  (t) => [index('moderation_log_tribe_idx').on(t.tribeId, t.createdAt)],
 );
