@@ -32,7 +32,7 @@ export function VillageRow({ village, actions }: { village: Village; actions?: R
             <Typography component="span" sx={{ fontWeight: 600 }} dir="auto">
               {village.name}
             </Typography>
-            {village.status !== 'approved' && <Chip size="small" variant="outlined" color={village.status === 'pending' ? 'warning' : 'error'} label={t(`tribes.villages.status_${village.status}`)} />}
+            {village.status !== 'approved' && <Chip size="small" variant="outlined" color={village.status === 'pending' ? 'default' : 'error'} label={t(`tribes.villages.status_${village.status}`)} />}
           </Stack>
         }
         secondary={

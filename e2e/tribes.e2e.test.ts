@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  codeFor,
+  connectBrowser,
+  expectAccessible,
+  newContext,
+  PASSWORD,
+  ready,
+  signInContext,
+  signUpViaApi,
+  snackbar,
+  uniqueEmail,
+} from './support/helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => browser?.close());
+
+interface Place {
+  lat: number;
+  lng: number;
+}
+
+interface Journey {
+  locale: 'en' | 'ar';
+  /** URL prefix of the locale (prefix_except_default). */
+  prefix: string;
+  dir: 'ltr' | 'rtl';
+  tribe: string;
+  region: string;
+  village: string;
+  tribePlace: Place;
+  villagePlace: Place;
+  /** The map markers' accessible names, as the tribes messages word them. */
+  tribeMarker: (name: string) => string;
+  villageMarker: (name: string) => string;
+}
+
+const suffix = () => randomBytes(2).toString('hex');
+
+/** A browser context whose map tiles fail at once, as they do without internet. */
+async function context(locale: Journey['locale']): Promise<BrowserContext> {
+  const ctx = await newContext(browser, { locale: locale === 'ar' ? 'ar' : 'en-US' });
+  await ctx.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  return ctx;
+}
+
+async function tribeByName(name: string): Promise<{ id: string; slug: string }> {
+  const res = await fetch(`${baseUrl()}/api/v1/tribes?q=${encodeURIComponent(name)}`, { headers: { accept: 'application/json' } });
+  const body = (await res.json()) as { data: { items: { id: string; slug: string; name: string }[] } };
+  const tribe = body.data.items.find((x) => x.name === name);
+  if (!tribe) throw new Error(`no tribe named ${name}`);
+  return tribe;
+}
+
+/** Waits for the page, then for any lazily loaded map to draw its markers. */
+async function settled(page: Page) {
+  await ready(page);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="map-skeleton"], [data-testid="list-skeleton"]'));
+}
+
+async function checkPage(page: Page, j: Journey, label: string) {
+  await settled(page);
+  expect(await page.getAttribute('html', 'dir')).toBe(j.dir);
+  await expectAccessible(page, `${j.locale} ${label}`);
+}
+
+async function signUpInBrowser(page: Page, j: Journey, name: string): Promise<string> {
+  const email = uniqueEmail(`tribes-${j.locale}`);
+  await page.goto(`${j.prefix}/sign-up`);
+  await ready(page);
+  await page.locator('#field-name').fill(name);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(PASSWORD);
+  await page.locator('#field-password_confirmation').fill(PASSWORD);
+  await page.getByTestId('sign-up-submit').click();
+  await page.waitForURL(`**${j.prefix}/verify-otp`);
+  await page.locator('#field-code').fill(await codeFor(email));
+  await page.getByTestId('verify-submit').click();
+  await page.waitForURL(`**${j.prefix}/role-selection`);
+  await page.locator('input[type="radio"][value="member"]').check();
+  await page.getByTestId('role-submit').click();
+  await page.waitForURL(`**${j.prefix}/tribe-selection`);
+  return email;
+}
+
+async function journey(j: Journey) {
+  const leaderCtx = await context(j.locale);
+  const memberCtx = await context(j.locale);
+  try {
+    // 1. A leader, at the onboarding step, creates a tribe and lands on /home as its leader.
+    const leader = await signUpViaApi({ role: 'leader', name: `Leader ${j.locale}` });
+    await signInContext(leaderCtx, leader);
+    const lp = await leaderCtx.newPage();
+    await lp.goto(`${j.prefix}/tribe-selection`);
+    await checkPage(lp, j, '/tribe-selection');
+    await lp.getByTestId('open-create-tribe').click();
+    await lp.locator('#field-name').fill(j.tribe);
+    await lp.locator('#field-region').fill(j.region);
+    await lp.locator('#field-description').fill(`${j.tribe} — e2e`);
+    await lp.locator('#tribe-lat').fill(String(j.tribePlace.lat));
+    await lp.locator('#tribe-lng').fill(String(j.tribePlace.lng));
+    await lp.getByTestId('create-tribe-submit').click();
+    await lp.waitForURL(`**${j.prefix}/home`);
+    const tribe = await tribeByName(j.tribe);
+    const slugPath = encodeURIComponent(tribe.slug);
+
+    // 2. A new user signs up in the browser, picks "member", finds the tribe and selects it.
+    const mp = await memberCtx.newPage();
+    await signUpInBrowser(mp, j, `Member ${j.locale}`);
+    await settled(mp);
+    expect(await mp.getAttribute('html', 'dir')).toBe(j.dir);
+    await mp.getByTestId('tribe-search').fill(j.tribe);
+    const card = mp.locator('[data-testid="tribe-card"]', { hasText: j.tribe });
+    await card.locator('[data-testid^="choose-"]').click();
+    await mp.waitForURL(`**${j.prefix}/home`);
+    const stored = await mp.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { userData: { profile: { last_step: string; primary_tribe_id: string } } });
+    expect(stored.userData.profile).toMatchObject({ last_step: 'tribe-selection-completed', primary_tribe_id: tribe.id });
+
+    // 3. The member registers a village, placed by clicking the map, then typed precisely.
+    await mp.goto(`${j.prefix}/register-village`);
+    await checkPage(mp, j, '/register-village');
+    await mp.locator('[data-testid="map"] .leaflet-container').click();
+    await expect.poll(() => mp.locator('#village-lat').inputValue()).not.toBe('');
+    await mp.locator('#field-name').fill(j.village);
+    await mp.locator('#village-lat').fill(String(j.villagePlace.lat));
+    await mp.locator('#village-lng').fill(String(j.villagePlace.lng));
+    await mp.getByTestId('village-submit').click();
+    await mp.waitForURL((url) => url.pathname.endsWith(`/tribes/${slugPath}`) && url.search.includes('tab=villages'));
+    await mp.locator(`[data-testid="village-row"][data-village="${j.village}"]`).waitFor();
+    await checkPage(mp, j, '/tribes/{id} villages');
+    await mp.getByTestId('tab-members').click();
+    await mp.locator('[data-testid="member-row"]').nth(1).waitFor();
+    await mp.goto(`${j.prefix}/tribe`);
+    await mp.locator('h1', { hasText: j.tribe }).waitFor();
+    await checkPage(mp, j, '/tribe');
+    await mp.goto(`${j.prefix}/tribes`);
+    await mp.locator('[data-testid="tribe-card"]', { hasText: j.tribe }).waitFor();
+    await checkPage(mp, j, '/tribes');
+
+    // 4. The leader sees the tribe's settings, then approves the village in leader settings.
+    await lp.goto(`${j.prefix}/tribes/setting/${slugPath}`);
+    await checkPage(lp, j, '/tribes/setting/{id}');
+    await lp.getByTestId('settings-tab-active').click();
+    await lp.locator('[data-testid="member-row"]').first().waitFor();
+    await checkPage(lp, j, '/tribes/setting/{id} members');
+    await lp.goto(`${j.prefix}/tribes/setting/leader/${slugPath}`);
+    const row = lp.locator(`[data-testid="village-row"][data-village="${j.village}"]`);
+    await row.waitFor();
+    await checkPage(lp, j, '/tribes/setting/leader/{id}');
+    await row.getByTestId('approve-village').click();
+    await row.waitFor({ state: 'detached' });
+    await expect.poll(() => snackbar(lp).isVisible()).toBe(true);
+
+    // 5. The map shows the tribe and the approved village, on a plain background without tiles.
+    await mp.goto(`${j.prefix}/map`);
+    await settled(mp);
+    await mp.locator(`.tribes-marker--tribe[title="${j.tribeMarker(j.tribe)}"]`).waitFor();
+    await mp.locator(`.tribes-marker--village[title="${j.villageMarker(j.village)}"]`).waitFor();
+    await mp.getByTestId('map-tiles-fallback').waitFor();
+    const kept = await mp.evaluate(() => JSON.parse(window.localStorage.getItem('tribes') ?? '[]') as { id: string }[]);
+    expect(kept.map((x) => x.id)).toContain(tribe.id);
+    await checkPage(mp, j, '/map');
+
+    // A marker's popup links to its tribe's page.
+    await mp.locator(`.tribes-marker--tribe[title="${j.tribeMarker(j.tribe)}"]`).click();
+    await mp.locator('.leaflet-popup-content a').click();
+    await mp.waitForURL((url) => url.pathname.endsWith(`/tribes/${slugPath}`));
+    await mp.locator('h1', { hasText: j.tribe }).waitFor();
+  } finally {
+    await leaderCtx.close();
+    await memberCtx.close();
+  }
+}
+
+describe('tribes journey', () => {
+  it('en: a leader creates a tribe, a new member selects it, registers a village, the leader approves it, the map shows both', { timeout: 90_000 }, async () => {
+    const s = suffix();
+    await journey({
+      locale: 'en',
+      prefix: '',
+      dir: 'ltr',
+      tribe: `Atlas Tribe ${s}`,
+      region: 'High Atlas',
+      village: `Imlil ${s}`,
+      tribePlace: { lat: 31.06, lng: -7.91 },
+      villagePlace: { lat: 36.75, lng: 3.06 },
+      tribeMarker: (name) => `Tribe: ${name}`,
+      villageMarker: (name) => `Village: ${name}`,
+    });
+  });
+
+  it('ar (rtl): the same journey in Arabic', { timeout: 90_000 }, async () => {
+    const s = suffix();
+    await journey({
+      locale: 'ar',
+      prefix: '/ar',
+      dir: 'rtl',
+      tribe: `قبيلة الواحة ${s}`,
+      region: 'نجد',
+      village: `قرية النخيل ${s}`,
+      tribePlace: { lat: 24.71, lng: 46.68 },
+      villagePlace: { lat: 30.04, lng: 31.24 },
+      tribeMarker: (name) => `قبيلة: ${name}`,
+      villageMarker: (name) => `قرية: ${name}`,
+    });
+  });
+
+  it('/tribe without a tribe shows a way to find one', async () => {
+    const user = await signUpViaApi({ role: 'member' });
+    const ctx = await context('en');
+    try {
+      await signInContext(ctx, user);
+      const page = await ctx.newPage();
+      await page.goto('/tribe');
+      await page.getByTestId('find-tribe').waitFor();
+      await expectAccessible(page, 'en /tribe empty');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
