@@ -167,9 +167,17 @@ async function journey(j: Journey) {
     expect(kept.map((x) => x.id)).toContain(tribe.id);
     await checkPage(mp, j, '/map');
 
-    // A marker's popup links to its tribe's page.
-    await mp.locator(`.tribes-marker--tribe[title="${j.tribeMarker(j.tribe)}"]`).click();
-    await mp.locator('.leaflet-popup-content a').click();
+    // A marker's popup links to its tribe's page: with the keyboard in English, the mouse in Arabic.
+    const marker = mp.locator(`.tribes-marker--tribe[title="${j.tribeMarker(j.tribe)}"]`);
+    if (j.locale === 'en') {
+      await marker.focus();
+      await mp.keyboard.press('Enter');
+      await expect.poll(() => mp.evaluate(() => Boolean(document.activeElement?.closest('.leaflet-popup-content')))).toBe(true);
+      await mp.keyboard.press('Enter');
+    } else {
+      await marker.click();
+      await mp.locator('.leaflet-popup-content a').click();
+    }
     await mp.waitForURL((url) => url.pathname.endsWith(`/tribes/${slugPath}`));
     await mp.locator('h1', { hasText: j.tribe }).waitFor();
   } finally {

@@ -31,7 +31,7 @@ function Legend() {
     />
   );
   return (
-    <Stack direction="row" spacing={2.5} sx={{ flexWrap: 'wrap' }} aria-label={t('tribes.map.legend')} role="group">
+    <Stack useFlexGap direction="row" spacing={2.5} sx={{ flexWrap: 'wrap' }} aria-label={t('tribes.map.legend')} role="group">
       <Stack direction="row" spacing={1} alignItems="center">
         {dot('round', 'primary.main', 18)}
         <Typography variant="body2">{t('tribes.map.legendTribe')}</Typography>

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { RouterLocaleLink } from '../components/locale-link';
 import { CreateTribeDialog } from '../features/tribes/components/create-tribe-dialog';
 import { EmptyState } from '../features/tribes/components/empty-state';
 import { TribesMap } from '../features/tribes/components/lazy-map';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateTribeBody,
@@ -97,7 +98,7 @@ export function useTribeVillages(ref: string, status: VillageStatus, enabled = t
 
 /** GET /v1/get_map_tribes: base64 JSON, decoded and kept in localStorage `tribes`; the stored list shows first. */
 export function useMapTribes(enabled = true) {
-  const stored = readStoredTribes();
+  const [stored] = useState(readStoredTribes);
   return useQuery<MapTribe[]>({
     queryKey: tribeKeys.mapTribes,
     enabled,

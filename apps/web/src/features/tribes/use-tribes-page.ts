@@ -13,6 +13,7 @@ export function useTribesPage() {
   return {
     ...browser,
     canCreate: userData?.role === 'leader',
+    hasPrimary: Boolean(userData?.profile.primary_tribe_id),
     creating,
     openCreate: () => setCreating(true),
     closeCreate: () => setCreating(false),

@@ -5,10 +5,21 @@ import { useTheme } from '@mui/material/styles';
 import 'leaflet/dist/leaflet.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, TileLayer, ZoomControl } from 'react-leaflet';
+import { MapContainer, TileLayer, useMapEvents, ZoomControl } from 'react-leaflet';
 import { MAP_TILES } from '../config';
 import type { LatLng } from '../map-types';
 import { useTileStatus } from '../use-tile-status';
+
+/** Moves the keyboard into an opened popup, so its link or button is the next thing Enter reaches. */
+function FocusPopup() {
+  useMapEvents({
+    popupopen(e) {
+      // The popup's React content is portalled in right after the event.
+      requestAnimationFrame(() => e.popup.getElement()?.querySelector<HTMLElement>('.leaflet-popup-content a, .leaflet-popup-content button')?.focus());
+    },
+  });
+  return null;
+}
 
 interface Props {
   label: string;
@@ -31,12 +42,12 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
     <Box component="section" aria-label={label} sx={{ position: 'relative' }}>
       <GlobalStyles
         styles={{
-          '.tribes-marker': { display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: '50%', border: '2px solid #fff', boxShadow: '0 1px 4px rgba(0,0,0,.45)' },
-          '.tribes-marker--tribe': { background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
-          '.tribes-marker--village': { background: theme.palette.secondary.main, color: theme.palette.secondary.contrastText, borderRadius: '4px' },
-          '.tribes-marker--pick': { background: theme.palette.error.main },
+          '.leaflet-marker-icon.tribes-marker': { display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: '50%', border: '2px solid #fff', boxShadow: '0 1px 4px rgba(0,0,0,.45)' },
+          '.leaflet-marker-icon.tribes-marker--tribe': { background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
+          '.leaflet-marker-icon.tribes-marker--village': { background: theme.palette.secondary.main, color: theme.palette.secondary.contrastText, borderRadius: '4px' },
+          '.leaflet-marker-icon.tribes-marker--pick': { background: theme.palette.error.main },
           '.tribes-marker:focus-visible, .tribes-cluster:focus-visible': { outline: `3px solid ${theme.palette.warning.main}`, outlineOffset: 2 },
-          '.tribes-cluster': {
+          '.leaflet-marker-icon.tribes-cluster': {
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',
@@ -71,6 +82,7 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
         <MapContainer center={[center.lat, center.lng]} zoom={zoom} zoomControl={false} worldCopyJump scrollWheelZoom style={{ height: '100%' }}>
           <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} eventHandlers={handlers} />
           <ZoomControl position={rtl ? 'topright' : 'topleft'} zoomInTitle={t('tribes.map.zoomIn')} zoomOutTitle={t('tribes.map.zoomOut')} />
+          <FocusPopup />
           {children}
         </MapContainer>
       </Box>

@@ -25,7 +25,7 @@ export function MemberRow({ member, actions }: { member: TribeMember; actions?: 
       <ListItemText
         sx={{ minWidth: 160, flex: '1 1 160px' }}
         primary={
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap' }}>
+          <Stack useFlexGap direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap' }}>
             <LocaleLink to={`/user-profile/${member.user.id}`} dir="auto">
               {member.user.name}
             </LocaleLink>
@@ -35,7 +35,7 @@ export function MemberRow({ member, actions }: { member: TribeMember; actions?: 
         secondary={t('tribes.members.since', { date: since })}
       />
       {actions && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack useFlexGap direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           {actions}
         </Stack>
       )}

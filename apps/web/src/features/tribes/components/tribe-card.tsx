@@ -18,10 +18,10 @@ export function TribeCard({ tribe, actions, plain = false, headingLevel = 'h2' }
             {tribe.name.slice(0, 1).toUpperCase()}
           </Avatar>
           <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-            <Typography variant="h2" component={headingLevel} sx={{ fontSize: '1.1rem', fontWeight: 700, overflowWrap: 'anywhere' }} dir="auto">
-              {plain ? tribe.name : <LocaleLink to={`/tribes/${tribe.slug}`}>{tribe.name}</LocaleLink>}
+            <Typography variant="h2" component={headingLevel} sx={{ fontSize: '1.1rem', fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {plain ? <bdi>{tribe.name}</bdi> : <LocaleLink to={`/tribes/${tribe.slug}`}><bdi>{tribe.name}</bdi></LocaleLink>}
             </Typography>
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Stack useFlexGap direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
               <VisibilityChip visibility={tribe.visibility} />
               <MembershipChip membership={tribe.my_membership} />
             </Stack>

@@ -26,10 +26,10 @@ export function TribeHeader({ tribe }: { tribe: Tribe }) {
           {tribe.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Stack spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.6rem', md: '2.1rem' }, overflowWrap: 'anywhere' }} dir="auto">
-            {tribe.name}
+          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.6rem', md: '2.1rem' }, overflowWrap: 'anywhere' }}>
+            <bdi>{tribe.name}</bdi>
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Stack useFlexGap direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
             <VisibilityChip visibility={tribe.visibility} />
             <MembershipChip membership={tribe.my_membership} />
           </Stack>
@@ -46,7 +46,7 @@ export function TribeHeader({ tribe }: { tribe: Tribe }) {
           {t('tribes.membership.bannedExplained')}
         </Alert>
       )}
-      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack useFlexGap direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <MembershipActions tribe={tribe} />
         {f.isMember && (
           <Button component={RouterLocaleLink} to={`/register-village?tribe=${encodeURIComponent(tribe.slug)}`} variant="outlined" startIcon={<AddLocationAltOutlinedIcon />} data-testid="register-village-link">

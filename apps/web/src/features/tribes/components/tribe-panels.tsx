@@ -83,7 +83,7 @@ export function VillagesPanel({ tribe }: { tribe: Tribe }) {
   const waiting = pending.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack spacing={2}>
-      <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack useFlexGap direction="row" justifyContent="space-between" alignItems="center" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="h2" sx={h2}>
           {t('tribes.villages.title')}
         </Typography>

@@ -32,8 +32,8 @@ function TribePopup({ tribe, onChoose, chooseLabel }: { tribe: MapTribe; onChoos
   const { t, i18n } = useTranslation();
   return (
     <Stack spacing={1} dir={i18n.dir()} sx={{ minWidth: 180 }}>
-      <Typography component="p" sx={{ fontWeight: 700, m: 0 }} dir="auto">
-        {tribe.name}
+      <Typography component="p" sx={{ fontWeight: 700, m: 0 }}>
+        <bdi>{tribe.name}</bdi>
       </Typography>
       <TribeStats members={tribe.member_count} villages={tribe.village_count} />
       {onChoose ? (
@@ -51,8 +51,8 @@ function VillagePopup({ village }: { village: MapVillage }) {
   const { t, i18n } = useTranslation();
   return (
     <Stack spacing={1} dir={i18n.dir()} sx={{ minWidth: 160 }}>
-      <Typography component="p" sx={{ fontWeight: 700, m: 0 }} dir="auto">
-        {village.name}
+      <Typography component="p" sx={{ fontWeight: 700, m: 0 }}>
+        <bdi>{village.name}</bdi>
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('tribes.map.village')}

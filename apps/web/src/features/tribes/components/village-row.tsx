@@ -28,7 +28,7 @@ export function VillageRow({ village, actions }: { village: Village; actions?: R
       <ListItemText
         sx={{ minWidth: 180, flex: '1 1 180px' }}
         primary={
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap' }}>
+          <Stack useFlexGap direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap' }}>
             <Typography component="span" sx={{ fontWeight: 600 }} dir="auto">
               {village.name}
             </Typography>
@@ -49,7 +49,7 @@ export function VillageRow({ village, actions }: { village: Village; actions?: R
         }
       />
       {actions && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack useFlexGap direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           {actions}
         </Stack>
       )}
