@@ -219,6 +219,54 @@ describe('tribes journey', () => {
     });
   });
 
+  it('a request tribe: the member asks, the leader approves in settings, the member leaves after confirming', async () => {
+    const leader = await signUpViaApi({ role: 'leader', name: 'Request Leader' });
+    const member = await signUpViaApi({ role: 'member', name: `Asking Member ${suffix()}` });
+    const name = `Closed Circle ${suffix()}`;
+    const res = await fetch(`${baseUrl()}/api/v1/tribes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${leader.token}` },
+      body: JSON.stringify({ name, region: 'Somewhere', lat: 10, lng: 10, visibility: 'request' }),
+    });
+    expect(res.status).toBe(201);
+    const { slug } = await tribeByName(name);
+    const memberCtx = await context('en');
+    const leaderCtx = await context('en');
+    try {
+      await signInContext(memberCtx, member);
+      await signInContext(leaderCtx, leader);
+      const mp = await memberCtx.newPage();
+      await mp.goto(`/tribes/${encodeURIComponent(slug)}`);
+      await ready(mp);
+      await mp.getByTestId('join-tribe').click();
+      await expect.poll(() => snackbar(mp).textContent()).toContain("Your request to join has been sent to the tribe's leaders.");
+      await mp.getByText('Request pending').waitFor();
+
+      const lp = await leaderCtx.newPage();
+      await lp.goto(`/tribes/setting/${encodeURIComponent(slug)}`);
+      await ready(lp);
+      await lp.getByTestId('settings-tab-pending').click();
+      const request = lp.locator(`[data-testid="member-row"][data-user="${member.user.id}"]`);
+      await request.getByTestId('approve-member').click();
+      await request.waitFor({ state: 'detached' });
+
+      await mp.reload();
+      await ready(mp);
+      await mp.getByTestId('leave-tribe').click();
+      await mp.getByRole('dialog').waitFor();
+      await expectAccessible(mp, 'en leave confirmation');
+      await mp.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await mp.getByRole('dialog').waitFor({ state: 'detached' });
+      await mp.getByTestId('leave-tribe').click();
+      await mp.getByTestId('confirm-action').click();
+      await mp.getByTestId('join-tribe').waitFor();
+      await expect.poll(() => snackbar(mp).textContent()).toContain('You have left the tribe.');
+    } finally {
+      await memberCtx.close();
+      await leaderCtx.close();
+    }
+  });
+
   it('/tribe without a tribe shows a way to find one', async () => {
     const user = await signUpViaApi({ role: 'member' });
     const ctx = await context('en');
