@@ -85,17 +85,10 @@ export default function TribeSelectionPage() {
                   variant="contained"
                   onClick={() => void s.choose(tribe.id)}
                   disabled={s.busy || tribe.my_membership?.status === 'banned'}
-                  aria-label={t(
-                    tribe.visibility === 'request' ? 'tribes.selection.requestNamed' : 'tribes.selection.chooseNamed',
-                    { name: tribe.name },
-                  )}
+                  aria-label={t(`tribes.selection.${s.choiceOf(tribe)}Named`, { name: tribe.name })}
                   data-testid={`choose-${tribe.slug}`}
                 >
-                  {s.choosing === tribe.id
-                    ? t('tribes.common.pleaseWait')
-                    : tribe.visibility === 'request'
-                      ? t('tribes.selection.request')
-                      : t('tribes.selection.choose')}
+                  {s.choosing === tribe.id ? t('tribes.common.pleaseWait') : t(`tribes.selection.${s.choiceOf(tribe)}`)}
                 </Button>
               }
             />

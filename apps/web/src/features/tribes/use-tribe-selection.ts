@@ -38,6 +38,8 @@ export function useTribeSelection() {
     onCreated,
     choose,
     choosing,
+    /** The button's wording: a tribe the user already belongs to (or asked) is continued with. */
+    choiceOf: (tribe: Tribe): 'continue' | 'request' | 'choose' => (tribe.my_membership ? 'continue' : tribe.visibility === 'request' ? 'request' : 'choose'),
     busy: select.isPending,
   };
 }
