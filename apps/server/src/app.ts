@@ -21,8 +21,11 @@ import { registerRateLimit } from './core/rate-limit.js';
 import { registerSecurity } from './core/security.js';
 import { API_PREFIXES, registerStatic } from './core/static.js';
 import { zodValidatorCompiler } from './core/validation.js';
+import { createRealtime, type RealtimeOptions } from './realtime/realtime.js';
+import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -37,6 +40,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** Realtime tuning for tests (short activity timeouts, a connection cap). */
+  realtime?: Pick<RealtimeOptions, 'activityTimeoutSeconds' | 'pongTimeoutMs' | 'maxConnections'>;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -65,7 +70,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ status: 'error', message: translate(requestLocale(request), 'errors.bad_request') });
     },
   });
+  const realtime = await createRealtime({
+    appId: config.reverb.appId,
+    appKey: config.reverb.key,
+    secret: config.reverb.secret,
+    publicUrl: config.publicUrl,
+    redisUrl: config.redisUrl,
+    logger: app.log,
+    ...options.realtime,
+  });
+  realtime.attach(app.server);
   const ctx = createContext({
+    realtime,
     config,
     database: options.database,
     clock: options.clock ?? systemClock,
@@ -120,9 +136,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(villagesRoutes, { ctx });
       await api.register(postsRoutes, { ctx });
       await api.register(peopleRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
     },
     { prefix: '/api' },
   );
+  await app.register(realtimeRoutes, { ctx });
 
   const servesWeb = await registerStatic(app, {
     storage: ctx.storage,
@@ -132,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     await ctx.mailer.close();
+    await realtime.close();
     redis?.disconnect();
   });
   return app;

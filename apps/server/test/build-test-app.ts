@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#src/app.js';
+import { buildApp, type BuildAppOptions } from '#src/app.js';
 import { createManualClock } from '#src/core/clock.js';
 import { loadConfig } from '#src/core/config.js';
 import type { Database } from '#src/core/db/client.js';
@@ -18,6 +18,9 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Adds routes or hooks before the app is sealed (e.g. a route that throws, to test the 500 path). */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Share another test app's database (a second node of one cluster). */
+  database?: Database;
+  realtime?: BuildAppOptions['realtime'];
 }
 
 export interface TestApp {
@@ -32,7 +35,8 @@ export interface TestApp {
 /** The real app on a fresh database, with real SMTP to an in-process sink and a clock the test moves. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const mail = await startMailSink();
-  const database = await createTestDatabase();
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tribes-test-'));
   const clock = createManualClock(new Date());
   const logs: string[] = [];
@@ -52,7 +56,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock, logStream: options.captureLogs ? logStream : undefined });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logStream: options.captureLogs ? logStream : undefined,
+    realtime: options.realtime,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {
@@ -63,7 +73,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logs,
     async close() {
       await app.close();
-      await database.close();
+      if (ownDatabase) await database.close();
       await mail.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -11,3 +11,4 @@ export * from './schemas/users.js';
 export * from './schemas/contact.js';
 export * from './schemas/tribes.js';
 export * from './schemas/posts.js';
+export * from './realtime-events.js';

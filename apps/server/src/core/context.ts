@@ -4,6 +4,8 @@ import { createAuthRepo } from '#src/modules/auth/auth.repo.js';
 import { createAuthService } from '#src/modules/auth/auth.service.js';
 import { createOtpService } from '#src/modules/auth/otp.service.js';
 import { createTokensService } from '#src/modules/auth/tokens.service.js';
+import { createNotificationsRepo } from '#src/modules/notifications/notifications.repo.js';
+import { createNotificationsService } from '#src/modules/notifications/notifications.service.js';
 import { createPeopleRepo } from '#src/modules/people/people.repo.js';
 import { createPeopleService } from '#src/modules/people/people.service.js';
 import { createModerationRepo } from '#src/modules/posts/moderation.repo.js';
@@ -16,6 +18,7 @@ import { createUsersRepo } from '#src/modules/users/users.repo.js';
 import { createUsersService } from '#src/modules/users/users.service.js';
 import { createVillagesRepo } from '#src/modules/villages/villages.repo.js';
 import { createVillagesService } from '#src/modules/villages/villages.service.js';
+import type { Realtime } from '#src/realtime/realtime.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -25,6 +28,7 @@ import { createThrottle } from './throttle.js';
 
 /** Everything a request may need, wired once per app: the composition root. */
 export function createContext(deps: {
+  realtime: Realtime;
   config: Config;
   database: Database;
   clock: Clock;
@@ -44,15 +48,32 @@ export function createContext(deps: {
   const otp = createOtpService({ repo: authRepo, users: usersRepo, mailer, throttle, clock, appSecret: config.appSecret });
   const auth = createAuthService({ repo: authRepo, users: usersRepo, tokens, otp, throttle, clock });
   const users = createUsersService({ users: usersRepo, tokens, storage, clock });
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepo(db),
+    users: usersRepo,
+    storage,
+    realtime: deps.realtime,
+    clock,
+  });
   const tribesRepo = createTribesRepo(db);
-  const tribes = createTribesService({ repo: tribesRepo, users: usersRepo, storage, clock });
-  const villages = createVillagesService({ repo: createVillagesRepo(db), tribes: tribesRepo, clock });
+  const tribes = createTribesService({ repo: tribesRepo, users: usersRepo, storage, clock, notifications });
+  const villages = createVillagesService({ repo: createVillagesRepo(db), tribes: tribesRepo, clock, notifications });
   const postsRepo = createPostsRepo(db);
   const moderation = createModerationRepo(db);
-  const posts = createPostsService({ repo: postsRepo, moderation, tribes: tribesRepo, storage, clock });
+  const posts = createPostsService({
+    repo: postsRepo,
+    moderation,
+    tribes: tribesRepo,
+    storage,
+    clock,
+    realtime: deps.realtime,
+    notifications,
+  });
   const reports = createReportsService({ moderation, posts: postsRepo, postsService: posts, tribesRepo, tribes, clock });
   const people = createPeopleService({ repo: createPeopleRepo(db), users: usersRepo, storage, clock });
+  const realtime = deps.realtime;
   return {
+    realtime,
     config,
     database,
     db,
@@ -72,6 +93,7 @@ export function createContext(deps: {
     posts,
     reports,
     people,
+    notifications,
   };
 }
 

@@ -248,9 +248,9 @@ export function createPostsRepo(db: Db) {
      * row was really inserted or deleted, so a like sent twice counts once and like/unlike races
      * end with the counter equal to the rows.
      */
-    async setMark(kind: 'like' | 'favourite' | 'hide', postId: string, userId: string, on: boolean, now: Date): Promise<void> {
+    async setMark(kind: 'like' | 'favourite' | 'hide', postId: string, userId: string, on: boolean, now: Date): Promise<boolean> {
       const table = kind === 'like' ? postLikes : kind === 'favourite' ? postFavourites : postHides;
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const changed = on
           ? await tx
               .insert(table)
@@ -267,6 +267,7 @@ export function createPostsRepo(db: Db) {
             .set({ likeCount: sql`${posts.likeCount} + ${on ? 1 : -1}` })
             .where(eq(posts.id, postId));
         }
+        return changed.length > 0;
       });
     },
 

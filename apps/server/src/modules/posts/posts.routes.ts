@@ -19,6 +19,12 @@ import { fieldError } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { parseOrThrow } from '#src/core/validation.js';
 
+/** The sender's socket (Echo's X-Socket-Id), so a realtime event does not echo back to it. */
+const socketOf = (req: FastifyRequest) => {
+  const id = req.headers['x-socket-id'];
+  return typeof id === 'string' && /^\d+\.\d+$/.test(id) ? id : undefined;
+};
+
 /** Reads a multipart post: text fields through the shared schema, up to 4 files named "images". */
 async function readPostForm(req: FastifyRequest) {
   if (!req.isMultipart()) {
@@ -104,7 +110,7 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       success(req, reply, { post: await ctx.posts.update(req.params.id, req.auth!.user, req.body.body) }, 'posts.updated'),
   );
   r.delete('/v1/posts/:id', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) => {
-    await ctx.posts.remove(req.params.id, req.auth!.user);
+    await ctx.posts.remove(req.params.id, req.auth!.user, '', socketOf(req));
     return success(req, reply, {}, 'posts.deleted');
   });
 
@@ -129,7 +135,7 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       success(
         req,
         reply,
-        { comment: await ctx.posts.comment(req.params.id, req.auth!.user, req.body.body) },
+        { comment: await ctx.posts.comment(req.params.id, req.auth!.user, req.body.body, socketOf(req)) },
         'comments.created',
         undefined,
         201,

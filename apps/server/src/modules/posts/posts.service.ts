@@ -1,6 +1,9 @@
 import type { Comment, CreatePostFields, Page, Post } from '@tribes/shared';
 import { POST_LIMITS } from '@tribes/shared';
+import { CHANNELS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
+import type { Realtime } from '#src/realtime/realtime.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
@@ -13,6 +16,8 @@ import { presentComment, presentPost } from './posts.presenter.js';
 import type { PostRow, PostsRepo, TimeCursor, ViewerScope } from './posts.repo.js';
 
 interface Deps {
+  realtime: Pick<Realtime, 'emit'>;
+  notifications: Pick<NotificationsService, 'notify'>;
   repo: PostsRepo;
   moderation: ModerationRepo;
   tribes: TribesRepo;
@@ -30,7 +35,8 @@ export function readTimeCursor(cursor: string | undefined): TimeCursor | undefin
 export const timeCursor = (at: Date, id: string) => encodeCursor({ at: at.toISOString(), id });
 
 /** Posts, reactions and comments, with who may see and do what. */
-export function createPostsService({ repo, moderation, tribes, storage, clock }: Deps) {
+export function createPostsService({ repo, moderation, tribes, storage, clock, realtime, notifications }: Deps) {
+  const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
   /** Whether the viewer moderates the post's tribe. */
   const moderates = async (post: PostRow, viewer: UserRow | null) =>
     !!viewer && !!post.tribeId && canModerate(await tribes.membership(post.tribeId, viewer.id));
@@ -70,7 +76,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
     present,
     visible,
 
-    async create(user: UserRow, fields: CreatePostFields, files: Buffer[]): Promise<Post> {
+    async create(user: UserRow, fields: CreatePostFields, files: Buffer[], socketId?: string): Promise<Post> {
       if (files.length > POST_LIMITS.maxImages)
         throw fieldError('images', 'validation.too_many_images', { max: POST_LIMITS.maxImages });
       if (!fields.body && files.length === 0) throw fieldError('body', 'validation.required');
@@ -96,6 +102,9 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
           tx,
         ),
       );
+      // Announced after the commit, to the tribe's channel, with a presentation that is nobody's own.
+      if (row.tribeId)
+        realtime.emit(CHANNELS.tribe(row.tribeId), 'post.created', { post: (await present([row], null))[0]! }, socketId);
       return (await present([row], user))[0]!;
     },
 
@@ -111,7 +120,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
     },
 
     /** The author deletes their post; a tribe's leaders and moderators delete any post of the tribe, and that is logged. */
-    async remove(id: string, user: UserRow, reason = ''): Promise<void> {
+    async remove(id: string, user: UserRow, reason = '', socketId?: string): Promise<void> {
       const post = await visible(id, user);
       const own = post.authorId === user.id;
       if (!own && !(await moderates(post, user))) throw forbidden();
@@ -133,6 +142,8 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
           );
         }
       });
+      if (post.tribeId)
+        realtime.emit(CHANNELS.tribe(post.tribeId), 'post.deleted', { post_id: post.id, tribe_id: post.tribeId }, socketId);
     },
 
     async feed(user: UserRow, q: { cursor?: string; limit: number }) {
@@ -183,7 +194,15 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
     /** Likes, favourites and hides of a post the user can see; idempotent both ways. */
     async mark(kind: 'like' | 'favourite' | 'hide', id: string, user: UserRow, on: boolean): Promise<Post> {
       const post = await visible(id, user);
-      await repo.setMark(kind, post.id, user.id, on, clock.now());
+      const changed = await repo.setMark(kind, post.id, user.id, on, clock.now());
+      if (changed && kind === 'like' && on) {
+        await notifications.notify(post.authorId, 'like', user, {
+          type: 'post',
+          id: post.id,
+          title: excerpt(post.body),
+          tribe_id: post.tribeId,
+        });
+      }
       return (await present([(await repo.findPost(post.id))!], user))[0]!;
     },
 
@@ -200,10 +219,26 @@ export function createPostsService({ repo, moderation, tribes, storage, clock }:
         next_cursor: rows.length > q.limit && last ? timeCursor(last.comment.createdAt, last.comment.id) : null,
       };
     },
-    async comment(id: string, user: UserRow, body: string): Promise<Comment> {
+    async comment(id: string, user: UserRow, body: string, socketId?: string): Promise<Comment> {
       const post = await visible(id, user);
       const row = await repo.insertComment({ postId: post.id, authorId: user.id, body, createdAt: clock.now() });
-      return presentComment({ comment: row, author: { id: user.id, name: user.name, avatarKey: user.avatarKey } }, storage, true);
+      const author = { id: user.id, name: user.name, avatarKey: user.avatarKey };
+      if (post.tribeId) {
+        const count = (await repo.findPost(post.id))?.commentCount ?? post.commentCount + 1;
+        realtime.emit(
+          CHANNELS.tribe(post.tribeId),
+          'comment.created',
+          { comment: presentComment({ comment: row, author }, storage, false), comment_count: count },
+          socketId,
+        );
+      }
+      await notifications.notify(post.authorId, 'comment', user, {
+        type: 'post',
+        id: post.id,
+        title: excerpt(post.body),
+        tribe_id: post.tribeId,
+      });
+      return presentComment({ comment: row, author }, storage, true);
     },
     /** The comment's author, the post's author, or the tribe's moderators delete a comment. */
     async deleteComment(commentId: string, user: UserRow): Promise<void> {

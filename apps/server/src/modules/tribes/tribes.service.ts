@@ -1,5 +1,6 @@
 import type { CreateTribeBody, Page, Tribe, TribeMember, UpdateMemberBody, UpdateTribeBody } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
@@ -8,6 +9,7 @@ import { presentMember, presentTribe } from './tribes.presenter.js';
 import type { MemberRow, NameCursor, TribeRow, TribesRepo } from './tribes.repo.js';
 
 interface Deps {
+  notifications?: Pick<NotificationsService, 'notify'>;
   repo: TribesRepo;
   users: UsersRepo;
   storage: Storage;
@@ -34,7 +36,7 @@ export const isLeader = (m: MemberRow | undefined) => isActive(m) && m.role === 
 const lastLeader = () => new HttpError(409, 'tribes.last_leader');
 
 /** Tribes and their memberships: who may create, join, leave, approve, ban and lead. */
-export function createTribesService({ repo, users, storage, clock }: Deps) {
+export function createTribesService({ repo, users, storage, clock, notifications }: Deps) {
   const present = (row: TribeRow, m?: MemberRow | null) => presentTribe(row, storage, m);
 
   async function get(ref: string): Promise<TribeRow> {
@@ -197,7 +199,8 @@ export function createTribesService({ repo, users, storage, clock }: Deps) {
      */
     async updateMember(ref: string, actor: UserRow, targetId: string, body: UpdateMemberBody): Promise<MemberRow> {
       const tribe = await get(ref);
-      return repo.db.transaction(async (tx) => {
+      let approved = false;
+      const updated = await repo.db.transaction(async (tx) => {
         await repo.lockTribe(tribe.id, tx);
         const mine = await repo.membership(tribe.id, actor.id, tx);
         if (!canModerate(mine)) throw forbidden();
@@ -220,8 +223,12 @@ export function createTribesService({ repo, users, storage, clock }: Deps) {
           tx,
         );
         await repo.recount(tribe.id, tx);
+        approved = target.status === 'pending' && row.status === 'active';
         return row;
       });
+      if (approved)
+        await notifications?.notify(targetId, 'membership_approved', actor, { type: 'tribe', id: tribe.id, title: tribe.name });
+      return updated;
     },
 
     /** The leader hands leadership to an active member and stays on as a moderator. */

@@ -1,5 +1,6 @@
 import type { CreateVillageBody, MapVillage, Page, UpdateVillageBody, Village } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
@@ -9,13 +10,14 @@ import { presentVillage } from './villages.presenter.js';
 import type { VillagesRepo } from './villages.repo.js';
 
 interface Deps {
+  notifications?: Pick<NotificationsService, 'notify'>;
   repo: VillagesRepo;
   tribes: TribesRepo;
   clock: Clock;
 }
 
 /** Villages: registered by active members, shown on the map once a leader approves them. */
-export function createVillagesService({ repo, tribes, clock }: Deps) {
+export function createVillagesService({ repo, tribes, clock, notifications }: Deps) {
   const nameTaken = (err: unknown) => {
     if (isUniqueViolation(err)) return fieldError('name', 'validation.village_name_taken');
     return err;
@@ -94,6 +96,14 @@ export function createVillagesService({ repo, tribes, clock }: Deps) {
         });
       } catch (err) {
         throw nameTaken(err);
+      }
+      if (body.status === 'approved' && village.status !== 'approved' && village.createdBy) {
+        await notifications?.notify(village.createdBy, 'village_approved', user, {
+          type: 'village',
+          id: village.id,
+          title: village.name,
+          tribe_id: village.tribeId,
+        });
       }
       const fresh = (await repo.findWithCreator(id))!;
       return presentVillage(fresh.village, fresh.creator);

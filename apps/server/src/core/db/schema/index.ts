@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './contact.js';
 export * from './tribes.js';
 export * from './posts.js';
+export * from './notifications.js';

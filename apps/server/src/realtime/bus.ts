@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+/** A message every node delivers to its own sockets. */
+export interface BusMessage {
+  channel: string;
+  event: string;
+  /** JSON string, as the protocol sends it. */
+  data: string;
+  /** The socket that caused it (not sent back to it). */
+  exceptSocketId?: string;
+  /** For client events on presence channels. */
+  userId?: string;
+}
+
+/** Fan-out between nodes: in process by default, Redis pub/sub with REDIS_URL. */
+export interface Bus {
+  readonly nodeId: string;
+  publish(message: BusMessage): Promise<void>;
+  onMessage(handler: (message: BusMessage) => void): void;
+  close(): Promise<void>;
+}
+
+export interface PresenceMember {
+  user_id: string;
+  user_info?: unknown;
+}
+
+/** Presence membership, cluster-wide: one entry per (node, socket) in a channel. */
+export interface PresenceStore {
+  add(channel: string, socketKey: string, member: PresenceMember): Promise<void>;
+  remove(channel: string, socketKey: string): Promise<PresenceMember | undefined>;
+  /** Every entry, possibly several per user (one per socket). */
+  entries(channel: string): Promise<PresenceMember[]>;
+  close(): Promise<void>;
+}
+
+export function createMemoryBus(): Bus {
+  const handlers: ((m: BusMessage) => void)[] = [];
+  return {
+    nodeId: randomBytes(6).toString('hex'),
+    async publish(message) {
+      for (const h of handlers) h(message);
+    },
+    onMessage: (h) => void handlers.push(h),
+    close: async () => undefined,
+  };
+}
+
+export function createMemoryPresence(): PresenceStore {
+  const channels = new Map<string, Map<string, PresenceMember>>();
+  return {
+    async add(channel, socketKey, member) {
+      if (!channels.has(channel)) channels.set(channel, new Map());
+      channels.get(channel)!.set(socketKey, member);
+    },
+    async remove(channel, socketKey) {
+      const map = channels.get(channel);
+      const member = map?.get(socketKey);
+      map?.delete(socketKey);
+      if (map && map.size === 0) channels.delete(channel);
+      return member;
+    },
+    entries: async (channel) => [...(channels.get(channel)?.values() ?? [])],
+    close: async () => undefined,
+  };
+}
+
+const BUS_CHANNEL = 'tribes:realtime';
+const presenceKey = (channel: string) => `tribes:presence:${channel}`;
+
+/** Redis pub/sub for events and a Redis hash per presence channel: every node sees the same members. */
+export async function createRedisRealtime(url: string): Promise<{ bus: Bus; presence: PresenceStore }> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  pub.on('error', () => undefined);
+  sub.on('error', () => undefined);
+  await Promise.all([pub.connect(), sub.connect()]);
+  const handlers: ((m: BusMessage) => void)[] = [];
+  await sub.subscribe(BUS_CHANNEL);
+  sub.on('message', (_channel: string, raw: string) => {
+    try {
+      const message = JSON.parse(raw) as BusMessage;
+      for (const h of handlers) h(message);
+    } catch {
+      /* not ours */
+    }
+  });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    pub.disconnect();
+    sub.disconnect();
+  };
+  const bus: Bus = {
+    nodeId: randomBytes(6).toString('hex'),
+    async publish(message) {
+      await pub.publish(BUS_CHANNEL, JSON.stringify(message));
+    },
+    onMessage: (h) => void handlers.push(h),
+    close,
+  };
+  const presence: PresenceStore = {
+    async add(channel, socketKey, member) {
+      await pub.hset(presenceKey(channel), socketKey, JSON.stringify(member));
+    },
+    async remove(channel, socketKey) {
+      const [[, raw]] = (await pub
+        .multi()
+        .hget(presenceKey(channel), socketKey)
+        .hdel(presenceKey(channel), socketKey)
+        .exec()) as [[unknown, string | null]];
+      return raw ? (JSON.parse(raw) as PresenceMember) : undefined;
+    },
+    async entries(channel) {
+      return (await pub.hvals(presenceKey(channel))).map((v) => JSON.parse(v) as PresenceMember);
+    },
+    close,
+  };
+  return { bus, presence };
+}

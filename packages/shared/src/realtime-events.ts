@@ -1,0 +1,47 @@
+import type { Comment, Post } from './schemas/posts.js';
+
+/** A notification as GET /v1/notifications lists it and the user channel pushes it. */
+export interface AppNotification {
+  id: string;
+  kind: 'comment' | 'like' | 'membership_approved' | 'village_approved';
+  /** Who caused it, when a person did. */
+  actor: { id: string; name: string; avatar_url: string | null } | null;
+  /** What it is about: a post, a tribe, a village. */
+  subject: { type: 'post' | 'tribe' | 'village'; id: string; title: string; tribe_id?: string | null };
+  read: boolean;
+  created_at: string;
+}
+
+/**
+ * Every server-sent realtime event and its payload: the server emits only these names, and the
+ * web app listens with the same types. Payloads are the REST presenters.
+ */
+export interface RealtimeEvents {
+  'post.created': { post: Post };
+  'post.deleted': { post_id: string; tribe_id: string | null };
+  'comment.created': { comment: Comment; comment_count: number };
+  'notification.created': { notification: AppNotification; unread_count: number };
+}
+export type RealtimeEventName = keyof RealtimeEvents;
+
+/** Channel names (Laravel conventions, as the specification's Echo client expects). */
+export const CHANNELS = {
+  user: (id: string) => `private-App.Models.User.${id}`,
+  tribe: (id: string) => `private-tribe.${id}`,
+  tribePresence: (id: string) => `presence-tribe.${id}`,
+  campaign: (id: string) => `campaign.${id}`,
+} as const;
+
+/** The same names as Echo's private()/join() take them, without the prefix. */
+export const ECHO_CHANNELS = {
+  user: (id: string) => `App.Models.User.${id}`,
+  tribe: (id: string) => `tribe.${id}`,
+} as const;
+
+/** Protocol constants shared by the server and the client. */
+export const REALTIME = {
+  protocol: 7,
+  activityTimeoutSeconds: 30,
+  maxMessageBytes: 10 * 1024,
+  clientEventsPerSecond: 10,
+} as const;
