@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { EmailSchema } from './common.js';
 
 /** Bounds of the contact and feedback forms. */
-export const CONTACT_LIMITS = { nameMax: 100, subjectMax: 150, messageMax: 5000, pageMax: 300, ratingMin: 1, ratingMax: 5 } as const;
+export const CONTACT_LIMITS = {
+  nameMax: 100,
+  subjectMax: 150,
+  messageMax: 5000,
+  pageMax: 300,
+  ratingMin: 1,
+  ratingMax: 5,
+} as const;
 
 /** POST /v1/contact: a message to the operators. */
 export const ContactBodySchema = z.strictObject({

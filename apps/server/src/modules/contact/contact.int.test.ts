@@ -41,7 +41,10 @@ describe('POST /v1/contact', () => {
 
   it('links a signed-in sender and answers in their language', async () => {
     const user = await signUp(t);
-    const res = await post(t, '/api/v1/contact', contact({ subject: 'Signed in' }), { ...bearer(user.token), 'accept-language': 'fr' });
+    const res = await post(t, '/api/v1/contact', contact({ subject: 'Signed in' }), {
+      ...bearer(user.token),
+      'accept-language': 'fr',
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Merci. Votre message a été envoyé à notre équipe.');
     const [row] = await rows('contact_messages', res.body.data.id);
@@ -78,11 +81,23 @@ describe('POST /v1/contact', () => {
 describe('POST /v1/feedback', () => {
   it('stores anonymous feedback with a rating and mails it', async () => {
     const before = t.mail.messages.filter((m) => m.subject === 'Feedback from Tribes').length;
-    const res = await post(t, '/api/v1/feedback', { rating: 4, message: 'Lovely in Arabic too.', page: '/sign-in' }, { 'accept-language': 'ar' });
+    const res = await post(
+      t,
+      '/api/v1/feedback',
+      { rating: 4, message: 'Lovely in Arabic too.', page: '/sign-in' },
+      { 'accept-language': 'ar' },
+    );
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('شكرًا لك على ملاحظاتك.');
     const [row] = await rows('feedback_entries', res.body.data.id);
-    expect(row).toMatchObject({ rating: 4, message: 'Lovely in Arabic too.', page: '/sign-in', email: null, user_id: null, locale: 'ar' });
+    expect(row).toMatchObject({
+      rating: 4,
+      message: 'Lovely in Arabic too.',
+      page: '/sign-in',
+      email: null,
+      user_id: null,
+      locale: 'ar',
+    });
     const deadline = Date.now() + 5000;
     while (t.mail.messages.filter((m) => m.subject === 'Feedback from Tribes').length <= before && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));

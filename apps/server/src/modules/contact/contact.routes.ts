@@ -11,7 +11,11 @@ import { createContactService } from './contact.service.js';
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Wired here rather than in the shared context: nothing else needs this service.
-  const service = createContactService({ repo: createContactRepo(ctx.db), mailer: ctx.mailer, operatorEmail: ctx.config.operatorEmail });
+  const service = createContactService({
+    repo: createContactRepo(ctx.db),
+    mailer: ctx.mailer,
+    operatorEmail: ctx.config.operatorEmail,
+  });
   const tags = ['contact'];
   const sender = (req: FastifyRequest) => ({ userId: req.auth?.user.id ?? null, locale: req.locale });
   const common = { onRequest: [app.identify], config: limit(app, LIMITS.publicWrite) };

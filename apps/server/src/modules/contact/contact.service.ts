@@ -8,7 +8,12 @@ const escapeHtml = (s: string) =>
 /** A plain operator mail: one "label: value" line per field, then the message; HTML-escaped in the HTML part. */
 function operatorMail(to: string, subject: string, fields: [string, string][], message: string) {
   const text = `${fields.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${message}\n`;
-  const rows = fields.map(([k, v]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td dir="auto">${escapeHtml(v)}</td></tr>`).join('');
+  const rows = fields
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td dir="auto">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('');
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif"><table>${rows}</table><p dir="auto" style="white-space:pre-wrap">${escapeHtml(message)}</p></body></html>`;
   // Header injection is impossible through nodemailer, but a subject stays one short line.
   return { to, subject: subject.replace(/[\r\n]+/g, ' ').slice(0, 200), text, html };
