@@ -129,6 +129,12 @@ describe('OpenAPI and health', () => {
     expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBe(200);
   });
 
+  it('tells the web app how to reach the realtime server, and nothing secret', async () => {
+    const res = await t.app.inject({ url: '/api/v1/config' });
+    expect(res.json().data).toEqual({ realtime: { key: t.app.ctx.realtime.appKey, host: 'localhost', port: 3000, scheme: 'http' } });
+    expect(res.body).not.toContain(t.app.ctx.realtime.secret);
+  });
+
   it('reports health with the database kind', async () => {
     const res = await t.app.inject({ url: '/api/v1/health' });
     expect(res.json().data).toEqual({ status: 'ok', database: process.env.TEST_DB ?? 'pglite' });

@@ -5,6 +5,15 @@ import { success } from '#src/core/envelope.js';
 
 /** Liveness and readiness for load balancers and operators. */
 export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // What the web app needs to know at run time and cannot at build time (the realtime key is per install).
+  app.get('/v1/config', { schema: { tags: ['system'] } }, async (req, reply) => {
+    const url = ctx.config.publicUrl;
+    const scheme = url.protocol === 'https:' ? 'https' : 'http';
+    return success(req, reply, {
+      realtime: { key: ctx.realtime.appKey, host: url.hostname, port: Number(url.port || (scheme === 'https' ? 443 : 80)), scheme },
+    });
+  });
+
   app.get('/v1/health', { schema: { tags: ['system'] } }, async (req, reply) => {
     await ping(ctx.db);
     return success(req, reply, { status: 'ok', database: ctx.database.kind });
