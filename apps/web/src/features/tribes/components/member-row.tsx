@@ -16,7 +16,7 @@ export function MemberRow({ member, actions }: { member: TribeMember; actions?: 
   const locale = useLocale();
   const since = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(member.joined_at));
   return (
-    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="member-row" data-user={member.user.id}>
+    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1, '&:last-of-type': { borderBottom: 0 } }} data-testid="member-row" data-user={member.user.id}>
       <ListItemAvatar>
         <Avatar src={member.user.avatar_url ?? undefined} alt="">
           {member.user.name.slice(0, 1).toUpperCase()}
@@ -32,7 +32,7 @@ export function MemberRow({ member, actions }: { member: TribeMember; actions?: 
             {member.role !== 'member' && <Chip size="small" label={t(`tribes.roles.${member.role}`)} color={member.role === 'leader' ? 'primary' : 'default'} />}
           </Stack>
         }
-        secondary={t('tribes.members.since', { date: since })}
+        secondary={t(member.status === 'pending' ? 'tribes.members.askedOn' : 'tribes.members.since', { date: since })}
       />
       {actions && (
         <Stack useFlexGap direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>

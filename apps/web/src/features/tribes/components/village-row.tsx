@@ -21,7 +21,7 @@ export function VillageRow({ village, actions }: { village: Village; actions?: R
     village.created_by ? t('tribes.villages.by', { name: village.created_by.name }) : null,
   ].filter(Boolean);
   return (
-    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="village-row" data-village={village.name}>
+    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1, '&:last-of-type': { borderBottom: 0 } }} data-testid="village-row" data-village={village.name}>
       <ListItemIcon sx={{ minWidth: 40 }}>
         <HomeWorkOutlinedIcon color="secondary" aria-hidden />
       </ListItemIcon>
