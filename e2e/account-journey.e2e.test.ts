@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFor, connectBrowser, newContext, PASSWORD, ready, signUpViaApi, snackbar, uniqueEmail } from './support/helpers';
+import {
+  baseUrl,
+  codeFor,
+  connectBrowser,
+  newContext,
+  PASSWORD,
+  ready,
+  signUpViaApi,
+  snackbar,
+  uniqueEmail,
+} from './support/helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -98,6 +108,25 @@ describe('account journey', () => {
       expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
       await page.goto('/home');
       await page.waitForURL('**/sign-in');
+    });
+  });
+
+  it('sends an unverified account from sign-in to /verify-otp with the warning', async () => {
+    const email = uniqueEmail('unverified');
+    const res = await fetch(`${baseUrl()}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Not Yet', email, password: PASSWORD, password_confirmation: PASSWORD }),
+    });
+    expect(res.status).toBe(201);
+    await withPage(async (page) => {
+      await signIn(page, email, PASSWORD);
+      await page.waitForURL('**/verify-otp');
+      await expect.poll(() => snackbar(page).getAttribute('data-color')).toBe('warning');
+      expect(await snackbar(page).textContent()).toContain('Please verify your email');
+      await page.locator('#field-code').fill(await codeFor(email));
+      await page.getByTestId('verify-submit').click();
+      await page.waitForURL('**/role-selection');
     });
   });
 

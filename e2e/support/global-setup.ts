@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,16 +33,28 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds apps/web when dist is missing or older than its sources (or the shared package). */
-function buildWebIfNeeded() {
-  const index = path.join(WEB, 'dist/index.html');
+/**
+ * The built web app for this run, in a folder of its own: a copy of apps/web/dist when that is up
+ * to date, else a fresh build there. The server serves the copy (WEB_DIST_DIR), so a build that
+ * someone else starts meanwhile (vite empties apps/web/dist first) cannot pull pages from under the
+ * browser.
+ */
+function prepareWeb(target: string) {
+  const dist = path.join(WEB, 'dist');
+  const index = path.join(dist, 'index.html');
   const sources = Math.max(
     newestMtime(path.join(WEB, 'src')),
     newestMtime(path.join(ROOT, 'packages/shared/src')),
-    ...['index.html', 'vite.config.ts', 'shared-alias.ts'].map((f) => statSync(path.join(WEB, f)).mtimeMs),
+    ...['index.html', 'vite.config.ts', 'shared-alias.ts', 'package.json'].map((f) => statSync(path.join(WEB, f)).mtimeMs),
   );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: WEB, stdio: 'inherit' });
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) {
+    cpSync(dist, target, { recursive: true });
+    if (existsSync(path.join(target, 'index.html'))) return;
+  }
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', target, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: WEB,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
@@ -93,11 +105,12 @@ function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
-  buildWebIfNeeded();
   const temp = mkdtempSync(path.join(tmpdir(), 'tribes-e2e-'));
   const mailDir = path.join(temp, 'mail');
   const dataDir = path.join(temp, 'data');
+  const webDir = path.join(temp, 'web');
   spawnSync('mkdir', ['-p', mailDir, dataDir]);
+  prepareWeb(webDir);
   const sink = await startMailSink(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -116,8 +129,18 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'false',
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDir,
     },
   });
+  // If this process ends without the teardown (killed by a time limit), the server goes with it.
+  const killServer = () => {
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.once('exit', killServer);
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   let browser: BrowserServer | undefined;
@@ -134,6 +157,7 @@ export default async function setup(project: TestProject) {
   project.provide('wsEndpoint', browser.wsEndpoint());
 
   return async () => {
+    process.off('exit', killServer);
     await browser?.close();
     await stopGroup(server);
     await sink.close();

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from './locale-link';
+import { usePageTitle } from '../lib/use-page-title';
 
 /**
  * A page whose feature later work fills: its heading and a friendly empty state. `embedded` leaves
@@ -13,6 +14,7 @@ import { RouterLocaleLink } from './locale-link';
  */
 export function ComingSoon({ titleKey, embedded = false }: { titleKey: string; embedded?: boolean }) {
   const { t } = useTranslation();
+  usePageTitle(embedded ? undefined : t(titleKey));
   return (
     <Box sx={{ maxWidth: 880, mx: 'auto', width: '100%' }} data-testid="coming-soon">
       {!embedded && (

@@ -8,10 +8,12 @@ import { CONTACT_LIMITS } from '@tribes/shared';
 import { useContactForm } from '../features/contact/use-contact-forms';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
+import { usePageTitle } from '../lib/use-page-title';
 
 /** /contact: a message to the team (POST /v1/contact). */
 export default function ContactPage() {
   const { t } = useTranslation();
+  usePageTitle(t('contact.title'));
   const { form, onSubmit, pending, sent, again } = useContactForm();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 } }}>

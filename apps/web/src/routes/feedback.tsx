@@ -11,10 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { useFeedbackForm } from '../features/contact/use-contact-forms';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
+import { usePageTitle } from '../lib/use-page-title';
 
 /** /feedback: a rating and a comment (POST /v1/feedback). */
 export default function FeedbackPage() {
   const { t } = useTranslation();
+  usePageTitle(t('feedback.title'));
   const { form, onSubmit, pending, sent, again } = useFeedbackForm();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 } }}>

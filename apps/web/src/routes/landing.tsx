@@ -13,6 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../components/locale-link';
 import { nextOnboardingPath, useSession } from '../features/auth/session-store';
+import { usePageTitle } from '../lib/use-page-title';
+import { useLocale } from '../app/locale-hooks';
 
 const FEATURES = [
   ['tribes', GroupsOutlinedIcon],
@@ -26,6 +28,8 @@ const FEATURES = [
 /** /: what Tribes is, and the way in. */
 export default function LandingPage() {
   const { t } = useTranslation();
+  const locale = useLocale();
+  usePageTitle(null);
   const session = useSession();
   return (
     <>
@@ -92,7 +96,7 @@ export default function LandingPage() {
           {(['one', 'two', 'three', 'four'] as const).map((step, i) => (
             <Paper component="li" key={step} variant="outlined" sx={{ p: 3 }}>
               <Typography color="primary" sx={{ fontWeight: 800, fontSize: '1.5rem' }} aria-hidden>
-                {new Intl.NumberFormat(document.documentElement.lang || 'en').format(i + 1)}
+                {new Intl.NumberFormat(locale).format(i + 1)}
               </Typography>
               <Typography sx={{ fontWeight: 700 }}>{t(`landing.steps.${step}.title`)}</Typography>
               <Typography color="text.secondary" variant="body2">

@@ -11,6 +11,7 @@ import { localizePath } from '../../app/locale-routing';
 import { themeStore } from '../../app/theme-mode';
 import { useStore } from '../../lib/external-store';
 import { Logo } from '../logo';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export interface ErrorScreenProps {
   status?: number | string | null;
@@ -23,6 +24,7 @@ export interface ErrorScreenProps {
  */
 export function ErrorScreen({ status, message }: ErrorScreenProps) {
   const { t } = useTranslation();
+  usePageTitle(message || t('errorScreen.fallback'));
   const mode = useStore(themeStore);
   const locale = useStore(localeStore);
   const href = (path: string) => localizePath(path, locale, LOCALE_STRATEGY);

@@ -1,12 +1,14 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const SECTIONS = ['collect', 'use', 'share', 'keep', 'rights', 'contact'] as const;
 
 /** The privacy policy, section by section. */
 export function PrivacyPolicyText({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
   const { t } = useTranslation();
+  usePageTitle(headingLevel === 'h1' ? t('privacy.title') : undefined);
   const sub = headingLevel === 'h1' ? 'h2' : 'h3';
   return (
     <Stack spacing={2.5}>

@@ -13,10 +13,12 @@ import { useLocaleNavigate } from '../../../app/locale-hooks';
 import { splitLocalePrefix } from '../../../app/locale-routing';
 import { SETTINGS_NAV } from '../../../app/layouts/panel-nav';
 import { RouterLocaleLink } from '../../../components/locale-link';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** The frame of every settings page: a heading, the settings menu (a list from md up, a select on phones), the content. */
 export function SettingsFrame({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const { t } = useTranslation();
+  usePageTitle(t(titleKey));
   const { path } = splitLocalePrefix(useLocation().pathname);
   const navigate = useLocaleNavigate();
   return (

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** The card every account screen sits in: a heading, an explanation, the form, and links below it. */
 export function AuthCard({
@@ -16,6 +17,7 @@ export function AuthCard({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, width: '100%', maxWidth: 520, mx: 'auto' }}>
       <Stack spacing={1} sx={{ mb: 3 }}>
