@@ -26,6 +26,7 @@ import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(postsRoutes, { ctx });
       await api.register(peopleRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
+      await api.register(walletRoutes, { ctx });
     },
     { prefix: '/api' },
   );

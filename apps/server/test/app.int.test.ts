@@ -131,7 +131,9 @@ describe('OpenAPI and health', () => {
 
   it('tells the web app how to reach the realtime server, and nothing secret', async () => {
     const res = await t.app.inject({ url: '/api/v1/config' });
-    expect(res.json().data).toEqual({ realtime: { key: t.app.ctx.realtime.appKey, host: 'localhost', port: 3000, scheme: 'http' } });
+    expect(res.json().data).toEqual({
+      realtime: { key: t.app.ctx.realtime.appKey, host: 'localhost', port: 3000, scheme: 'http' },
+    });
     expect(res.body).not.toContain(t.app.ctx.realtime.secret);
   });
 

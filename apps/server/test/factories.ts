@@ -102,3 +102,45 @@ export async function createPost(
   if (res.statusCode !== 201) throw new Error(`create post failed: ${res.body}`);
   return res.json().data.post as { id: string; images: { url: string }[]; like_count: number; comment_count: number };
 }
+
+let keyCounter = 0;
+/** A fresh Idempotency-Key. */
+export const newKey = () => `key-${Date.now()}-${++keyCounter}-${randomBytes(4).toString('hex')}`;
+
+/** Buys tokens through the sandbox checkout (start, then confirm as the payer) and returns the new balance. */
+export async function buyTokens(t: TestApp, token: string, tokens: number): Promise<number> {
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/wallet/purchases',
+    payload: { tokens },
+    headers: { ...bearer(token), 'idempotency-key': newKey() },
+  });
+  if (start.statusCode !== 201) throw new Error(`purchase failed: ${start.body}`);
+  const id = start.json().data.payment_id as string;
+  const done = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/payments/sandbox/${id}/complete`,
+    payload: { outcome: 'succeeded' },
+    headers: bearer(token),
+  });
+  if (done.statusCode !== 200) throw new Error(`complete failed: ${done.body}`);
+  return done.json().data.balance as number;
+}
+
+/** A campaign of a tribe, created by one of its leaders. */
+export async function createCampaign(t: TestApp, leaderToken: string, tribeId: string, overrides: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/tribes/${tribeId}/campaigns`,
+    payload: {
+      title: 'New well',
+      description: 'Clean water',
+      goal: 1000,
+      ends_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+      ...overrides,
+    },
+    headers: bearer(leaderToken),
+  });
+  if (res.statusCode !== 201) throw new Error(`campaign failed: ${res.body}`);
+  return res.json().data.campaign as { id: string; raised: number; donor_count: number; status: string };
+}

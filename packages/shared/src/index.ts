@@ -12,3 +12,4 @@ export * from './schemas/contact.js';
 export * from './schemas/tribes.js';
 export * from './schemas/posts.js';
 export * from './realtime-events.js';
+export * from './schemas/money.js';

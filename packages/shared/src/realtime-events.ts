@@ -1,3 +1,4 @@
+import type { Campaign, Donation } from './schemas/money.js';
 import type { Comment, Post } from './schemas/posts.js';
 
 /** A notification as GET /v1/notifications lists it and the user channel pushes it. */
@@ -21,6 +22,8 @@ export interface RealtimeEvents {
   'post.deleted': { post_id: string; tribe_id: string | null };
   'comment.created': { comment: Comment; comment_count: number };
   'notification.created': { notification: AppNotification; unread_count: number };
+  'donation.received': { donation: Donation };
+  'campaign.updated': { campaign_id: string; raised: number; donor_count: number };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 

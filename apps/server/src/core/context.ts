@@ -6,6 +6,11 @@ import { createOtpService } from '#src/modules/auth/otp.service.js';
 import { createTokensService } from '#src/modules/auth/tokens.service.js';
 import { createNotificationsRepo } from '#src/modules/notifications/notifications.repo.js';
 import { createNotificationsService } from '#src/modules/notifications/notifications.service.js';
+import { createCampaignsService } from '#src/modules/wallet/campaigns.service.js';
+import { createDonationsService } from '#src/modules/wallet/donations.service.js';
+import { createLedger } from '#src/modules/wallet/ledger.repo.js';
+import { createLedgerView } from '#src/modules/wallet/ledger-view.service.js';
+import { createWalletService } from '#src/modules/wallet/wallet.service.js';
 import { createPeopleRepo } from '#src/modules/people/people.repo.js';
 import { createPeopleService } from '#src/modules/people/people.service.js';
 import { createModerationRepo } from '#src/modules/posts/moderation.repo.js';
@@ -72,7 +77,22 @@ export function createContext(deps: {
   const reports = createReportsService({ moderation, posts: postsRepo, postsService: posts, tribesRepo, tribes, clock });
   const people = createPeopleService({ repo: createPeopleRepo(db), users: usersRepo, storage, clock });
   const realtime = deps.realtime;
+  const ledger = createLedger(db);
+  const wallet = createWalletService({
+    ledger,
+    clock,
+    tokenPriceCents: config.payment.tokenPriceCents,
+    provider: config.payment.provider,
+  });
+  const campaigns = createCampaignsService({ ledger, tribes: tribesRepo, storage, clock });
+  const donations = createDonationsService({ ledger, tribes: tribesRepo, clock, mailer, realtime: deps.realtime });
+  const ledgerView = createLedgerView({ ledger, tribes: tribesRepo });
   return {
+    ledger,
+    wallet,
+    campaigns,
+    donations,
+    ledgerView,
     realtime,
     config,
     database,

@@ -98,6 +98,23 @@ export const en = {
   'validation.too_many_images': 'You can add at most {{max}} images.',
   'validation.tribe_required': 'Choose a tribe for a post only its members can see.',
   'validation.cannot_block_self': 'You cannot block yourself.',
+  'wallet.insufficient_funds': 'Not enough tokens in your wallet. Buy tokens first.',
+  'wallet.idempotency_conflict': 'This request key was already used for a different request.',
+  'wallet.payment_settled': 'This payment is already settled.',
+  'wallet.purchase_started': 'Your purchase is ready to pay.',
+  'wallet.purchase_succeeded': 'Payment confirmed. Your tokens are in your wallet.',
+  'wallet.purchase_declined': 'The payment was declined. Nothing was charged.',
+  'donations.created': 'Thank you for your donation!',
+  'campaigns.created': 'The campaign is launched.',
+  'campaigns.updated': 'The campaign has been updated.',
+  'campaigns.closed_ok': 'The campaign is closed.',
+  'campaigns.closed': 'This campaign is closed and no longer accepts donations.',
+  'validation.idempotency_key': 'Send an Idempotency-Key header of 1 to 255 characters.',
+  'validation.date': 'Enter a valid date and time.',
+  'validation.date_future': 'Choose a date in the future.',
+  'validation.milestone_over_goal': 'A milestone cannot be above the goal.',
+  'mail.receipt.subject': 'Your donation receipt: {{amount}} tokens',
+  'mail.receipt.body': 'Thank you for giving {{amount}} tokens to {{target}}. Receipt number: {{id}}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

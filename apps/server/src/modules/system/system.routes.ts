@@ -10,7 +10,12 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const url = ctx.config.publicUrl;
     const scheme = url.protocol === 'https:' ? 'https' : 'http';
     return success(req, reply, {
-      realtime: { key: ctx.realtime.appKey, host: url.hostname, port: Number(url.port || (scheme === 'https' ? 443 : 80)), scheme },
+      realtime: {
+        key: ctx.realtime.appKey,
+        host: url.hostname,
+        port: Number(url.port || (scheme === 'https' ? 443 : 80)),
+        scheme,
+      },
     });
   });
 

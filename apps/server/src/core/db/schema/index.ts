@@ -3,3 +3,4 @@ export * from './contact.js';
 export * from './tribes.js';
 export * from './posts.js';
 export * from './notifications.js';
+export * from './money.js';

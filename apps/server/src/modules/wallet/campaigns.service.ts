@@ -1,0 +1,181 @@
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Campaign, CreateCampaignBody, Page, UpdateCampaignBody } from '@tribes/shared';
+import type { Clock } from '#src/core/clock.js';
+import { campaignMilestones, campaigns } from '#src/core/db/schema/index.js';
+import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
+import type { Storage } from '#src/core/storage.js';
+import type { TribesRepo } from '../tribes/tribes.repo.js';
+import { canModerate } from '../tribes/tribes.service.js';
+import type { UserRow } from '../users/users.repo.js';
+import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
+import type { Ledger } from './ledger.repo.js';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+interface Deps {
+  ledger: Ledger;
+  tribes: TribesRepo;
+  storage: Pick<Storage, 'url'>;
+  clock: Clock;
+}
+
+/** Closed when closed by hand or when its deadline has passed. */
+export const isOpen = (c: CampaignRow, now: Date) => c.status === 'active' && c.endsAt > now;
+
+/** Campaigns of a tribe: created, edited and closed by its leaders and moderators; progress from the ledger. */
+export function createCampaignsService({ ledger, tribes, storage, clock }: Deps) {
+  const db = ledger.db;
+
+  async function present(rows: CampaignRow[], viewer: UserRow | null): Promise<Campaign[]> {
+    if (rows.length === 0) return [];
+    const now = clock.now();
+    const milestones = await db
+      .select()
+      .from(campaignMilestones)
+      .where(
+        inArray(
+          campaignMilestones.campaignId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(campaignMilestones.position));
+    const manages = new Map<string, boolean>();
+    for (const tribeId of new Set(rows.map((r) => r.tribeId))) {
+      manages.set(tribeId, !!viewer && canModerate(await tribes.membership(tribeId, viewer.id)));
+    }
+    return rows.map((c) => ({
+      id: c.id,
+      tribe_id: c.tribeId,
+      title: c.title,
+      description: c.description,
+      goal: c.goal,
+      monthly_goal: c.monthlyGoal,
+      raised: c.raised,
+      donor_count: c.donorCount,
+      ends_at: c.endsAt.toISOString(),
+      status: isOpen(c, now) ? 'active' : 'closed',
+      cover_url: c.coverKey ? storage.url(c.coverKey) : null,
+      milestones: milestones
+        .filter((m) => m.campaignId === c.id)
+        .map((m) => ({ title: m.title, amount: m.amount, reached: c.raised >= m.amount })),
+      can_manage: manages.get(c.tribeId) === true,
+      created_at: c.createdAt.toISOString(),
+    }));
+  }
+
+  async function find(id: string): Promise<CampaignRow> {
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function assertManager(tribeId: string, user: UserRow) {
+    if (!canModerate(await tribes.membership(tribeId, user.id))) throw forbidden();
+  }
+
+  return {
+    find,
+    present,
+
+    async list(tribeRef: string, viewer: UserRow | null, q: { cursor?: string; limit: number }): Promise<Page<Campaign>> {
+      const tribe = await tribes.findByRef(tribeRef);
+      if (!tribe) throw notFound();
+      const after = readTimeCursor(q.cursor);
+      const rows = await db
+        .select()
+        .from(campaigns)
+        .where(
+          and(
+            eq(campaigns.tribeId, tribe.id),
+            after
+              ? or(
+                  lt(campaigns.createdAt, new Date(after.at)),
+                  and(eq(campaigns.createdAt, new Date(after.at)), lt(campaigns.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+        .limit(q.limit + 1);
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      return {
+        items: await present(items, viewer),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.createdAt, last.id) : null,
+      };
+    },
+
+    async get(id: string, viewer: UserRow | null): Promise<Campaign> {
+      return (await present([await find(id)], viewer))[0]!;
+    },
+
+    async create(tribeRef: string, user: UserRow, body: CreateCampaignBody): Promise<Campaign> {
+      const tribe = await tribes.findByRef(tribeRef);
+      if (!tribe) throw notFound();
+      await assertManager(tribe.id, user);
+      const now = clock.now();
+      const endsAt = new Date(body.ends_at);
+      if (endsAt <= now) throw fieldError('ends_at', 'validation.date_future');
+      if (body.milestones.some((m) => m.amount > body.goal)) throw fieldError('milestones', 'validation.milestone_over_goal');
+      const row = await db.transaction(async (tx) => {
+        const [c] = await tx
+          .insert(campaigns)
+          .values({
+            tribeId: tribe.id,
+            title: body.title,
+            description: body.description,
+            goal: body.goal,
+            monthlyGoal: body.monthly_goal ?? null,
+            endsAt,
+            createdBy: user.id,
+            createdAt: now,
+          })
+          .returning();
+        if (body.milestones.length) {
+          await tx
+            .insert(campaignMilestones)
+            .values(
+              [...body.milestones]
+                .sort((a, b) => a.amount - b.amount)
+                .map((m, i) => ({ campaignId: c!.id, title: m.title, amount: m.amount, position: i })),
+            );
+        }
+        await ledger.accountOf('campaign', c!.id, tx);
+        return c!;
+      });
+      return (await present([row], user))[0]!;
+    },
+
+    async update(id: string, user: UserRow, body: UpdateCampaignBody): Promise<Campaign> {
+      const c = await find(id);
+      await assertManager(c.tribeId, user);
+      if (!isOpen(c, clock.now())) throw new HttpError(409, 'campaigns.closed');
+      if (body.ends_at && new Date(body.ends_at) <= clock.now()) throw fieldError('ends_at', 'validation.date_future');
+      const [row] = await db
+        .update(campaigns)
+        .set({
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.goal !== undefined ? { goal: body.goal } : {}),
+          ...(body.monthly_goal !== undefined ? { monthlyGoal: body.monthly_goal } : {}),
+          ...(body.ends_at !== undefined ? { endsAt: new Date(body.ends_at) } : {}),
+        })
+        .where(eq(campaigns.id, c.id))
+        .returning();
+      return (await present([row!], user))[0]!;
+    },
+
+    async close(id: string, user: UserRow): Promise<Campaign> {
+      const c = await find(id);
+      await assertManager(c.tribeId, user);
+      const [row] = await db
+        .update(campaigns)
+        .set({ status: 'closed', closedAt: sql`coalesce(${campaigns.closedAt}, ${clock.now()})` })
+        .where(eq(campaigns.id, c.id))
+        .returning();
+      return (await present([row!], user))[0]!;
+    },
+  };
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

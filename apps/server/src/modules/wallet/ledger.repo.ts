@@ -1,0 +1,102 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#src/core/db/client.js';
+import { ledgerAccounts, ledgerTransfers } from '#src/core/db/schema/index.js';
+import { HttpError } from '#src/core/errors.js';
+
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+export type TransferRow = typeof ledgerTransfers.$inferSelect;
+export type AccountKind = 'user' | 'tribe' | 'campaign';
+
+/** 409 with a clear message: nothing moved. */
+export const insufficientFunds = () => new HttpError(409, 'wallet.insufficient_funds');
+
+/**
+ * The double-entry ledger, the only code that changes a balance. Every movement is one transfer
+ * row and two balance updates in the caller's transaction, with both account rows locked in a
+ * fixed order (by id) so concurrent transfers neither deadlock nor overspend.
+ */
+export function createLedger(db: Db) {
+  /** The account of a user, tribe or campaign, created on first use. */
+  async function accountOf(kind: AccountKind, ownerId: string, conn: Db | Tx = db): Promise<AccountRow> {
+    await conn.insert(ledgerAccounts).values({ kind, ownerId }).onConflictDoNothing();
+    const [row] = await conn
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerId, ownerId)))
+      .limit(1);
+    return row!;
+  }
+
+  async function systemAccount(name: string, conn: Db | Tx = db): Promise<AccountRow> {
+    const [row] = await conn.select().from(ledgerAccounts).where(eq(ledgerAccounts.name, name)).limit(1);
+    if (!row) throw new Error(`system account ${name} is missing (migrations not applied?)`);
+    return row;
+  }
+
+  /** Moves tokens from one account to another inside the given transaction; 409 when a non-system account lacks them. */
+  async function transfer(
+    tx: Tx,
+    move: { fromId: string; toId: string; amount: number; kind: string; referenceId: string | null; at: Date },
+  ): Promise<TransferRow> {
+    if (!Number.isSafeInteger(move.amount) || move.amount <= 0) throw new Error(`invalid transfer amount ${move.amount}`);
+    const locked = await tx
+      .select()
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, [move.fromId, move.toId]))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+    const from = locked.find((a) => a.id === move.fromId);
+    const to = locked.find((a) => a.id === move.toId);
+    if (!from || !to) throw new Error('transfer between unknown accounts');
+    if (from.kind !== 'system' && from.balance < move.amount) throw insufficientFunds();
+    await tx
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} - ${move.amount}` })
+      .where(eq(ledgerAccounts.id, from.id));
+    await tx
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${move.amount}` })
+      .where(eq(ledgerAccounts.id, to.id));
+    const [row] = await tx
+      .insert(ledgerTransfers)
+      .values({
+        fromAccountId: from.id,
+        toAccountId: to.id,
+        amount: move.amount,
+        kind: move.kind,
+        referenceId: move.referenceId,
+        createdAt: move.at,
+      })
+      .returning();
+    return row!;
+  }
+
+  /**
+   * The ledger's invariants: every balance equals its credits minus its debits, and all balances
+   * sum to zero. Tests and the operator health endpoint run it.
+   */
+  async function checkInvariants(): Promise<{ ok: boolean; accounts: number; total: number; mismatched: string[] }> {
+    const credits = db
+      .select({ account: ledgerTransfers.toAccountId, total: sql<string>`sum(${ledgerTransfers.amount})`.as('credits') })
+      .from(ledgerTransfers)
+      .groupBy(ledgerTransfers.toAccountId)
+      .as('c');
+    const debits = db
+      .select({ account: ledgerTransfers.fromAccountId, total: sql<string>`sum(${ledgerTransfers.amount})`.as('debits') })
+      .from(ledgerTransfers)
+      .groupBy(ledgerTransfers.fromAccountId)
+      .as('d');
+    const rows = await db
+      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, credits: credits.total, debits: debits.total })
+      .from(ledgerAccounts)
+      .leftJoin(credits, eq(credits.account, ledgerAccounts.id))
+      .leftJoin(debits, eq(debits.account, ledgerAccounts.id));
+    const mismatched = rows.filter((r) => Number(r.credits ?? 0) - Number(r.debits ?? 0) !== Number(r.balance)).map((r) => r.id);
+    const total = rows.reduce((sum, r) => sum + Number(r.balance), 0);
+    return { ok: mismatched.length === 0 && total === 0, accounts: rows.length, total, mismatched };
+  }
+
+  return { db, accountOf, systemAccount, transfer, checkInvariants };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

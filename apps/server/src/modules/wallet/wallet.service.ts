@@ -1,0 +1,173 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Page, Wallet, WalletTransaction } from '@tribes/shared';
+import type { Clock } from '#src/core/clock.js';
+import { campaigns, ledgerAccounts, ledgerTransfers, payments, tribes } from '#src/core/db/schema/index.js';
+import { forbidden, HttpError, notFound } from '#src/core/errors.js';
+import type { Tx } from '#src/core/db/client.js';
+import type { UserRow } from '../users/users.repo.js';
+import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
+import type { Ledger } from './ledger.repo.js';
+
+interface Deps {
+  ledger: Ledger;
+  clock: Clock;
+  tokenPriceCents: number;
+  provider: 'sandbox' | 'stripe';
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The user's wallet: balance, history, and token purchases that credit only on the provider's confirmation. */
+export function createWalletService({ ledger, clock, tokenPriceCents, provider }: Deps) {
+  const db = ledger.db;
+
+  /**
+   * Credits a pending payment's tokens exactly once: the payment moves from pending to its outcome
+   * and the transfer is written in one transaction; a second confirmation finds it no longer pending.
+   */
+  async function settle(paymentId: string, outcome: 'succeeded' | 'declined', tx: Tx): Promise<PaymentRow | undefined> {
+    const now = clock.now();
+    const [payment] = await tx
+      .update(payments)
+      .set({ status: outcome, completedAt: now })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+      .returning();
+    if (!payment || outcome !== 'succeeded') return payment;
+    const from = await ledger.systemAccount(`external:${payment.provider}`, tx);
+    const to = await ledger.accountOf('user', payment.userId, tx);
+    await ledger.transfer(tx, {
+      fromId: from.id,
+      toId: to.id,
+      amount: payment.tokens,
+      kind: 'purchase',
+      referenceId: payment.id,
+      at: now,
+    });
+    return payment;
+  }
+
+  return {
+    settle,
+
+    async wallet(user: UserRow): Promise<Wallet> {
+      const account = await ledger.accountOf('user', user.id);
+      const pending = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, user.id), eq(payments.status, 'pending')))
+        .orderBy(desc(payments.createdAt))
+        .limit(20);
+      return {
+        balance: account.balance,
+        pending_purchases: pending.map((p) => ({ payment_id: p.id, tokens: p.tokens, created_at: p.createdAt.toISOString() })),
+      };
+    },
+
+    /** My account's movements, newest first, optionally only in or out, or one kind. */
+    async transactions(
+      user: UserRow,
+      q: { cursor?: string; limit: number; direction?: 'in' | 'out'; kind?: string },
+    ): Promise<Page<WalletTransaction>> {
+      const account = await ledger.accountOf('user', user.id);
+      const after = readTimeCursor(q.cursor);
+      const mine =
+        q.direction === 'in'
+          ? eq(ledgerTransfers.toAccountId, account.id)
+          : q.direction === 'out'
+            ? eq(ledgerTransfers.fromAccountId, account.id)
+            : or(eq(ledgerTransfers.toAccountId, account.id), eq(ledgerTransfers.fromAccountId, account.id));
+      const rows = await db
+        .select({
+          t: ledgerTransfers,
+          other: { kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId },
+          tribeName: tribes.name,
+          campaignTitle: campaigns.title,
+        })
+        .from(ledgerTransfers)
+        .innerJoin(
+          ledgerAccounts,
+          sql`${ledgerAccounts.id} = case when ${ledgerTransfers.fromAccountId} = ${account.id} then ${ledgerTransfers.toAccountId} else ${ledgerTransfers.fromAccountId} end`,
+        )
+        .leftJoin(tribes, and(eq(ledgerAccounts.kind, 'tribe'), eq(tribes.id, ledgerAccounts.ownerId)))
+        .leftJoin(campaigns, and(eq(ledgerAccounts.kind, 'campaign'), eq(campaigns.id, ledgerAccounts.ownerId)))
+        .where(
+          and(
+            mine,
+            q.kind ? eq(ledgerTransfers.kind, q.kind) : undefined,
+            after
+              ? or(
+                  lt(ledgerTransfers.createdAt, new Date(after.at)),
+                  and(eq(ledgerTransfers.createdAt, new Date(after.at)), lt(ledgerTransfers.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+        .limit(q.limit + 1);
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) => ({
+          id: r.t.id,
+          kind: r.t.kind,
+          direction: r.t.toAccountId === account.id ? 'in' : 'out',
+          amount: r.t.amount,
+          counterparty:
+            r.other.kind === 'tribe'
+              ? { type: 'tribe', id: r.other.ownerId, name: r.tribeName ?? '' }
+              : r.other.kind === 'campaign'
+                ? { type: 'campaign', id: r.other.ownerId, name: r.campaignTitle ?? '' }
+                : r.other.kind === 'system'
+                  ? { type: 'payment', id: r.t.referenceId, name: 'payment' }
+                  : { type: 'user', id: r.other.ownerId, name: '' },
+          created_at: r.t.createdAt.toISOString(),
+        })),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.t.createdAt, last.t.id) : null,
+      };
+    },
+
+    /** Starts a purchase: a pending payment, and where the payer goes to pay. Tokens come only with the confirmation. */
+    async startPurchase(user: UserRow, tokens: number, tx: Tx) {
+      const [payment] = await tx
+        .insert(payments)
+        .values({ userId: user.id, provider, tokens, amountCents: tokens * tokenPriceCents, createdAt: clock.now() })
+        .returning();
+      return {
+        payment_id: payment!.id,
+        status: 'pending' as const,
+        tokens,
+        amount_cents: payment!.amountCents,
+        checkout_url: provider === 'sandbox' ? `/checkout/sandbox/${payment!.id}` : null,
+      };
+    },
+
+    /** The sandbox checkout page's answer, from the payer only. */
+    async completeSandbox(user: UserRow, paymentId: string, outcome: 'succeeded' | 'declined') {
+      if (provider !== 'sandbox') throw notFound();
+      return db.transaction(async (tx) => {
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
+        if (!payment || payment.provider !== 'sandbox') throw notFound();
+        if (payment.userId !== user.id) throw forbidden();
+        if (payment.status !== 'pending') throw new HttpError(409, 'wallet.payment_settled');
+        await settle(payment.id, outcome, tx);
+        const account = await ledger.accountOf('user', user.id, tx);
+        return { payment_id: payment.id, status: outcome, balance: account.balance };
+      });
+    },
+
+    async payment(user: UserRow, paymentId: string) {
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+      if (!payment) throw notFound();
+      if (payment.userId !== user.id) throw forbidden();
+      return {
+        payment_id: payment.id,
+        status: payment.status,
+        tokens: payment.tokens,
+        amount_cents: payment.amountCents,
+        created_at: payment.createdAt.toISOString(),
+      };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
