@@ -1,6 +1,18 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { useLocaleNavigate } from '../app/locale-hooks';
+import { Composer } from '../features/posts/components/composer';
+import { PageFrame } from '../features/posts/components/page-frame';
 
-/** Page of writing a post: its feature comes with a later issue; until then the layout, heading and a notice. */
+/** /create-post: the composer on its own page; once posted, to the tribe's posts or the feed. */
 export default function CreatePostPage() {
-  return <ComingSoon titleKey="pages.createPost" />;
+  const { t } = useTranslation();
+  const navigate = useLocaleNavigate();
+  return (
+    <PageFrame title={t('pages.createPost')}>
+      <Composer
+        label={t('pages.createPost')}
+        onPosted={(post) => navigate(post.tribe ? `/tribes/${encodeURIComponent(post.tribe.slug)}?tab=posts` : '/home')}
+      />
+    </PageFrame>
+  );
 }

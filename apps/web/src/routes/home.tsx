@@ -1,6 +1,31 @@
-import { ComingSoon } from '../components/coming-soon';
+import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { RouterLocaleLink } from '../components/locale-link';
+import { useFeed } from '../features/posts/api';
+import { Composer } from '../features/posts/components/composer';
+import { PageFrame } from '../features/posts/components/page-frame';
+import { PostList } from '../features/posts/components/post-list';
 
-/** Page of the feed of the tribe: its feature comes with a later issue; until then the layout, heading and a notice. */
+/** /home: a composer, then the feed (my tribes' posts and public posts, newest first) with infinite scroll. */
 export default function HomePage() {
-  return <ComingSoon titleKey="pages.home" />;
+  const { t } = useTranslation();
+  const feed = useFeed();
+  return (
+    <PageFrame title={t('pages.home')}>
+      <Composer label={t('posts.composer.title')} />
+      <PostList
+        query={feed}
+        label={t('posts.feed.label')}
+        emptyIcon={DynamicFeedOutlinedIcon}
+        emptyTitle={t('posts.feed.empty')}
+        emptyBody={t('posts.feed.emptyBody')}
+      />
+      {feed.isSuccess && !feed.hasNextPage && feed.data.pages[0]?.items.length ? (
+        <Button component={RouterLocaleLink} to="/explore" sx={{ alignSelf: 'center' }}>
+          {t('posts.feed.explore')}
+        </Button>
+      ) : null}
+    </PageFrame>
+  );
 }

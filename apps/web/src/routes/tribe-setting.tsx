@@ -7,6 +7,7 @@ import type { Tribe } from '@tribes/shared';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ReportQueue } from '../features/posts/components/report-queue';
 import { ConfirmDialog } from '../features/tribes/components/confirm-dialog';
 import { EditTribeForm } from '../features/tribes/components/edit-tribe-form';
 import { MemberAdminList } from '../features/tribes/components/member-admin-list';
@@ -15,7 +16,7 @@ import { TribeSettingsFrame } from '../features/tribes/components/tribe-settings
 import { membershipFlags } from '../features/tribes/membership';
 import { useMemberAdmin } from '../features/tribes/use-member-admin';
 
-const TABS = ['details', 'pending', 'active', 'banned'] as const;
+const TABS = ['details', 'pending', 'active', 'banned', 'reports'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 function Settings({ tribe }: { tribe: Tribe }) {
@@ -30,13 +31,15 @@ function Settings({ tribe }: { tribe: Tribe }) {
         <Paper variant="outlined">
           <Tabs value={tab} onChange={(_e, v: SettingsTab) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('pages.tribeSetting')}>
             {TABS.map((x) => (
-              <Tab key={x} value={x} label={t(`tribes.settings.tab_${x}`)} id={`settings-tab-${x}`} aria-controls={`settings-panel-${x}`} data-testid={`settings-tab-${x}`} />
+              <Tab key={x} value={x} label={x === 'reports' ? t('posts.reports.title') : t(`tribes.settings.tab_${x}`)} id={`settings-tab-${x}`} aria-controls={`settings-panel-${x}`} data-testid={`settings-tab-${x}`} />
             ))}
           </Tabs>
         </Paper>
         <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
           {tab === 'details' ? (
             flags.isLeader ? <EditTribeForm tribe={tribe} /> : <Alert severity="info">{t('tribes.settings.detailsLeadersOnly')}</Alert>
+          ) : tab === 'reports' ? (
+            <ReportQueue tribe={tribe} />
           ) : (
             <MemberAdminList tribe={tribe} status={tab} admin={admin} />
           )}

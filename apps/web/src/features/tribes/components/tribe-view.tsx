@@ -6,6 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { TRIBE_TABS, useTribeTab, type TribeTab } from '../use-tribe-tab';
+import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
 import { AboutPanel, LaterPanel, MembersPanel, VillagesPanel } from './tribe-panels';
 import { TribeHeader } from './tribe-header';
 
@@ -18,6 +19,7 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
     case 'villages':
       return <VillagesPanel tribe={tribe} />;
     case 'posts':
+      return <TribePostsPanel tribe={tribe} />;
     case 'campaigns':
     case 'courses':
       return <LaterPanel titleKey={`tribes.later.${tab}`} />;

@@ -1,0 +1,162 @@
+import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
+import BookmarkIcon from '@mui/icons-material/Bookmark';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Post } from '@tribes/shared';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../app/locale-hooks';
+import { LocaleLink } from '../../../components/locale-link';
+import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
+import { formatPostTime } from '../post-time';
+import { usePostCard } from '../use-post-card';
+import { CommentsSection } from './comments-section';
+import { PostBody } from './post-body';
+import { EditPostDialog, ReportDialog } from './post-dialogs';
+import { PostImages } from './post-images';
+import { PostMenu } from './post-menu';
+
+/** A hidden post in a list: a short line with a way back. */
+function HiddenPost({ onUndo }: { onUndo(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="post-hidden">
+      <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Typography color="text.secondary">{t('posts.card.hiddenNotice')}</Typography>
+        <Button onClick={onUndo} data-testid="post-unhide">
+          {t('posts.card.unhide')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One post: author, tribe, time, text, photos; like, comment, favourite; a menu for the rest. */
+export function PostCard({ post, showHidden = false }: { post: Post; showHidden?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const card = usePostCard(post);
+  if (post.hidden && !showHidden) return <HiddenPost onUndo={() => card.setHidden(false)} />;
+  const time = formatPostTime(post.created_at, locale);
+  const authorPath = `/user-profile/${post.author.id}`;
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+      aria-labelledby={`post-${post.id}-author`}
+      data-testid="post-card"
+      data-post={post.id}
+    >
+      <Stack direction="row" spacing={1.5} alignItems="flex-start">
+        <Avatar src={post.author.avatar_url ?? undefined} alt="" sx={{ width: 44, height: 44 }}>
+          {post.author.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
+          <LocaleLink
+            to={authorPath}
+            id={`post-${post.id}-author`}
+            underline="hover"
+            sx={{ fontWeight: 700, color: 'text.primary' }}
+            data-testid="post-author"
+          >
+            <bdi>{post.author.name}</bdi>
+          </LocaleLink>
+          <Stack direction="row" spacing={0.75} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap', color: 'text.secondary' }}>
+            {post.tribe && (
+              <>
+                <LocaleLink
+                  to={`/tribes/${encodeURIComponent(post.tribe.slug)}`}
+                  variant="body2"
+                  color="inherit"
+                  underline="hover"
+                >
+                  <bdi>{post.tribe.name}</bdi>
+                </LocaleLink>
+                <span aria-hidden>·</span>
+              </>
+            )}
+            <Typography component="time" variant="body2" dateTime={post.created_at} title={time.full}>
+              {time.short}
+            </Typography>
+            {post.edited_at && (
+              <Typography variant="body2" component="span">
+                · {t('posts.card.edited')}
+              </Typography>
+            )}
+            {post.visibility === 'tribe' && (
+              <Tooltip title={t('posts.card.tribeOnly')}>
+                <LockOutlinedIcon sx={{ fontSize: 16 }} aria-label={t('posts.card.tribeOnly')} role="img" />
+              </Tooltip>
+            )}
+          </Stack>
+        </Stack>
+        <PostMenu post={post} onAction={card.open} onHide={() => card.setHidden(!post.hidden)} />
+      </Stack>
+      <Stack spacing={1.5} sx={{ mt: 1.5 }}>
+        {post.body && (
+          <div data-testid="post-body">
+            <PostBody text={post.body} />
+          </div>
+        )}
+        <PostImages images={post.images} />
+      </Stack>
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+        <Button
+          onClick={card.toggleLike}
+          aria-pressed={post.liked}
+          aria-label={t('posts.card.likeLabel', { count: post.like_count })}
+          startIcon={post.liked ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />}
+          color="inherit"
+          data-testid="like-button"
+        >
+          <span aria-hidden data-testid="like-count">
+            {post.like_count}
+          </span>
+        </Button>
+        <Button
+          onClick={card.toggleComments}
+          aria-expanded={card.commentsOpen}
+          aria-controls={card.commentsOpen ? `comments-${post.id}` : undefined}
+          aria-label={t('posts.card.commentsLabel', { count: post.comment_count })}
+          startIcon={<ChatBubbleOutlineIcon />}
+          color="inherit"
+          data-testid="comments-button"
+        >
+          <span aria-hidden>{post.comment_count}</span>
+        </Button>
+        <Tooltip title={post.favourited ? t('posts.card.unfavourite') : t('posts.card.favourite')}>
+          <IconButton
+            onClick={card.toggleFavourite}
+            aria-pressed={post.favourited}
+            aria-label={t('posts.card.favourite')}
+            data-testid="favourite-button"
+            sx={{ marginInlineStart: 'auto' }}
+          >
+            {post.favourited ? <BookmarkIcon color="primary" /> : <BookmarkBorderIcon />}
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <CommentsSection postId={post.id} open={card.commentsOpen} />
+      {card.dialog === 'report' && <ReportDialog postId={post.id} open onClose={card.close} />}
+      {card.dialog === 'edit' && <EditPostDialog postId={post.id} body={post.body} open onClose={card.close} />}
+      <ConfirmDialog
+        open={card.dialog === 'delete'}
+        title={t('posts.delete.title')}
+        body={post.can_edit ? t('posts.delete.body') : t('posts.delete.bodyModerator', { name: post.author.name })}
+        confirmLabel={t('posts.delete.confirm')}
+        onConfirm={() => void card.confirmDelete()}
+        onClose={card.close}
+        pending={card.deleting}
+      />
+    </Paper>
+  );
+}

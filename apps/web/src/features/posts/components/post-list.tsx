@@ -1,0 +1,62 @@
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type SvgIcon from '@mui/material/SvgIcon';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { Page, Post } from '@tribes/shared';
+import { useCallback, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../tribes/components/empty-state';
+import { ListSkeleton } from '../../tribes/components/list-skeleton';
+import { LoadMore } from '../../tribes/components/load-more';
+import { PostCard } from './post-card';
+
+interface Props<P extends Page<Post>> {
+  query: UseInfiniteQueryResult<InfiniteData<P>>;
+  emptyTitle: string;
+  emptyBody?: ReactNode;
+  emptyIcon?: typeof SvgIcon;
+  /** Only the posts that still belong to the list (e.g. still favourited), so a change shows at once. */
+  keep?: (post: Post) => boolean;
+  /** Show hidden posts in full (the hidden posts list). */
+  showHidden?: boolean;
+  label: string;
+}
+
+/** A list of posts with loading, error and empty states, and infinite scroll with a keyboard-usable "more" button. */
+export function PostList<P extends Page<Post>>({
+  query,
+  emptyTitle,
+  emptyBody,
+  emptyIcon = ArticleOutlinedIcon,
+  keep,
+  showHidden,
+  label,
+}: Props<P>) {
+  const { t } = useTranslation();
+  const { fetchNextPage } = query;
+  const onMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  if (query.isPending) return <ListSkeleton rows={3} height={160} />;
+  if (query.isError)
+    return (
+      <Alert
+        severity="error"
+        action={<Button onClick={() => void query.refetch()}>{t('posts.common.retry')}</Button>}
+        data-testid="posts-error"
+      >
+        {t('posts.list.failed')}
+      </Alert>
+    );
+  const posts = query.data.pages.flatMap((p) => p.items).filter((p) => (keep ? keep(p) : true));
+  if (posts.length === 0 && !query.hasNextPage)
+    return <EmptyState icon={emptyIcon} title={emptyTitle} body={emptyBody} headingLevel="h2" />;
+  return (
+    <Stack spacing={2} component="section" aria-label={label} data-testid="post-list">
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} showHidden={showHidden} />
+      ))}
+      <LoadMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={onMore} auto />
+    </Stack>
+  );
+}

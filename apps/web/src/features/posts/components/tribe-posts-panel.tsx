@@ -1,0 +1,33 @@
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Tribe } from '@tribes/shared';
+import { useTranslation } from 'react-i18next';
+import { membershipFlags } from '../../tribes/membership';
+import { useTribePosts } from '../api';
+import { Composer } from './composer';
+import { PostList } from './post-list';
+
+/** The tribe page's posts tab: a composer for members, then the tribe's posts. */
+export function TribePostsPanel({ tribe }: { tribe: Tribe }) {
+  const { t } = useTranslation();
+  const posts = useTribePosts(tribe.id);
+  const { isMember } = membershipFlags(tribe);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
+        {t('posts.tribe.title')}
+      </Typography>
+      {isMember && (
+        <Composer fixedTribe={{ id: tribe.id, name: tribe.name }} label={t('posts.tribe.compose', { name: tribe.name })} />
+      )}
+      <PostList
+        query={posts}
+        label={t('posts.tribe.title')}
+        emptyIcon={ForumOutlinedIcon}
+        emptyTitle={t('posts.tribe.empty')}
+        emptyBody={isMember ? t('posts.tribe.emptyMember') : undefined}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['minute', 60],
+  ['hour', 60 * 60],
+  ['day', 24 * 60 * 60],
+];
+
+/**
+ * When a post was written, in the reader's language: relative within a week ("3 hours ago",
+ * "منذ 3 ساعات"), then a date; the full date and time go in the title/dateTime.
+ */
+export function formatPostTime(iso: string, locale: string, now: Date = new Date()): { short: string; full: string } {
+  const at = new Date(iso);
+  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(at);
+  const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 60) return { short: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second'), full };
+  if (abs < 7 * 24 * 60 * 60) {
+    const [unit, size] = [...UNITS].reverse().find(([, s]) => abs >= s) ?? UNITS[0]!;
+    return { short: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(seconds / size), unit), full };
+  }
+  const sameYear = at.getFullYear() === now.getFullYear();
+  return {
+    short: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(
+      at,
+    ),
+    full,
+  };
+}

@@ -1,0 +1,37 @@
+import { CommentBodySchema } from '@tribes/shared';
+import { useForm } from 'react-hook-form';
+import { useLocale } from '../../app/locale-hooks';
+import { fieldErrorsTo } from '../../lib/field-errors';
+import { schemaResolver } from '../../lib/form-resolver';
+import { useAddComment, useComments, useDeleteComment } from './api';
+
+interface CommentFields {
+  body: string;
+}
+
+/** The comments under a post: the list (fetched once opened), the form, and deleting one's own. */
+export function useCommentsSection(postId: string, open: boolean) {
+  const locale = useLocale();
+  const list = useComments(postId, open);
+  const add = useAddComment(postId);
+  const remove = useDeleteComment(postId);
+  const form = useForm<CommentFields>({ resolver: schemaResolver(CommentBodySchema, locale), defaultValues: { body: '' } });
+  const onSubmit = form.handleSubmit(async ({ body }) => {
+    const ok = await add.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['body']) }).catch(() => undefined);
+    if (ok) form.reset({ body: '' });
+  });
+  return {
+    comments: list.data?.pages.flatMap((p) => p.items) ?? [],
+    loading: list.isPending,
+    failed: list.isError,
+    retry: () => void list.refetch(),
+    hasMore: Boolean(list.hasNextPage),
+    loadingMore: list.isFetchingNextPage,
+    loadMore: () => void list.fetchNextPage(),
+    form,
+    onSubmit,
+    sending: add.isPending,
+    remove: (id: string) => remove.mutate(id),
+    removing: remove.isPending,
+  };
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { PAGINATION, type Page, type Tribe } from '@tribes/shared';
+import { api } from '../../app/api';
+import { usePrimaryTribe } from '../tribes/use-primary-tribe';
+
+/**
+ * The tribes I may post to. The API has no "my tribes" list, so this reads the first pages of
+ * /v1/tribes (which carry my_membership) and adds the primary tribe if it was not among them.
+ */
+export function useMyTribes() {
+  const primary = usePrimaryTribe();
+  return useQuery({
+    queryKey: ['tribes', 'mine', primary],
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const mine = new Map<string, Tribe>();
+      let cursor = '';
+      for (let page = 0; page < 4; page += 1) {
+        const q = new URLSearchParams({ limit: String(PAGINATION.maxLimit), ...(cursor ? { cursor } : {}) });
+        const answer = (await api.request<Page<Tribe>>(`/v1/tribes?${q.toString()}`, { signal })).data;
+        for (const tr of answer.items) if (tr.my_membership?.status === 'active') mine.set(tr.id, tr);
+        if (!answer.next_cursor) break;
+        cursor = answer.next_cursor;
+      }
+      if (primary && !mine.has(primary)) {
+        const tribe = await api
+          .request<{ tribe: Tribe }>(`/v1/tribes/${encodeURIComponent(primary)}`, { signal })
+          .then((a) => a.data.tribe)
+          .catch(() => null);
+        if (tribe?.my_membership?.status === 'active') mine.set(tribe.id, tribe);
+      }
+      return [...mine.values()];
+    },
+  });
+}
