@@ -1,5 +1,6 @@
 import type { AppContext } from '#src/core/context.js';
 import { users as usersTable } from '#src/core/db/schema/index.js';
+import { idempotent, requestHash } from '#src/core/idempotency.js';
 import { hashPassword } from '#src/modules/auth/passwords.js';
 import { slugify } from '#src/modules/tribes/tribes.service.js';
 import type { UserRow } from '#src/modules/users/users.repo.js';
@@ -87,8 +88,39 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     for (const fan of spec.likes ?? []) await ctx.posts.mark('like', post.id, await fresh(fan), true);
     for (const [by, text] of spec.comments ?? []) await ctx.posts.comment(post.id, await fresh(by), text);
   }
+  // Campaigns with donations, so the wallet and the progress bars have something to show.
+  const campaignSpecs = [
+    { tribe: 0, by: 'amina@demo.tribes', title: 'A loom for the weaving school', description: 'Two new looms so twenty girls can learn the patterns of the Atlas.', goal: 20000, days: 45 },
+    { tribe: 4, by: 'lucia@demo.tribes', title: 'Alpaca wool for the winter guild', description: 'Raw wool and natural dyes for the Chinchero weavers.', goal: 8000, days: 30 },
+    { tribe: 2, by: 'kofi@demo.tribes', title: 'Kente classroom roof', description: 'Fix the roof before the rainy season.', goal: 5000, days: 20 },
+  ];
+  const gifts: [string, number, number, boolean][] = [
+    ['claire@demo.tribes', 0, 2500, false],
+    ['noa@demo.tribes', 0, 600, true],
+    ['diego@demo.tribes', 1, 900, false],
+    ['claire@demo.tribes', 1, 1200, false],
+    ['sam@demo.tribes', 2, 1500, false],
+  ];
+  const campaignIds: string[] = [];
+  for (const spec of campaignSpecs) {
+    const campaign = await ctx.campaigns.create(tribeIds[spec.tribe]!, await fresh(spec.by), {
+      title: spec.title,
+      description: spec.description,
+      goal: spec.goal,
+      ends_at: new Date(now.getTime() + spec.days * 86400_000).toISOString(),
+      milestones: [{ title: 'Halfway', amount: Math.round(spec.goal / 2) }],
+    });
+    campaignIds.push(campaign.id);
+  }
+  for (const [email, index, amount, anonymous] of gifts) {
+    const donor = await fresh(email);
+    const payment = await ctx.db.transaction((tx) => ctx.wallet.startPurchase(donor, amount + 1000, tx));
+    await ctx.wallet.completeSandbox(donor, payment.payment_id, 'succeeded');
+    const body = { target_type: 'campaign' as const, target_id: campaignIds[index]!, amount, message: anonymous ? '' : 'Courage !', anonymous };
+    await idempotent(ctx.db, { userId: donor.id, key: `demo-${email}-${index}`, hash: requestHash('donation', body), now }, (tx) => ctx.donations.donate(donor, body, tx));
+  }
   console.log(
-    `[demo] ${DEMO_PEOPLE.length} demo people, ${DEMO_TRIBES.length} tribes and ${DEMO_POSTS.length} posts loaded; sign in as amina@demo.tribes (password in README.md)`,
+    `[demo] ${DEMO_PEOPLE.length} demo people, ${DEMO_TRIBES.length} tribes, ${DEMO_POSTS.length} posts and ${campaignSpecs.length} campaigns loaded; sign in as amina@demo.tribes (password in README.md)`,
   );
 }
 
