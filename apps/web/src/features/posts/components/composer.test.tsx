@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../app/i18n';
+import { Composer } from './composer';
+
+beforeAll(async () => {
+  await initI18n('en');
+  // jsdom has no object URLs; the previews only need a unique string each.
+  let n = 0;
+  URL.createObjectURL = () => `blob:preview-${(n += 1)}`;
+  URL.revokeObjectURL = () => undefined;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (data: unknown, status = 200) => new Response(JSON.stringify({ status: 'success', message: '', data }), { status });
+
+/** fetch: an empty tribe list for the audience picker; POST /v1/posts answers a post. */
+function stubFetch() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/v1/tribes')) return json({ items: [], next_cursor: null });
+    if (url.includes('/v1/posts')) return json({ post: { id: 'p1', tribe: null } }, 201);
+    return json({});
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const postCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).includes('/v1/posts'));
+
+function renderComposer(onPosted = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <Composer label="Write a post" onPosted={onPosted} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onPosted;
+}
+
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+const bodyHelper = () => document.querySelector('[data-testid="composer-body"]')?.getAttribute('aria-describedby');
+
+describe('Composer', () => {
+  it('refuses an empty post on the client, with the reason on the text field', async () => {
+    const fetchMock = stubFetch();
+    renderComposer();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('composer-submit'));
+    await waitFor(() =>
+      expect(document.getElementById(bodyHelper() ?? '')).toHaveTextContent('Write something or add a photo before posting.'),
+    );
+    expect(screen.getByTestId('composer-body')).toHaveAttribute('aria-invalid', 'true');
+    // Spaces only are still empty (the shared schema trims).
+    await user.type(screen.getByTestId('composer-body'), '   ');
+    await user.click(screen.getByTestId('composer-submit'));
+    await waitFor(() => expect(screen.getByTestId('composer-body')).toHaveAttribute('aria-invalid', 'true'));
+    expect(postCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('keeps four photos and refuses a fifth, saying why', async () => {
+    stubFetch();
+    renderComposer();
+    const user = userEvent.setup();
+    await user.upload(screen.getByTestId('composer-files'), [png('a.png'), png('b.png'), png('c.png')]);
+    expect(screen.getAllByTestId('composer-image')).toHaveLength(3);
+    await user.upload(screen.getByTestId('composer-files'), [png('d.png'), png('e.png')]);
+    expect(screen.getAllByTestId('composer-image')).toHaveLength(4);
+    expect(screen.getByTestId('composer-image-error')).toHaveTextContent('A post can have at most 4 photos.');
+    expect(screen.getByTestId('composer-add-photos')).toBeDisabled();
+    // Removing one makes room again.
+    await user.click(screen.getAllByTestId('composer-remove-image')[0]!);
+    expect(screen.getAllByTestId('composer-image')).toHaveLength(3);
+    expect(screen.getByTestId('composer-add-photos')).toBeEnabled();
+  });
+
+  it('refuses a file that is not an image', async () => {
+    stubFetch();
+    renderComposer();
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(screen.getByTestId('composer-files'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.queryAllByTestId('composer-image')).toHaveLength(0);
+    expect(screen.getByTestId('composer-image-error')).toHaveTextContent('“notes.txt” is not a photo.');
+  });
+
+  it('sends text, photos and one alt text per photo as multipart', async () => {
+    const fetchMock = stubFetch();
+    const onPosted = renderComposer();
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('composer-body'), 'Harvest day #olives');
+    await user.upload(screen.getByTestId('composer-files'), [png('a.png'), png('b.png')]);
+    await user.type(screen.getByTestId('composer-alt-1'), 'Olive trees');
+    await user.click(screen.getByTestId('composer-submit'));
+    await waitFor(() => expect(onPosted).toHaveBeenCalled());
+    const [, init] = postCalls(fetchMock)[0]!;
+    const form = (init as RequestInit).body as FormData;
+    expect(form.get('body')).toBe('Harvest day #olives');
+    expect(form.get('visibility')).toBe('public');
+    expect(form.get('tribe_id')).toBeNull();
+    expect(form.getAll('images')).toHaveLength(2);
+    expect(form.getAll('alt')).toEqual(['', 'Olive trees']);
+    // The composer is empty again.
+    await waitFor(() => expect(screen.getByTestId('composer-body')).toHaveValue(''));
+    expect(screen.queryAllByTestId('composer-image')).toHaveLength(0);
+  });
+});
