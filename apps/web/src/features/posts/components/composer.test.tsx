@@ -19,7 +19,7 @@ const json = (data: unknown, status = 200) => new Response(JSON.stringify({ stat
 
 /** fetch: an empty tribe list for the audience picker; POST /v1/posts answers a post. */
 function stubFetch() {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     if (url.includes('/v1/tribes')) return json({ items: [], next_cursor: null });
     if (url.includes('/v1/posts')) return json({ post: { id: 'p1', tribe: null } }, 201);
@@ -99,7 +99,7 @@ describe('Composer', () => {
     await user.click(screen.getByTestId('composer-submit'));
     await waitFor(() => expect(onPosted).toHaveBeenCalled());
     const [, init] = postCalls(fetchMock)[0]!;
-    const form = (init as RequestInit).body as FormData;
+    const form = init?.body as FormData;
     expect(form.get('body')).toBe('Harvest day #olives');
     expect(form.get('visibility')).toBe('public');
     expect(form.get('tribe_id')).toBeNull();
