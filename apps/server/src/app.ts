@@ -26,6 +26,7 @@ import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { webhooksRoutes } from './modules/wallet/webhooks.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(peopleRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
+      await api.register(webhooksRoutes, { ctx });
     },
     { prefix: '/api' },
   );

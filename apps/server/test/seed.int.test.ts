@@ -50,9 +50,14 @@ describe('demo data', () => {
   });
 
   it('has demo campaigns with donations, and a ledger that balances', async () => {
-    const tribes = JSON.parse(Buffer.from((await t.app.inject({ url: '/api/v1/get_map_tribes' })).json().data, 'base64').toString()) as { id: string; name: string }[];
+    const tribes = JSON.parse(
+      Buffer.from((await t.app.inject({ url: '/api/v1/get_map_tribes' })).json().data, 'base64').toString(),
+    ) as { id: string; name: string }[];
     const atlas = tribes.find((x) => x.name === 'Aït Atlas Weavers')!;
-    const campaigns = (await t.app.inject({ url: `/api/v1/tribes/${atlas.id}/campaigns` })).json().data.items as { raised: number; donor_count: number }[];
+    const campaigns = (await t.app.inject({ url: `/api/v1/tribes/${atlas.id}/campaigns` })).json().data.items as {
+      raised: number;
+      donor_count: number;
+    }[];
     expect(campaigns[0]).toMatchObject({ raised: 3100, donor_count: 2 });
     expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
   });

@@ -10,6 +10,7 @@ import { createCampaignsService } from '#src/modules/wallet/campaigns.service.js
 import { createDonationsService } from '#src/modules/wallet/donations.service.js';
 import { createLedger } from '#src/modules/wallet/ledger.repo.js';
 import { createLedgerView } from '#src/modules/wallet/ledger-view.service.js';
+import { createStripeProvider, sandboxProvider } from '#src/modules/wallet/payment-providers.js';
 import { createWalletService } from '#src/modules/wallet/wallet.service.js';
 import { createPeopleRepo } from '#src/modules/people/people.repo.js';
 import { createPeopleService } from '#src/modules/people/people.service.js';
@@ -78,11 +79,13 @@ export function createContext(deps: {
   const people = createPeopleService({ repo: createPeopleRepo(db), users: usersRepo, storage, clock });
   const realtime = deps.realtime;
   const ledger = createLedger(db);
+  const paymentProvider = config.payment.provider === 'stripe' ? createStripeProvider(config) : sandboxProvider;
   const wallet = createWalletService({
     ledger,
     clock,
     tokenPriceCents: config.payment.tokenPriceCents,
-    provider: config.payment.provider,
+    provider: paymentProvider,
+    publicUrl: config.publicUrl,
   });
   const campaigns = createCampaignsService({ ledger, tribes: tribesRepo, storage, clock });
   const donations = createDonationsService({ ledger, tribes: tribesRepo, clock, mailer, realtime: deps.realtime });

@@ -90,9 +90,30 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   }
   // Campaigns with donations, so the wallet and the progress bars have something to show.
   const campaignSpecs = [
-    { tribe: 0, by: 'amina@demo.tribes', title: 'A loom for the weaving school', description: 'Two new looms so twenty girls can learn the patterns of the Atlas.', goal: 20000, days: 45 },
-    { tribe: 4, by: 'lucia@demo.tribes', title: 'Alpaca wool for the winter guild', description: 'Raw wool and natural dyes for the Chinchero weavers.', goal: 8000, days: 30 },
-    { tribe: 2, by: 'kofi@demo.tribes', title: 'Kente classroom roof', description: 'Fix the roof before the rainy season.', goal: 5000, days: 20 },
+    {
+      tribe: 0,
+      by: 'amina@demo.tribes',
+      title: 'A loom for the weaving school',
+      description: 'Two new looms so twenty girls can learn the patterns of the Atlas.',
+      goal: 20000,
+      days: 45,
+    },
+    {
+      tribe: 4,
+      by: 'lucia@demo.tribes',
+      title: 'Alpaca wool for the winter guild',
+      description: 'Raw wool and natural dyes for the Chinchero weavers.',
+      goal: 8000,
+      days: 30,
+    },
+    {
+      tribe: 2,
+      by: 'kofi@demo.tribes',
+      title: 'Kente classroom roof',
+      description: 'Fix the roof before the rainy season.',
+      goal: 5000,
+      days: 20,
+    },
   ];
   const gifts: [string, number, number, boolean][] = [
     ['claire@demo.tribes', 0, 2500, false],
@@ -116,8 +137,18 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     const donor = await fresh(email);
     const payment = await ctx.db.transaction((tx) => ctx.wallet.startPurchase(donor, amount + 1000, tx));
     await ctx.wallet.completeSandbox(donor, payment.payment_id, 'succeeded');
-    const body = { target_type: 'campaign' as const, target_id: campaignIds[index]!, amount, message: anonymous ? '' : 'Courage !', anonymous };
-    await idempotent(ctx.db, { userId: donor.id, key: `demo-${email}-${index}`, hash: requestHash('donation', body), now }, (tx) => ctx.donations.donate(donor, body, tx));
+    const body = {
+      target_type: 'campaign' as const,
+      target_id: campaignIds[index]!,
+      amount,
+      message: anonymous ? '' : 'Courage !',
+      anonymous,
+    };
+    await idempotent(
+      ctx.db,
+      { userId: donor.id, key: `demo-${email}-${index}`, hash: requestHash('donation', body), now },
+      (tx) => ctx.donations.donate(donor, body, tx),
+    );
   }
   console.log(
     `[demo] ${DEMO_PEOPLE.length} demo people, ${DEMO_TRIBES.length} tribes, ${DEMO_POSTS.length} posts and ${campaignSpecs.length} campaigns loaded; sign in as amina@demo.tribes (password in README.md)`,

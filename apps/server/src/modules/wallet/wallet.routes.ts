@@ -145,12 +145,10 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   r.get('/v1/health/ledger', { schema: { tags } }, async (req, reply) => {
     const check = await ctx.ledger.checkInvariants();
-    return reply
-      .code(check.ok ? 200 : 500)
-      .send({
-        status: check.ok ? 'success' : 'error',
-        message: check.ok ? 'OK.' : 'Ledger invariants broken.',
-        data: { ok: check.ok, accounts: check.accounts },
-      });
+    return reply.code(check.ok ? 200 : 500).send({
+      status: check.ok ? 'success' : 'error',
+      message: check.ok ? 'OK.' : 'Ledger invariants broken.',
+      data: { ok: check.ok, accounts: check.accounts },
+    });
   });
 }

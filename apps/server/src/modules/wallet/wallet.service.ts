@@ -1,24 +1,26 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Page, Wallet, WalletTransaction } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
-import { campaigns, ledgerAccounts, ledgerTransfers, payments, tribes } from '#src/core/db/schema/index.js';
+import { campaigns, ledgerAccounts, ledgerTransfers, paymentEvents, payments, tribes } from '#src/core/db/schema/index.js';
 import { forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Tx } from '#src/core/db/client.js';
 import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
 import type { Ledger } from './ledger.repo.js';
+import type { PaymentProvider } from './payment-providers.js';
 
 interface Deps {
   ledger: Ledger;
   clock: Clock;
   tokenPriceCents: number;
-  provider: 'sandbox' | 'stripe';
+  provider: PaymentProvider;
+  publicUrl: URL;
 }
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The user's wallet: balance, history, and token purchases that credit only on the provider's confirmation. */
-export function createWalletService({ ledger, clock, tokenPriceCents, provider }: Deps) {
+export function createWalletService({ ledger, clock, tokenPriceCents, provider, publicUrl }: Deps) {
   const db = ledger.db;
 
   /**
@@ -130,20 +132,34 @@ export function createWalletService({ ledger, clock, tokenPriceCents, provider }
     async startPurchase(user: UserRow, tokens: number, tx: Tx) {
       const [payment] = await tx
         .insert(payments)
-        .values({ userId: user.id, provider, tokens, amountCents: tokens * tokenPriceCents, createdAt: clock.now() })
+        .values({
+          userId: user.id,
+          provider: provider.name,
+          tokens,
+          amountCents: tokens * tokenPriceCents,
+          createdAt: clock.now(),
+        })
         .returning();
+      const checkout = await provider.createCheckout({
+        paymentId: payment!.id,
+        tokens,
+        amountCents: payment!.amountCents,
+        returnUrl: new URL('/setting/wallet', publicUrl).toString(),
+      });
+      if (checkout.providerRef)
+        await tx.update(payments).set({ providerRef: checkout.providerRef }).where(eq(payments.id, payment!.id));
       return {
         payment_id: payment!.id,
         status: 'pending' as const,
         tokens,
         amount_cents: payment!.amountCents,
-        checkout_url: provider === 'sandbox' ? `/checkout/sandbox/${payment!.id}` : null,
+        checkout_url: checkout.checkoutUrl,
       };
     },
 
     /** The sandbox checkout page's answer, from the payer only. */
     async completeSandbox(user: UserRow, paymentId: string, outcome: 'succeeded' | 'declined') {
-      if (provider !== 'sandbox') throw notFound();
+      if (provider.name !== 'sandbox') throw notFound();
       return db.transaction(async (tx) => {
         const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
         if (!payment || payment.provider !== 'sandbox') throw notFound();
@@ -152,6 +168,48 @@ export function createWalletService({ ledger, clock, tokenPriceCents, provider }
         await settle(payment.id, outcome, tx);
         const account = await ledger.accountOf('user', user.id, tx);
         return { payment_id: payment.id, status: outcome, balance: account.balance };
+      });
+    },
+
+    /**
+     * Applies a provider's event once: the event id is recorded in the same transaction as its
+     * effect, so a replayed webhook changes nothing.
+     */
+    async applyProviderEvent(
+      providerName: string,
+      eventId: string,
+      paymentRef: { paymentId?: string; providerRef?: string },
+      outcome: 'succeeded' | 'declined' | 'expired',
+    ) {
+      return db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(paymentEvents)
+          .values({ provider: providerName, eventId, receivedAt: clock.now() })
+          .onConflictDoNothing()
+          .returning();
+        if (fresh.length === 0) return 'duplicate' as const;
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.provider, providerName),
+              paymentRef.paymentId
+                ? eq(payments.id, paymentRef.paymentId)
+                : eq(payments.providerRef, paymentRef.providerRef ?? ''),
+            ),
+          )
+          .limit(1);
+        if (!payment) return 'unknown' as const;
+        if (outcome === 'expired') {
+          await tx
+            .update(payments)
+            .set({ status: 'expired', completedAt: clock.now() })
+            .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+          return 'applied' as const;
+        }
+        await settle(payment.id, outcome, tx);
+        return 'applied' as const;
       });
     },
 

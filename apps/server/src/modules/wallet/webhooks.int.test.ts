@@ -1,0 +1,129 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '#src/core/db/schema/index.js';
+import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { bearer, signUp } from '#test/factories.js';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_tribes';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_not_used', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  });
+});
+afterAll(async () => t.close());
+
+/** A pending Stripe payment as startPurchase would leave it (the Checkout Session itself needs Stripe's servers). */
+async function pendingPayment(userId: string, tokens: number, sessionId: string) {
+  const [row] = await t.app.ctx.db
+    .insert(payments)
+    .values({ userId, provider: 'stripe', providerRef: sessionId, tokens, amountCents: tokens })
+    .returning();
+  return row!;
+}
+
+function signed(event: object, opts: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? WEBHOOK_SECRET,
+    timestamp: opts.timestamp,
+  });
+  return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } };
+}
+
+const completed = (id: string, paymentId: string, sessionId: string) => ({
+  id,
+  object: 'event',
+  type: 'checkout.session.completed',
+  data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', metadata: { payment_id: paymentId } } },
+});
+
+const balance = async (token: string) =>
+  (await t.app.inject({ url: '/api/v1/wallet', headers: bearer(token) })).json().data.balance as number;
+
+describe('Stripe webhooks', () => {
+  it('credits the tokens once, even when the same event is replayed', async () => {
+    const u = await signUp(t);
+    const payment = await pendingPayment(u.user.id, 700, 'cs_test_a');
+    const event = signed(completed('evt_1', payment.id, 'cs_test_a'));
+    const first = await t.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', ...event });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().result).toBe('applied');
+    const replay = await t.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', ...event });
+    expect(replay.json().result).toBe('duplicate');
+    // Another event for the same session (Stripe may send several) finds the payment settled.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      ...signed(completed('evt_2', payment.id, 'cs_test_a')),
+    });
+    expect(await balance(u.token)).toBe(700);
+    expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+  });
+
+  it('refuses a forged signature and an event older than 300 s, and credits nothing', async () => {
+    const u = await signUp(t);
+    const payment = await pendingPayment(u.user.id, 300, 'cs_test_b');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      ...signed(completed('evt_3', payment.id, 'cs_test_b'), { secret: 'whsec_wrong' }),
+    });
+    expect(forged.statusCode).toBe(400);
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      ...signed(completed('evt_4', payment.id, 'cs_test_b'), { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    });
+    expect(old.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      payload: JSON.stringify(completed('evt_5', payment.id, 'cs_test_b')),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await balance(u.token)).toBe(0);
+  });
+
+  it('marks an expired session so it is no longer pending', async () => {
+    const u = await signUp(t);
+    const payment = await pendingPayment(u.user.id, 200, 'cs_test_c');
+    const event = {
+      id: 'evt_6',
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: { object: { id: 'cs_test_c', metadata: { payment_id: payment.id } } },
+    };
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', ...signed(event) })).json().result).toBe(
+      'applied',
+    );
+    expect((await t.app.inject({ url: '/api/v1/wallet', headers: bearer(u.token) })).json().data.pending_purchases).toEqual([]);
+  });
+
+  it('has no sandbox confirmation while the provider is Stripe, and no webhook for unknown providers', async () => {
+    const u = await signUp(t);
+    const payment = await pendingPayment(u.user.id, 100, 'cs_test_d');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/payments/sandbox/${payment.id}/complete`,
+          payload: { outcome: 'succeeded' },
+          headers: bearer(u.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/paypal/webhook',
+          payload: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppContext } from '#src/core/context.js';
+import { HttpError, notFound } from '#src/core/errors.js';
+import { verifyStripeEvent } from './payment-providers.js';
+
+/**
+ * POST /v1/payments/{provider}/webhook: the provider's signed events, checked on the raw body
+ * with a 300 s tolerance, each applied once. Only Stripe sends webhooks; the sandbox confirms in-app.
+ */
+export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body, done) => {
+    req.rawBody = body as string;
+    done(null, {});
+  });
+
+  app.post('/v1/payments/:provider/webhook', { schema: { tags: ['money'] } }, async (req, reply) => {
+    const { provider } = req.params as { provider: string };
+    const secret = ctx.config.payment.stripeWebhookSecret;
+    if (provider !== 'stripe' || ctx.config.payment.provider !== 'stripe' || !secret) throw notFound();
+    const signature = req.headers['stripe-signature'];
+    let event: Stripe.Event;
+    try {
+      event = verifyStripeEvent(req.rawBody ?? '', typeof signature === 'string' ? signature : '', secret);
+    } catch {
+      throw new HttpError(400, 'errors.bad_request');
+    }
+    const session = event.data.object as { id?: string; metadata?: { payment_id?: string } | null; payment_status?: string };
+    const ref = { paymentId: session.metadata?.payment_id, providerRef: session.id };
+    let result = 'ignored';
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      if (session.payment_status === 'paid' || event.type === 'checkout.session.async_payment_succeeded')
+        result = await ctx.wallet.applyProviderEvent('stripe', event.id, ref, 'succeeded');
+    } else if (event.type === 'checkout.session.async_payment_failed') {
+      result = await ctx.wallet.applyProviderEvent('stripe', event.id, ref, 'declined');
+    } else if (event.type === 'checkout.session.expired') {
+      result = await ctx.wallet.applyProviderEvent('stripe', event.id, ref, 'expired');
+    }
+    return reply.send({ received: true, result });
+  });
+}
