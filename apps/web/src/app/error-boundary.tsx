@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ErrorScreen } from '../components/error-screen/error-screen';
 import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
 
@@ -7,7 +6,10 @@ interface State {
   error: unknown;
 }
 
-/** Replaces the app with the error screen after a fatal render error (specification section 4). */
+/**
+ * Replaces what it wraps with the error screen after a render error (specification section 4).
+ * A chunk that failed to load reloads the page instead, once per 10 s per path.
+ */
 export class FatalErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -16,7 +18,7 @@ export class FatalErrorBoundary extends Component<{ children: ReactNode }, State
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    if (isChunkLoadError(error)) reloadOnceForChunkError();
+    if (isChunkLoadError(error) && reloadOnceForChunkError()) return;
     console.error(error, info.componentStack);
   }
 
@@ -24,14 +26,4 @@ export class FatalErrorBoundary extends Component<{ children: ReactNode }, State
     if (this.state.error) return <ErrorScreen />;
     return this.props.children;
   }
-}
-
-/** The router's error element: route errors, chunk-load errors (one reload per 10 s per path), anything else. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const location = useLocation();
-  if (isChunkLoadError(error) && reloadOnceForChunkError(location.pathname)) return null;
-  if (isRouteErrorResponse(error))
-    return <ErrorScreen status={error.status} message={typeof error.data === 'string' ? error.data : error.statusText} />;
-  return <ErrorScreen />;
 }

@@ -1,11 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { LOCALE_STRATEGY, type LocaleStrategy } from './config';
-import { RouteErrorScreen } from './error-boundary';
 import { Guard } from './guard';
 import type { GuardKind } from './guards';
 import { CustomFooterImageLessLayout, CustomFooterLessLayout, CustomLayout, MainLayout } from './layouts/public-layout';
 import { LocaleRoot } from './locale-root';
+import { setNavigator } from './navigation';
 import { routePrefixes } from './locale-routing';
 import { Shell } from './shell';
 
@@ -113,8 +113,22 @@ export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY): RouteOb
   return [
     {
       element: <Shell />,
-      errorElement: <RouteErrorScreen />,
       children: routePrefixes(strategy).map((prefix) => ({ path: prefix || '/', element: <LocaleRoot />, children })),
     },
   ];
+}
+
+/**
+ * The app's routes, rendered inside a <BrowserRouter> (or <MemoryRouter> in tests). The declarative
+ * router is used rather than createBrowserRouter: the pages load no data through the router, and
+ * it keeps the data router's code out of the first load.
+ */
+export function AppRoutes({ strategy = LOCALE_STRATEGY }: { strategy?: LocaleStrategy }) {
+  const routes = useMemo(() => buildRoutes(strategy), [strategy]);
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((to, options) => navigate(to, options));
+    return () => setNavigator(null);
+  }, [navigate]);
+  return useRoutes(routes);
 }

@@ -24,21 +24,26 @@ export async function renderApp(path: string, options: { strategy?: LocaleStrate
     );
   }
   window.history.replaceState(null, '', path);
-  // From 'react-router' itself: under Vitest 'react-router/dom' can load a second copy of the router contexts.
-  const { createMemoryRouter, RouterProvider } = await import('react-router');
-  const { buildRoutes } = await import('../app/routes');
+  const { MemoryRouter, useLocation } = await import('react-router');
+  const { AppRoutes } = await import('../app/routes');
   const { initI18n } = await import('../app/i18n');
   const { resolveLocation } = await import('../app/locale-routing');
   const { preferredLocale } = await import('../app/preferred-locale');
   const { LOCALE_STRATEGY } = await import('../app/config');
-  const { setNavigator } = await import('../app/navigation');
   const { AppProviders, createQueryClient } = await import('../app/providers');
   await initI18n(resolveLocation(path, LOCALE_STRATEGY, preferredLocale()).locale);
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  setNavigator((to, opts) => router.navigate(to, opts));
+  // Where the router is now, read by settle().
+  const router = { state: { location: { pathname: path } } };
+  function LocationProbe() {
+    router.state.location.pathname = useLocation().pathname;
+    return null;
+  }
   const view = render(
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { router, view, strategy: LOCALE_STRATEGY };
