@@ -19,24 +19,27 @@ export function PasswordRules({ policy, password, id }: { policy: PasswordPolicy
       aria-label={t('form.passwordRules')}
       sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}
     >
-      {policyRules(policy).map((rule) => {
-        const ok = rule.test(password);
-        return (
-          <Typography
-            key={rule.key}
-            component="li"
-            variant="body2"
-            color={ok ? 'success.main' : 'text.secondary'}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
-          >
-            {ok ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" aria-hidden />}
-            <span>{translate(locale, rule.key, rule.params)}</span>
-            <Box component="span" sx={visuallyHidden}>
-              {ok ? t('form.ruleMet') : t('form.ruleNotMet')}
-            </Box>
-          </Typography>
-        );
-      })}
+      {policyRules(policy)
+        // The upper bound is only worth showing once it is crossed.
+        .filter((rule) => rule.key !== 'validation.string_max' || !rule.test(password))
+        .map((rule) => {
+          const ok = rule.test(password);
+          return (
+            <Typography
+              key={rule.key}
+              component="li"
+              variant="body2"
+              color={ok ? 'success.main' : 'text.secondary'}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+            >
+              {ok ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" aria-hidden />}
+              <span>{translate(locale, rule.key, rule.params)}</span>
+              <Box component="span" sx={visuallyHidden}>
+                {ok ? t('form.ruleMet') : t('form.ruleNotMet')}
+              </Box>
+            </Typography>
+          );
+        })}
     </Box>
   );
 }
