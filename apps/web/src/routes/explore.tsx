@@ -3,6 +3,7 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import Avatar from '@mui/material/Avatar';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -47,14 +48,16 @@ export default function ExplorePage() {
           <Paper variant="outlined">
             <List>
               {page.tribes.map((tr) => (
-                <ListItemButton key={tr.id} component={RouterLocaleLink} to={`/tribes/${encodeURIComponent(tr.slug)}`}>
-                  <ListItemAvatar>
-                    <Avatar src={tr.cover_url ?? undefined} alt="" variant="rounded">
-                      {tr.name.slice(0, 1).toUpperCase()}
-                    </Avatar>
-                  </ListItemAvatar>
-                  <ListItemText primary={<bdi>{tr.name}</bdi>} secondary={<bdi>{tr.region}</bdi>} />
-                </ListItemButton>
+                <ListItem key={tr.id} disablePadding>
+                  <ListItemButton component={RouterLocaleLink} to={`/tribes/${encodeURIComponent(tr.slug)}`}>
+                    <ListItemAvatar>
+                      <Avatar src={tr.cover_url ?? undefined} alt="" variant="rounded">
+                        {tr.name.slice(0, 1).toUpperCase()}
+                      </Avatar>
+                    </ListItemAvatar>
+                    <ListItemText primary={<bdi>{tr.name}</bdi>} secondary={<bdi>{tr.region}</bdi>} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Paper>
@@ -68,14 +71,16 @@ export default function ExplorePage() {
           <Paper variant="outlined">
             <List>
               {page.people.map((p) => (
-                <ListItemButton key={p.id} component={RouterLocaleLink} to={`/user-profile/${p.id}`} data-testid="explore-person">
-                  <ListItemAvatar>
-                    <Avatar src={p.avatar_url ?? undefined} alt="">
-                      {p.name.slice(0, 1).toUpperCase()}
-                    </Avatar>
-                  </ListItemAvatar>
-                  <ListItemText primary={<bdi>{p.name}</bdi>} />
-                </ListItemButton>
+                <ListItem key={p.id} disablePadding>
+                  <ListItemButton component={RouterLocaleLink} to={`/user-profile/${p.id}`} data-testid="explore-person">
+                    <ListItemAvatar>
+                      <Avatar src={p.avatar_url ?? undefined} alt="">
+                        {p.name.slice(0, 1).toUpperCase()}
+                      </Avatar>
+                    </ListItemAvatar>
+                    <ListItemText primary={<bdi>{p.name}</bdi>} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Paper>

@@ -1,0 +1,318 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  connectBrowser,
+  expectAccessible,
+  newContext,
+  ready,
+  signInContext,
+  signUpViaApi,
+  type ApiUser,
+} from './support/helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => browser?.close());
+
+const suffix = () => randomBytes(2).toString('hex');
+
+async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T };
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A small real photo, made in memory (64 x 48, two colours). */
+const photo = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f7d4f' } })
+    .composite([
+      { input: Buffer.from('<svg width="32" height="48"><rect width="32" height="48" fill="#e0b040"/></svg>'), left: 0, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+
+interface People {
+  alice: ApiUser;
+  bob: ApiUser;
+  carol: ApiUser;
+  tribe: { id: string; slug: string; name: string };
+  carolPost: string;
+}
+
+/** Three people through the API: Alice leads a tribe, Bob and Carol join it; Carol has a public post and a tribe post. */
+async function people(tag: string): Promise<People> {
+  const [alice, bob, carol] = await Promise.all([
+    signUpViaApi({ role: 'leader', name: `Alice ${tag}` }),
+    signUpViaApi({ role: 'member', name: `Bob ${tag}` }),
+    signUpViaApi({ role: 'member', name: `Carol ${tag}` }),
+  ]);
+  const { tribe } = await call<{ tribe: People['tribe'] }>('POST', '/v1/tribes', alice.token, {
+    name: `Olive Grove ${tag}`,
+    region: 'Rif',
+    lat: 35.2,
+    lng: -3.9,
+    visibility: 'open',
+  });
+  await call('POST', `/v1/tribes/${tribe.id}/join`, bob.token, {});
+  await call('POST', `/v1/tribes/${tribe.id}/join`, carol.token, {});
+  const { post } = await call<{ post: { id: string } }>('POST', '/v1/posts', carol.token, {
+    body: `Noisy post by Carol ${tag}`,
+    visibility: 'public',
+  });
+  await call('POST', '/v1/posts', carol.token, {
+    body: `Tribe news from Carol ${tag} #grove`,
+    tribe_id: tribe.id,
+    visibility: 'tribe',
+  });
+  return { alice, bob, carol, tribe, carolPost: post.id };
+}
+
+async function signedIn(u: ApiUser, locale: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser, { locale });
+  await signInContext(ctx, u);
+  return { ctx, page: await ctx.newPage() };
+}
+
+/** Waits for the page and its lists (no skeleton left). */
+async function settled(page: Page) {
+  await ready(page);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="list-skeleton"], [data-testid="profile-skeleton"]'));
+}
+
+const card = (page: Page, text: string) => page.locator('[data-testid="post-card"]', { hasText: text });
+
+interface Journey {
+  prefix: string;
+  dir: 'ltr' | 'rtl';
+  browserLocale: string;
+  text: string;
+  alt: string;
+  comment: string;
+  axe: boolean;
+}
+
+async function journey(j: Journey) {
+  const tag = suffix();
+  const p = await people(tag);
+  const a = await signedIn(p.alice, j.browserLocale);
+  const b = await signedIn(p.bob, j.browserLocale);
+  const check = async (page: Page, label: string) => {
+    await settled(page);
+    expect(await page.getAttribute('html', 'dir')).toBe(j.dir);
+    if (j.axe) await expectAccessible(page, `${j.prefix || 'en'} ${label}`);
+  };
+  try {
+    // 1. Alice writes a post with a photo and its description from the composer on /home.
+    const ap = a.page;
+    await ap.goto(`${j.prefix}/home`);
+    await card(ap, `Noisy post by Carol ${tag}`).waitFor();
+    await check(ap, '/home');
+    const text = `${j.text} ${tag}`;
+    await ap.getByTestId('composer-body').fill(text);
+    await ap.getByTestId('composer-files').setInputFiles({ name: 'grove.png', mimeType: 'image/png', buffer: await photo() });
+    await ap.getByTestId('composer-alt-0').fill(j.alt);
+    await ap.getByTestId('composer-submit').click();
+    const mine = card(ap, text);
+    await mine.waitFor();
+    const img = mine.getByTestId('post-image');
+    await expect.poll(() => img.getAttribute('alt')).toBe(j.alt);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+    expect(await mine.getByTestId('post-paragraph').first().getAttribute('dir')).toBe('auto');
+    await expect.poll(() => ap.getByTestId('composer-body').inputValue()).toBe('');
+
+    // 2. Bob sees it, likes it, comments and keeps it in his favourites.
+    const bp = b.page;
+    await bp.goto(`${j.prefix}/home`);
+    const seen = card(bp, text);
+    await seen.waitFor();
+    await seen.getByTestId('like-button').click();
+    await expect.poll(() => seen.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => seen.getByTestId('like-count').textContent()).toBe('1');
+    await seen.getByTestId('comments-button').click();
+    await seen.getByTestId('comment-input').fill(j.comment);
+    await seen.getByTestId('comment-submit').click();
+    await seen.locator('[data-testid="comment"]', { hasText: j.comment }).waitFor();
+    await seen.getByTestId('favourite-button').click();
+    await expect.poll(() => seen.getByTestId('favourite-button').getAttribute('aria-pressed')).toBe('true');
+    await bp.goto(`${j.prefix}/setting/favourite-posts`);
+    await card(bp, text).waitFor();
+    await check(bp, '/setting/favourite-posts');
+
+    // 3. Alice sees the like and the comment after a reload.
+    await ap.reload();
+    await mine.waitFor();
+    await expect.poll(() => mine.getByTestId('like-count').textContent()).toBe('1');
+    await mine.getByTestId('comments-button').click();
+    await mine.locator('[data-testid="comment"]', { hasText: j.comment }).waitFor();
+
+    // 4. Alice hides Carol's post: the feed shows a notice, /setting/hidden-posts lists it, the feed no longer does.
+    const noisy = card(ap, `Noisy post by Carol ${tag}`);
+    await noisy.getByTestId('post-menu').click();
+    await ap.getByTestId('post-hide').click();
+    await ap.getByTestId('post-hidden').waitFor();
+    await ap.goto(`${j.prefix}/setting/hidden-posts`);
+    await card(ap, `Noisy post by Carol ${tag}`).waitFor();
+    await check(ap, '/setting/hidden-posts');
+    await ap.goto(`${j.prefix}/home`);
+    await mine.waitFor();
+    expect(await card(ap, `Noisy post by Carol ${tag}`).count()).toBe(0);
+    expect(await ap.getByTestId('post-hidden').count()).toBe(0);
+
+    // 5. Alice blocks Carol from her profile (after confirming): Carol's posts leave the tribe's list; /setting/blocked-users lists her.
+    await ap.goto(`${j.prefix}/tribes/${encodeURIComponent(p.tribe.slug)}?tab=posts`);
+    await card(ap, `Tribe news from Carol ${tag}`).waitFor();
+    await check(ap, '/tribes/{id} posts');
+    await ap.goto(`${j.prefix}/user-profile/${p.carol.user.id}`);
+    await card(ap, `Tribe news from Carol ${tag}`).waitFor();
+    await check(ap, '/user-profile/{id}');
+    await ap.getByTestId('block-user').click();
+    await ap.getByRole('dialog').waitFor();
+    if (j.axe) await expectAccessible(ap, `${j.prefix || 'en'} block confirmation`);
+    await ap.getByTestId('confirm-action').click();
+    await ap.getByTestId('unblock-user').waitFor();
+    expect(await ap.getByTestId('post-card').count()).toBe(0);
+    await ap.goto(`${j.prefix}/tribes/${encodeURIComponent(p.tribe.slug)}?tab=posts`);
+    await ap.getByTestId('empty-state').waitFor();
+    expect(await card(ap, `Tribe news from Carol ${tag}`).count()).toBe(0);
+    await ap.goto(`${j.prefix}/setting/blocked-users`);
+    await ap.locator('[data-testid="blocked-user"]', { hasText: `Carol ${tag}` }).waitFor();
+    await check(ap, '/setting/blocked-users');
+  } finally {
+    await a.ctx.close();
+    await b.ctx.close();
+  }
+  return p;
+}
+
+/** Every page of this issue, checked with axe: lists with content, a dialog, and the tribe's report queue. */
+async function axeTour(prefix: string, browserLocale: string) {
+  const tag = suffix();
+  const p = await people(tag);
+  const { post } = await call<{ post: { id: string } }>('POST', '/v1/posts', p.bob.token, {
+    body: `Bob writes in the grove ${tag} #olives`,
+    tribe_id: p.tribe.id,
+    visibility: 'public',
+  });
+  await call('POST', `/v1/posts/${post.id}/report`, p.carol.token, { reason: 'Off topic' });
+  await call('POST', `/v1/posts/${post.id}/favourite`, p.alice.token);
+  await call('POST', `/v1/posts/${p.carolPost}/hide`, p.alice.token);
+  await call('POST', `/v1/users/${p.carol.user.id}/block`, p.bob.token);
+  const a = await signedIn(p.alice, browserLocale);
+  const b = await signedIn(p.bob, browserLocale);
+  const visit = async (page: Page, path: string, wait?: string) => {
+    await page.goto(`${prefix}${path}`);
+    if (wait) await page.locator(wait).first().waitFor();
+    await settled(page);
+    await expectAccessible(page, `${prefix} ${path}`);
+  };
+  try {
+    const ap = a.page;
+    await visit(ap, '/home', '[data-testid="post-card"]');
+    await card(ap, `Bob writes in the grove ${tag}`).getByTestId('comments-button').click();
+    await ap.getByTestId('comments').waitFor();
+    await settled(ap);
+    await card(ap, `Bob writes in the grove ${tag}`).getByTestId('post-menu').click();
+    await ap.getByTestId('post-report').waitFor();
+    await expectAccessible(ap, `${prefix} post menu`);
+    await ap.getByTestId('post-report').click();
+    await ap.getByRole('dialog').waitFor();
+    await expectAccessible(ap, `${prefix} report dialog`);
+    await ap.keyboard.press('Escape');
+    await visit(ap, `/explore?q=${encodeURIComponent('#olives')}`, '[data-testid="post-card"]');
+    await visit(ap, '/explore', '[data-testid="post-card"]');
+    await visit(ap, '/create-post');
+    await ap.getByTestId('composer-submit').click();
+    await ap.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(ap, `${prefix} /create-post with an error`);
+    await visit(ap, '/profile');
+    await visit(ap, `/user-profile/${p.bob.user.id}`, '[data-testid="post-card"]');
+    await visit(ap, '/setting/favourite-posts', '[data-testid="post-card"]');
+    await visit(ap, '/setting/hidden-posts', '[data-testid="post-card"]');
+    await visit(ap, '/setting/privacy-setting');
+    await visit(ap, '/setting/blocked-users', '[data-testid="empty-state"]');
+    await visit(ap, `/tribes/${encodeURIComponent(p.tribe.slug)}?tab=posts`, '[data-testid="post-card"]');
+    await visit(ap, `/tribes/setting/${encodeURIComponent(p.tribe.slug)}`);
+    await ap.getByTestId('settings-tab-reports').click();
+    await ap.getByTestId('report-item').waitFor();
+    await settled(ap);
+    await expectAccessible(ap, `${prefix} report queue`);
+
+    const bp = b.page;
+    await visit(bp, '/setting/blocked-users', '[data-testid="blocked-user"]');
+    await visit(bp, `/user-profile/${p.carol.user.id}`, '[data-testid="unblock-user"]');
+    await visit(bp, '/setting/favourite-posts', '[data-testid="empty-state"]');
+  } finally {
+    await a.ctx.close();
+    await b.ctx.close();
+  }
+  return p;
+}
+
+describe('posts and people', () => {
+  it(
+    'en: a photo post, a like and a comment, favourites, hiding and blocking (axe on each page)',
+    { timeout: 90_000 },
+    async () => {
+      await journey({
+        prefix: '',
+        dir: 'ltr',
+        browserLocale: 'en-US',
+        text: 'Harvest day in the grove #olives',
+        alt: 'Green olive trees in the sun',
+        comment: 'Lovely, see you there!',
+        axe: true,
+      });
+    },
+  );
+
+  it('he (rtl): the same journey in Hebrew', { timeout: 90_000 }, async () => {
+    await journey({
+      prefix: '/he',
+      dir: 'rtl',
+      browserLocale: 'he',
+      text: 'יום קטיף בחורשה #זיתים',
+      alt: 'עצי זית ירוקים בשמש',
+      comment: 'נפלא, נתראה שם!',
+      axe: false,
+    });
+  });
+
+  it(
+    'axe in en and ar: every page of posts and people, a dialog and the report queue; the queue dismisses with a note',
+    { timeout: 120_000 },
+    async () => {
+      await axeTour('', 'en-US');
+      const p = await axeTour('/ar', 'ar');
+      // The report is still open; Alice dismisses it with a note and the log records it.
+      const a = await signedIn(p.alice, 'en-US');
+      try {
+        const ap = a.page;
+        await ap.goto(`/tribes/setting/${encodeURIComponent(p.tribe.slug)}`);
+        await ready(ap);
+        await ap.getByTestId('settings-tab-reports').click();
+        const item = ap.getByTestId('report-item');
+        await item.getByTestId('report-note').fill('Fine after all');
+        await item.getByTestId('report-dismiss').click();
+        await ap.locator('[data-testid="log-entry"]', { hasText: 'Fine after all' }).waitFor();
+        await ap.getByTestId('reports-dismissed').click();
+        await ap.getByTestId('report-item').waitFor();
+      } finally {
+        await a.ctx.close();
+      }
+    },
+  );
+});
