@@ -26,6 +26,7 @@ import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
 import { webhooksRoutes } from './modules/wallet/webhooks.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationsRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(webhooksRoutes, { ctx });
+      await api.register(cryptoRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import { createOtpService } from '#src/modules/auth/otp.service.js';
 import { createTokensService } from '#src/modules/auth/tokens.service.js';
 import { createNotificationsRepo } from '#src/modules/notifications/notifications.repo.js';
 import { createNotificationsService } from '#src/modules/notifications/notifications.service.js';
+import { createCryptoWalletsService } from '#src/modules/crypto/crypto.service.js';
 import { createCampaignsService } from '#src/modules/wallet/campaigns.service.js';
 import { createDonationsService } from '#src/modules/wallet/donations.service.js';
 import { createLedger } from '#src/modules/wallet/ledger.repo.js';
@@ -90,7 +91,9 @@ export function createContext(deps: {
   const campaigns = createCampaignsService({ ledger, tribes: tribesRepo, storage, clock });
   const donations = createDonationsService({ ledger, tribes: tribesRepo, clock, mailer, realtime: deps.realtime });
   const ledgerView = createLedgerView({ ledger, tribes: tribesRepo });
+  const cryptoWallets = createCryptoWalletsService({ db, clock, publicUrl: config.publicUrl });
   return {
+    cryptoWallets,
     ledger,
     wallet,
     campaigns,

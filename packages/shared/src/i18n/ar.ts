@@ -116,4 +116,13 @@ export const ar: Catalogue = {
   'validation.milestone_over_goal': 'لا يمكن أن تتجاوز المرحلة الهدف.',
   'mail.receipt.subject': 'إيصال تبرعك: {{amount}} رمزًا',
   'mail.receipt.body': 'شكرًا لتبرعك بـ {{amount}} رمزًا إلى {{target}}. رقم الإيصال: {{id}}.',
+  'crypto.linked': 'تم ربط محفظتك.',
+  'crypto.unlinked': 'تم فك ربط المحفظة.',
+  'crypto.address_taken': 'هذا العنوان مرتبط بحساب آخر بالفعل.',
+  'validation.siwe_message': 'هذه ليست رسالة تسجيل دخول بإيثيريوم صالحة.',
+  'validation.siwe_domain': 'أُنشئت هذه الرسالة لموقع آخر.',
+  'validation.siwe_chain': 'هذه الشبكة غير مدعومة.',
+  'validation.siwe_expired': 'انتهت صلاحية هذه الرسالة أو لم تصبح صالحة بعد. وقّع مرة أخرى.',
+  'validation.siwe_signature': 'التوقيع لا يطابق العنوان.',
+  'validation.siwe_nonce': 'استُخدم طلب تسجيل الدخول هذا أو انتهت صلاحيته. ابدأ من جديد.',
 };

@@ -115,6 +115,15 @@ export const en = {
   'validation.milestone_over_goal': 'A milestone cannot be above the goal.',
   'mail.receipt.subject': 'Your donation receipt: {{amount}} tokens',
   'mail.receipt.body': 'Thank you for giving {{amount}} tokens to {{target}}. Receipt number: {{id}}.',
+  'crypto.linked': 'Your wallet is linked.',
+  'crypto.unlinked': 'The wallet is unlinked.',
+  'crypto.address_taken': 'This address is already linked to another account.',
+  'validation.siwe_message': 'This is not a valid Sign-In with Ethereum message.',
+  'validation.siwe_domain': 'This message was made for another site.',
+  'validation.siwe_chain': 'This network is not supported.',
+  'validation.siwe_expired': 'This message has expired or is not valid yet. Sign again.',
+  'validation.siwe_signature': 'The signature does not match the address.',
+  'validation.siwe_nonce': 'This sign-in request was already used or has expired. Start again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

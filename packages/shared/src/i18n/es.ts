@@ -116,4 +116,13 @@ export const es: Catalogue = {
   'validation.milestone_over_goal': 'Un hito no puede superar la meta.',
   'mail.receipt.subject': 'Recibo de tu donación: {{amount}} fichas',
   'mail.receipt.body': 'Gracias por donar {{amount}} fichas a {{target}}. Número de recibo: {{id}}.',
+  'crypto.linked': 'Tu monedero está vinculado.',
+  'crypto.unlinked': 'El monedero está desvinculado.',
+  'crypto.address_taken': 'Esta dirección ya está vinculada a otra cuenta.',
+  'validation.siwe_message': 'No es un mensaje válido de Sign-In with Ethereum.',
+  'validation.siwe_domain': 'Este mensaje se creó para otro sitio.',
+  'validation.siwe_chain': 'Esta red no es compatible.',
+  'validation.siwe_expired': 'Este mensaje ha caducado o aún no es válido. Firma de nuevo.',
+  'validation.siwe_signature': 'La firma no corresponde a la dirección.',
+  'validation.siwe_nonce': 'Esta solicitud de inicio de sesión ya se usó o ha caducado. Empieza de nuevo.',
 };

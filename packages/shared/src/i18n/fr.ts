@@ -116,4 +116,13 @@ export const fr: Catalogue = {
   'validation.milestone_over_goal': 'Un palier ne peut pas dépasser l’objectif.',
   'mail.receipt.subject': 'Reçu de votre don : {{amount}} jetons',
   'mail.receipt.body': 'Merci d’avoir donné {{amount}} jetons à {{target}}. Numéro de reçu : {{id}}.',
+  'crypto.linked': 'Votre portefeuille est lié.',
+  'crypto.unlinked': 'Le portefeuille est délié.',
+  'crypto.address_taken': 'Cette adresse est déjà liée à un autre compte.',
+  'validation.siwe_message': 'Ce n’est pas un message Sign-In with Ethereum valide.',
+  'validation.siwe_domain': 'Ce message a été créé pour un autre site.',
+  'validation.siwe_chain': 'Ce réseau n’est pas pris en charge.',
+  'validation.siwe_expired': 'Ce message a expiré ou n’est pas encore valide. Signez à nouveau.',
+  'validation.siwe_signature': 'La signature ne correspond pas à l’adresse.',
+  'validation.siwe_nonce': 'Cette demande de connexion a déjà servi ou a expiré. Recommencez.',
 };

@@ -116,4 +116,13 @@ export const he: Catalogue = {
   'validation.milestone_over_goal': 'אבן דרך אינה יכולה לעלות על היעד.',
   'mail.receipt.subject': 'קבלה על תרומתך: {{amount}} אסימונים',
   'mail.receipt.body': 'תודה על תרומה של {{amount}} אסימונים ל-{{target}}. מספר קבלה: {{id}}.',
+  'crypto.linked': 'הארנק שלך קושר.',
+  'crypto.unlinked': 'קישור הארנק בוטל.',
+  'crypto.address_taken': 'הכתובת הזו כבר מקושרת לחשבון אחר.',
+  'validation.siwe_message': 'זו אינה הודעת Sign-In with Ethereum תקינה.',
+  'validation.siwe_domain': 'ההודעה נוצרה עבור אתר אחר.',
+  'validation.siwe_chain': 'הרשת הזו אינה נתמכת.',
+  'validation.siwe_expired': 'תוקף ההודעה פג או שהיא עדיין אינה בתוקף. יש לחתום שוב.',
+  'validation.siwe_signature': 'החתימה אינה תואמת את הכתובת.',
+  'validation.siwe_nonce': 'בקשת ההתחברות הזו כבר נוצלה או שפג תוקפה. יש להתחיל מחדש.',
 };

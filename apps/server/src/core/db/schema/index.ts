@@ -4,3 +4,4 @@ export * from './tribes.js';
 export * from './posts.js';
 export * from './notifications.js';
 export * from './money.js';
+export * from './crypto.js';
