@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './server-process.js';
 import { createTestDatabase, TEST_DB } from './test-database.js';
 import type { Database } from '#src/core/db/client.js';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let child: ChildProcess;
-let output = '';
+let output: () => string;
 let baseUrl = '';
 let dataDir = '';
 let pgDatabase: (Database & { url?: string }) | undefined;
@@ -18,30 +17,15 @@ let exitCode: Promise<number | null>;
 /** The real entry point as `npm start` runs it: migrations at start-up, dev mailbox, SIGTERM. */
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tribes-process-'));
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    DATA_DIR: dataDir,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-  delete env.SMTP_URL;
-  delete env.DATABASE_URL;
+  const env: Record<string, string> = { DATA_DIR: dataDir, SMTP_URL: '', DATABASE_URL: '' };
   if (TEST_DB === 'postgres') {
     // A fresh, empty database: main.ts must migrate it itself.
     pgDatabase = await createTestDatabase({ migrate: false });
     env.DATABASE_URL = pgDatabase.url!;
   }
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  exitCode = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 30_000;
-  while (!/Tribes is running at (http:\/\/localhost:\d+)/.test(output)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  baseUrl = /Tribes is running at (http:\/\/localhost:\d+)/.exec(output)![1]!;
+  const server = await startServerProcess(env);
+  ({ child, baseUrl, output } = server);
+  exitCode = server.exited;
 }, 60_000);
 
 afterAll(async () => {
@@ -82,7 +66,7 @@ describe('the server process', () => {
     expect(files).toHaveLength(1);
     const eml = readFileSync(path.join(dataDir, 'mailbox', files[0]!), 'utf8');
     expect(eml).toContain(`To: ${email}`);
-    const code = /\[dev mailbox\] newcomer@example\.test: email-verification code (\d{6})/.exec(output)?.[1];
+    const code = /\[dev mailbox\] newcomer@example\.test: email-verification code (\d{6})/.exec(output())?.[1];
     expect(code).toBeDefined();
     expect(eml).toContain(code!);
     const verified = await json('/api/v1/auth/email/otp/verify', { email, code, purpose: 'email-verification' });
