@@ -51,7 +51,9 @@ async function context(locale: Journey['locale']): Promise<BrowserContext> {
 }
 
 async function tribeByName(name: string): Promise<{ id: string; slug: string }> {
-  const res = await fetch(`${baseUrl()}/api/v1/tribes?q=${encodeURIComponent(name)}`, { headers: { accept: 'application/json' } });
+  const res = await fetch(`${baseUrl()}/api/v1/tribes?q=${encodeURIComponent(name)}`, {
+    headers: { accept: 'application/json' },
+  });
   const body = (await res.json()) as { data: { items: { id: string; slug: string; name: string }[] } };
   const tribe = body.data.items.find((x) => x.name === name);
   if (!tribe) throw new Error(`no tribe named ${name}`);
@@ -119,7 +121,12 @@ async function journey(j: Journey) {
     const card = mp.locator('[data-testid="tribe-card"]', { hasText: j.tribe });
     await card.locator('[data-testid^="choose-"]').click();
     await mp.waitForURL(`**${j.prefix}/home`);
-    const stored = await mp.evaluate(() => JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { userData: { profile: { last_step: string; primary_tribe_id: string } } });
+    const stored = await mp.evaluate(
+      () =>
+        JSON.parse(window.localStorage.getItem('auth') ?? '{}') as {
+          userData: { profile: { last_step: string; primary_tribe_id: string } };
+        },
+    );
     expect(stored.userData.profile).toMatchObject({ last_step: 'tribe-selection-completed', primary_tribe_id: tribe.id });
 
     // 3. The member registers a village, placed by clicking the map, then typed precisely.
@@ -186,21 +193,25 @@ async function journey(j: Journey) {
 }
 
 describe('tribes journey', () => {
-  it('en: a leader creates a tribe, a new member selects it, registers a village, the leader approves it, the map shows both', { timeout: 150_000 }, async () => {
-    const s = suffix();
-    await journey({
-      locale: 'en',
-      prefix: '',
-      dir: 'ltr',
-      tribe: `Atlas Tribe ${s}`,
-      region: 'High Atlas',
-      village: `Imlil ${s}`,
-      tribePlace: { lat: 31.06, lng: -7.91 },
-      villagePlace: { lat: 36.75, lng: 3.06 },
-      tribeMarker: (name) => `Tribe: ${name}`,
-      villageMarker: (name) => `Village: ${name}`,
-    });
-  });
+  it(
+    'en: a leader creates a tribe, a new member selects it, registers a village, the leader approves it, the map shows both',
+    { timeout: 150_000 },
+    async () => {
+      const s = suffix();
+      await journey({
+        locale: 'en',
+        prefix: '',
+        dir: 'ltr',
+        tribe: `Atlas Tribe ${s}`,
+        region: 'High Atlas',
+        village: `Imlil ${s}`,
+        tribePlace: { lat: 31.06, lng: -7.91 },
+        villagePlace: { lat: 36.75, lng: 3.06 },
+        tribeMarker: (name) => `Tribe: ${name}`,
+        villageMarker: (name) => `Village: ${name}`,
+      });
+    },
+  );
 
   it('ar (rtl): the same journey in Arabic', { timeout: 150_000 }, async () => {
     const s = suffix();

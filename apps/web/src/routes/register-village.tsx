@@ -60,9 +60,18 @@ export default function RegisterVillagePage() {
       {heading}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack component="form" noValidate spacing={2.5} onSubmit={s.onSubmit} aria-label={t('pages.registerVillage')}>
-          <TextField {...fieldProps(s.form, 'name')} label={t('tribes.registerVillage.name')} required htmlInput={{ dir: 'auto', maxLength: TRIBE_LIMITS.villageNameMax }} />
           <TextField
-            {...fieldProps(s.form, 'description', t('tribes.form.count', { length: description.length, max: TRIBE_LIMITS.villageDescriptionMax }))}
+            {...fieldProps(s.form, 'name')}
+            label={t('tribes.registerVillage.name')}
+            required
+            htmlInput={{ dir: 'auto', maxLength: TRIBE_LIMITS.villageNameMax }}
+          />
+          <TextField
+            {...fieldProps(
+              s.form,
+              'description',
+              t('tribes.form.count', { length: description.length, max: TRIBE_LIMITS.villageDescriptionMax }),
+            )}
             label={t('tribes.registerVillage.description')}
             multiline
             minRows={2}

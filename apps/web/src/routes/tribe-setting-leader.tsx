@@ -24,7 +24,12 @@ function LeaderSettings({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
   const s = useLeaderSettings(tribe);
   return (
-    <TribeSettingsFrame tribe={tribe} titleKey="pages.tribeSettingLeader" allowed={s.isLeader} deniedKey="tribes.settings.deniedLeaders">
+    <TribeSettingsFrame
+      tribe={tribe}
+      titleKey="pages.tribeSettingLeader"
+      allowed={s.isLeader}
+      deniedKey="tribes.settings.deniedLeaders"
+    >
       <Stack spacing={4}>
         <Stack spacing={2} component="section" aria-labelledby="villages-review-title">
           <Typography id="villages-review-title" variant="h2" sx={h2}>
@@ -44,10 +49,24 @@ function LeaderSettings({ tribe }: { tribe: Tribe }) {
                     village={v}
                     actions={
                       <>
-                        <Button size="small" variant="contained" onClick={() => s.approve(v)} disabled={s.reviewing} aria-label={t('tribes.leader.approveNamed', { name: v.name })} data-testid="approve-village">
+                        <Button
+                          size="small"
+                          variant="contained"
+                          onClick={() => s.approve(v)}
+                          disabled={s.reviewing}
+                          aria-label={t('tribes.leader.approveNamed', { name: v.name })}
+                          data-testid="approve-village"
+                        >
                           {t('tribes.leader.approve')}
                         </Button>
-                        <Button size="small" color="error" onClick={() => s.askReject(v)} disabled={s.reviewing} aria-label={t('tribes.leader.rejectNamed', { name: v.name })} data-testid="reject-village">
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => s.askReject(v)}
+                          disabled={s.reviewing}
+                          aria-label={t('tribes.leader.rejectNamed', { name: v.name })}
+                          data-testid="reject-village"
+                        >
                           {t('tribes.leader.reject')}
                         </Button>
                       </>
@@ -72,7 +91,14 @@ function LeaderSettings({ tribe }: { tribe: Tribe }) {
               <Typography color="text.secondary">{t('tribes.leader.handoverNobody')}</Typography>
             ) : (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'stretch', sm: 'center' }}>
-                <TextField select label={t('tribes.leader.successor')} value={s.successor} onChange={(e) => s.setSuccessor(e.target.value)} sx={{ minWidth: 240 }} id="handover-successor">
+                <TextField
+                  select
+                  label={t('tribes.leader.successor')}
+                  value={s.successor}
+                  onChange={(e) => s.setSuccessor(e.target.value)}
+                  sx={{ minWidth: 240 }}
+                  id="handover-successor"
+                >
                   {s.candidates.map((m) => (
                     <MenuItem key={m.user.id} value={m.user.id}>
                       <bdi>{m.user.name}</bdi>
@@ -80,7 +106,13 @@ function LeaderSettings({ tribe }: { tribe: Tribe }) {
                     </MenuItem>
                   ))}
                 </TextField>
-                <Button variant="contained" color="error" disabled={!s.successor || s.handingOver} onClick={s.askHandover} data-testid="handover-open">
+                <Button
+                  variant="contained"
+                  color="error"
+                  disabled={!s.successor || s.handingOver}
+                  onClick={s.askHandover}
+                  data-testid="handover-open"
+                >
                   {t('tribes.leader.handover')}
                 </Button>
               </Stack>

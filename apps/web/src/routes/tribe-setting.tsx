@@ -26,18 +26,41 @@ function Settings({ tribe }: { tribe: Tribe }) {
   const [tab, setTab] = useState<SettingsTab>(flags.isLeader ? 'details' : 'pending');
   const subject = admin.confirmSubject;
   return (
-    <TribeSettingsFrame tribe={tribe} titleKey="pages.tribeSetting" allowed={flags.canModerate} deniedKey="tribes.settings.deniedModerators">
+    <TribeSettingsFrame
+      tribe={tribe}
+      titleKey="pages.tribeSetting"
+      allowed={flags.canModerate}
+      deniedKey="tribes.settings.deniedModerators"
+    >
       <Stack spacing={2.5}>
         <Paper variant="outlined">
-          <Tabs value={tab} onChange={(_e, v: SettingsTab) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('pages.tribeSetting')}>
+          <Tabs
+            value={tab}
+            onChange={(_e, v: SettingsTab) => setTab(v)}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label={t('pages.tribeSetting')}
+          >
             {TABS.map((x) => (
-              <Tab key={x} value={x} label={x === 'reports' ? t('posts.reports.title') : t(`tribes.settings.tab_${x}`)} id={`settings-tab-${x}`} aria-controls={`settings-panel-${x}`} data-testid={`settings-tab-${x}`} />
+              <Tab
+                key={x}
+                value={x}
+                label={x === 'reports' ? t('posts.reports.title') : t(`tribes.settings.tab_${x}`)}
+                id={`settings-tab-${x}`}
+                aria-controls={`settings-panel-${x}`}
+                data-testid={`settings-tab-${x}`}
+              />
             ))}
           </Tabs>
         </Paper>
         <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
           {tab === 'details' ? (
-            flags.isLeader ? <EditTribeForm tribe={tribe} /> : <Alert severity="info">{t('tribes.settings.detailsLeadersOnly')}</Alert>
+            flags.isLeader ? (
+              <EditTribeForm tribe={tribe} />
+            ) : (
+              <Alert severity="info">{t('tribes.settings.detailsLeadersOnly')}</Alert>
+            )
           ) : tab === 'reports' ? (
             <ReportQueue tribe={tribe} />
           ) : (
@@ -47,7 +70,11 @@ function Settings({ tribe }: { tribe: Tribe }) {
       </Stack>
       <ConfirmDialog
         open={subject !== null}
-        title={subject?.kind === 'refuse' ? t('tribes.settings.refuseTitle', { name: subject.member.user.name }) : t('tribes.settings.banTitle', { name: subject?.member.user.name ?? '' })}
+        title={
+          subject?.kind === 'refuse'
+            ? t('tribes.settings.refuseTitle', { name: subject.member.user.name })
+            : t('tribes.settings.banTitle', { name: subject?.member.user.name ?? '' })
+        }
         body={subject?.kind === 'refuse' ? t('tribes.settings.refuseBody') : t('tribes.settings.banBody')}
         confirmLabel={subject?.kind === 'refuse' ? t('tribes.settings.refuse') : t('tribes.settings.ban')}
         onConfirm={() => void admin.confirmBan()}

@@ -36,17 +36,23 @@ export default function TribesPage() {
             </Typography>
             <Typography color="text.secondary">{t('tribes.browse.intro')}</Typography>
           </Box>
-          {s.canCreate && (
-            <Button
-              variant="contained"
-              startIcon={<AddCircleOutlineIcon />}
-              onClick={s.openCreate}
-              sx={{ flexShrink: 0 }}
-              data-testid="open-create-tribe"
-            >
-              {t('tribes.create.open')}
-            </Button>
-          )}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
+            {s.hasPrimary && (
+              <Button component={RouterLocaleLink} to="/tribe" variant="outlined">
+                {t('pages.tribe')}
+              </Button>
+            )}
+            {s.canCreate && (
+              <Button
+                variant="contained"
+                startIcon={<AddCircleOutlineIcon />}
+                onClick={s.openCreate}
+                data-testid="open-create-tribe"
+              >
+                {t('tribes.create.open')}
+              </Button>
+            )}
+          </Stack>
         </Stack>
         <TribeSearch value={s.query} onChange={s.setQuery} />
         <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={2}>

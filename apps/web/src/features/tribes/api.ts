@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   CreateTribeBody,
   CreateVillageBody,
@@ -56,7 +63,8 @@ export function useTribeList(q: string) {
     queryKey: tribeKeys.list(q),
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (await api.request<Page<Tribe>>(`/v1/tribes${pageQuery({ q, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal })).data,
+      (await api.request<Page<Tribe>>(`/v1/tribes${pageQuery({ q, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal }))
+        .data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
   });
@@ -79,7 +87,12 @@ export function useTribeMembers(ref: string, status: MembershipStatus, enabled =
     enabled: enabled && Boolean(ref),
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (await api.request<Page<TribeMember>>(`/v1/tribes/${enc(ref)}/members${pageQuery({ status, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal })).data,
+      (
+        await api.request<Page<TribeMember>>(
+          `/v1/tribes/${enc(ref)}/members${pageQuery({ status, cursor: pageParam, limit: String(PAGE_SIZE) })}`,
+          { signal },
+        )
+      ).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -91,7 +104,12 @@ export function useTribeVillages(ref: string, status: VillageStatus, enabled = t
     enabled: enabled && Boolean(ref),
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (await api.request<Page<Village>>(`/v1/tribes/${enc(ref)}/villages${pageQuery({ status, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal })).data,
+      (
+        await api.request<Page<Village>>(
+          `/v1/tribes/${enc(ref)}/villages${pageQuery({ status, cursor: pageParam, limit: String(PAGE_SIZE) })}`,
+          { signal },
+        )
+      ).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -116,7 +134,8 @@ export function useMapVillages(enabled = true) {
   return useQuery({
     queryKey: tribeKeys.mapVillages,
     enabled,
-    queryFn: async ({ signal }) => (await api.request<MapVillage[]>('/v1/get_map_villages', { signal, notifySuccess: false })).data,
+    queryFn: async ({ signal }) =>
+      (await api.request<MapVillage[]>('/v1/get_map_villages', { signal, notifySuccess: false })).data,
   });
 }
 
@@ -145,7 +164,12 @@ export function useSelectTribe() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (tribeId: string) =>
-      (await api.request<{ user: User; tribe: Tribe; membership: Membership }>('/v1/tribe_selection', { method: 'POST', body: { tribe_id: tribeId } })).data,
+      (
+        await api.request<{ user: User; tribe: Tribe; membership: Membership }>('/v1/tribe_selection', {
+          method: 'POST',
+          body: { tribe_id: tribeId },
+        })
+      ).data,
     onSuccess: (data) => {
       setUser(data.user);
       refreshAll(client);
@@ -156,7 +180,9 @@ export function useSelectTribe() {
 export function useJoinTribe(ref: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.request<{ membership: Membership }>(`/v1/tribes/${enc(ref)}/join`, { method: 'POST', body: {} })).data.membership,
+    mutationFn: async () =>
+      (await api.request<{ membership: Membership }>(`/v1/tribes/${enc(ref)}/join`, { method: 'POST', body: {} })).data
+        .membership,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -173,7 +199,8 @@ export function useUpdateMember(ref: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, body }: { userId: string; body: UpdateMemberBody }) =>
-      (await api.request<{ membership: Membership }>(`/v1/tribes/${enc(ref)}/members/${enc(userId)}`, { method: 'PATCH', body })).data.membership,
+      (await api.request<{ membership: Membership }>(`/v1/tribes/${enc(ref)}/members/${enc(userId)}`, { method: 'PATCH', body }))
+        .data.membership,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -182,7 +209,8 @@ export function useHandover(ref: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (userId: string) =>
-      (await api.request<{ tribe: Tribe }>(`/v1/tribes/${enc(ref)}/handover`, { method: 'POST', body: { user_id: userId } })).data.tribe,
+      (await api.request<{ tribe: Tribe }>(`/v1/tribes/${enc(ref)}/handover`, { method: 'POST', body: { user_id: userId } })).data
+        .tribe,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -191,7 +219,8 @@ export function useRegisterVillage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ tribeId, body, onFieldErrors }: WithErrors<CreateVillageBody> & { tribeId: string }) =>
-      (await api.request<{ village: Village }>(`/v1/tribes/${enc(tribeId)}/villages`, { method: 'POST', body, onFieldErrors })).data.village,
+      (await api.request<{ village: Village }>(`/v1/tribes/${enc(tribeId)}/villages`, { method: 'POST', body, onFieldErrors }))
+        .data.village,
     onSuccess: () => refreshAll(client),
   });
 }

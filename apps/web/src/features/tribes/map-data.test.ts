@@ -6,8 +6,26 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useMapTribes } from './api';
 import { decodeMapTribes, readStoredTribes, storeTribes } from './map-data';
 
-const atlas: MapTribe = { id: 't1', name: 'Aït Atlas', slug: 'ait-atlas', lat: 31.06, lng: -7.91, member_count: 12, village_count: 3, cover_url: null };
-const arabic: MapTribe = { id: 't2', name: 'قبيلة الواحة', slug: 'قبيلة-الواحة', lat: 29.2, lng: 25.5, member_count: 1, village_count: 0, cover_url: 'https://x.test/c.webp' };
+const atlas: MapTribe = {
+  id: 't1',
+  name: 'Aït Atlas',
+  slug: 'ait-atlas',
+  lat: 31.06,
+  lng: -7.91,
+  member_count: 12,
+  village_count: 3,
+  cover_url: null,
+};
+const arabic: MapTribe = {
+  id: 't2',
+  name: 'قبيلة الواحة',
+  slug: 'قبيلة-الواحة',
+  lat: 29.2,
+  lng: 25.5,
+  member_count: 1,
+  village_count: 0,
+  cover_url: 'https://x.test/c.webp',
+};
 
 /** What the server does: Buffer.from(JSON.stringify(list), 'utf8').toString('base64'). */
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
@@ -45,7 +63,10 @@ describe('useMapTribes', () => {
     createElement(QueryClientProvider, { client: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, children);
 
   it('fetches GET /v1/get_map_tribes, decodes it and persists it in localStorage', async () => {
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify({ status: 'success', message: '', data: encode([atlas, arabic]) }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL) =>
+        new Response(JSON.stringify({ status: 'success', message: '', data: encode([atlas, arabic]) }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const { result } = renderHook(() => useMapTribes(), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual([atlas, arabic]));

@@ -24,19 +24,28 @@ export function useLeaderSettings(tribe: Tribe) {
     isLeader,
     pending: villages.data?.pages.flatMap((p) => p.items) ?? [],
     villagesLoading: villages.isPending,
-    moreVillages: { hasMore: Boolean(villages.hasNextPage), loading: villages.isFetchingNextPage, onMore: () => void villages.fetchNextPage() },
+    moreVillages: {
+      hasMore: Boolean(villages.hasNextPage),
+      loading: villages.isFetchingNextPage,
+      onMore: () => void villages.fetchNextPage(),
+    },
     reviewing: review.isPending,
     approve: (v: Village) => void review.mutateAsync({ id: v.id, body: { status: 'approved' } }).catch(() => undefined),
     askReject: rejecting.ask,
     rejectSubject: rejecting.subject,
     closeReject: rejecting.close,
     confirmReject: async () => {
-      if (rejecting.subject) await review.mutateAsync({ id: rejecting.subject.id, body: { status: 'rejected' } }).catch(() => undefined);
+      if (rejecting.subject)
+        await review.mutateAsync({ id: rejecting.subject.id, body: { status: 'rejected' } }).catch(() => undefined);
       rejecting.close();
     },
     candidates,
     membersLoading: members.isPending,
-    moreMembers: { hasMore: Boolean(members.hasNextPage), loading: members.isFetchingNextPage, onMore: () => void members.fetchNextPage() },
+    moreMembers: {
+      hasMore: Boolean(members.hasNextPage),
+      loading: members.isFetchingNextPage,
+      onMore: () => void members.fetchNextPage(),
+    },
     successor,
     setSuccessor,
     successorName: candidates.find((m) => m.user.id === successor)?.user.name ?? '',

@@ -14,7 +14,8 @@ export function useMemberAdmin(tribe: Tribe) {
   const update = useUpdateMember(tribe.id);
   const confirm = useConfirm<{ kind: 'ban' | 'refuse'; member: TribeMember }>();
   const canActOn = (m: TribeMember) => m.user.id !== me && (flags.isLeader || m.role === 'member');
-  const setStatus = (m: TribeMember, status: 'active' | 'banned') => update.mutateAsync({ userId: m.user.id, body: { status } }).catch(() => undefined);
+  const setStatus = (m: TribeMember, status: 'active' | 'banned') =>
+    update.mutateAsync({ userId: m.user.id, body: { status } }).catch(() => undefined);
   return {
     isLeader: flags.isLeader,
     canActOn,
@@ -22,7 +23,8 @@ export function useMemberAdmin(tribe: Tribe) {
     busy: update.isPending,
     approve: (m: TribeMember) => void setStatus(m, 'active'),
     unban: (m: TribeMember) => void setStatus(m, 'active'),
-    setRole: (m: TribeMember, role: TribeRole) => void update.mutateAsync({ userId: m.user.id, body: { role } }).catch(() => undefined),
+    setRole: (m: TribeMember, role: TribeRole) =>
+      void update.mutateAsync({ userId: m.user.id, body: { role } }).catch(() => undefined),
     askBan: (member: TribeMember) => confirm.ask({ kind: 'ban', member }),
     askRefuse: (member: TribeMember) => confirm.ask({ kind: 'refuse', member }),
     confirmSubject: confirm.subject,

@@ -88,7 +88,9 @@ export function useCreateTribeForm(onCreated: (tribe: Tribe) => void | Promise<v
     defaultValues: tribeValues(),
   });
   const onSubmit = form.handleSubmit(async (body) => {
-    const tribe = await create.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, TRIBE_FIELDS) }).catch(() => undefined);
+    const tribe = await create
+      .mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, TRIBE_FIELDS) })
+      .catch(() => undefined);
     if (tribe) await onCreated(tribe);
   });
   const coords = coordinates(form.watch(['lat', 'lng']), form.formState.errors, (k, v) =>
@@ -134,7 +136,9 @@ export function useRegisterVillageForm(tribeId: string | undefined, onRegistered
   });
   const onSubmit = form.handleSubmit(async (body) => {
     if (!tribeId) return;
-    const village = await register.mutateAsync({ tribeId, body, onFieldErrors: fieldErrorsTo(form.setError, VILLAGE_FIELDS) }).catch(() => undefined);
+    const village = await register
+      .mutateAsync({ tribeId, body, onFieldErrors: fieldErrorsTo(form.setError, VILLAGE_FIELDS) })
+      .catch(() => undefined);
     if (village) onRegistered();
   });
   const coords = coordinates(form.watch(['lat', 'lng']), form.formState.errors, (k, v) =>

@@ -7,7 +7,16 @@ export function useTribeMapData(tribe: Tribe) {
   const villagesQuery = useTribeVillages(tribe.id, 'approved');
   return useMemo(() => {
     const tribes: MapTribe[] = [
-      { id: tribe.id, name: tribe.name, slug: tribe.slug, lat: tribe.lat, lng: tribe.lng, member_count: tribe.member_count, village_count: tribe.village_count, cover_url: tribe.cover_url },
+      {
+        id: tribe.id,
+        name: tribe.name,
+        slug: tribe.slug,
+        lat: tribe.lat,
+        lng: tribe.lng,
+        member_count: tribe.member_count,
+        village_count: tribe.village_count,
+        cover_url: tribe.cover_url,
+      },
     ];
     const villages: MapVillage[] = (villagesQuery.data?.pages.flatMap((p) => p.items) ?? []).map((v) => ({
       id: v.id,

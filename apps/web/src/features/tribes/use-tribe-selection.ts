@@ -39,7 +39,8 @@ export function useTribeSelection() {
     choose,
     choosing,
     /** The button's wording: a tribe the user already belongs to (or asked) is continued with. */
-    choiceOf: (tribe: Tribe): 'continue' | 'request' | 'choose' => (tribe.my_membership ? 'continue' : tribe.visibility === 'request' ? 'request' : 'choose'),
+    choiceOf: (tribe: Tribe): 'continue' | 'request' | 'choose' =>
+      tribe.my_membership ? 'continue' : tribe.visibility === 'request' ? 'request' : 'choose',
     busy: select.isPending,
   };
 }

@@ -12,7 +12,14 @@ function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
 }
 
 /** leaflet.markercluster as a react-leaflet container: <Marker> children are clustered. */
-export const ClusterGroup = createPathComponent<L.MarkerClusterGroup, { children?: ReactNode }>(function createClusterGroup(_props, context) {
-  const group = L.markerClusterGroup({ iconCreateFunction: clusterIcon, showCoverageOnHover: false, chunkedLoading: true, maxClusterRadius: 50 });
-  return createElementObject(group, extendContext(context, { layerContainer: group }));
-});
+export const ClusterGroup = createPathComponent<L.MarkerClusterGroup, { children?: ReactNode }>(
+  function createClusterGroup(_props, context) {
+    const group = L.markerClusterGroup({
+      iconCreateFunction: clusterIcon,
+      showCoverageOnHover: false,
+      chunkedLoading: true,
+      maxClusterRadius: 50,
+    });
+    return createElementObject(group, extendContext(context, { layerContainer: group }));
+  },
+);

@@ -20,11 +20,28 @@ interface Props {
 }
 
 /** Asks before an action that cannot be undone easily (leave, ban, hand over). Cancel has the focus. */
-export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onClose, pending, destructive = true, children }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending,
+  destructive = true,
+  children,
+}: Props) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-body`} component="div">
@@ -36,7 +53,13 @@ export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCl
         <Button onClick={onClose} autoFocus disabled={pending}>
           {t('tribes.common.cancel')}
         </Button>
-        <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} disabled={pending} data-testid="confirm-action">
+        <Button
+          onClick={onConfirm}
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          disabled={pending}
+          data-testid="confirm-action"
+        >
           {pending ? t('tribes.common.pleaseWait') : confirmLabel}
         </Button>
       </DialogActions>

@@ -7,7 +7,15 @@ import type { CoordinatesBinding } from '../use-tribe-forms';
 import { LocationPicker } from './lazy-map';
 
 /** Latitude and longitude: typed (the keyboard way) or set by clicking the map. */
-export function CoordinatesFields({ coords, center, idPrefix = 'field' }: { coords: CoordinatesBinding; center?: LatLng; idPrefix?: string }) {
+export function CoordinatesFields({
+  coords,
+  center,
+  idPrefix = 'field',
+}: {
+  coords: CoordinatesBinding;
+  center?: LatLng;
+  idPrefix?: string;
+}) {
   const { t } = useTranslation();
   const value = coords.lat !== null && coords.lng !== null ? { lat: coords.lat, lng: coords.lng } : null;
   return (

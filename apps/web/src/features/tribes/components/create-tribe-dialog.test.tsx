@@ -44,8 +44,9 @@ describe('CreateTribeDialog', () => {
 
   it('sends the typed tribe and hands the created one over', async () => {
     const tribe = { id: 'a0000000-0000-4000-8000-000000000001', slug: 'ait-atlas', name: 'Aït Atlas' };
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify({ status: 'success', message: 'Created', data: { tribe } }), { status: 201 }),
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ status: 'success', message: 'Created', data: { tribe } }), { status: 201 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const onCreated = renderDialog();
@@ -59,6 +60,13 @@ describe('CreateTribeDialog', () => {
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(tribe));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toContain('/api/v1/tribes');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Aït Atlas', description: '', region: 'High Atlas', visibility: 'request', lat: 31.06, lng: -7.91 });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Aït Atlas',
+      description: '',
+      region: 'High Atlas',
+      visibility: 'request',
+      lat: 31.06,
+      lng: -7.91,
+    });
   });
 });

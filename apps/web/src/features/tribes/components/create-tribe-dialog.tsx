@@ -12,13 +12,30 @@ import { useCreateTribeForm } from '../use-tribe-forms';
 import { TribeFormFields } from './tribe-form-fields';
 
 /** A leader creates a tribe; full screen on phones. */
-export function CreateTribeDialog({ open, onClose, onCreated, submitLabel }: { open: boolean; onClose(): void; onCreated(tribe: Tribe): void | Promise<void>; submitLabel?: string }) {
+export function CreateTribeDialog({
+  open,
+  onClose,
+  onCreated,
+  submitLabel,
+}: {
+  open: boolean;
+  onClose(): void;
+  onCreated(tribe: Tribe): void | Promise<void>;
+  submitLabel?: string;
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { form, onSubmit, pending, coords } = useCreateTribeForm(onCreated);
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="create-tribe-title">
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="create-tribe-title"
+    >
       <form noValidate onSubmit={onSubmit} aria-labelledby="create-tribe-title">
         <DialogTitle id="create-tribe-title">{t('tribes.create.title')}</DialogTitle>
         <DialogContent>

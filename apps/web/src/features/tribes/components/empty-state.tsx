@@ -5,7 +5,19 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** A friendly "nothing here yet" block with an optional way forward. */
-export function EmptyState({ icon: Icon, title, body, action, headingLevel = 'h2' }: { icon: typeof SvgIcon; title: string; body?: ReactNode; action?: ReactNode; headingLevel?: 'h2' | 'h3' }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  body,
+  action,
+  headingLevel = 'h2',
+}: {
+  icon: typeof SvgIcon;
+  title: string;
+  body?: ReactNode;
+  action?: ReactNode;
+  headingLevel?: 'h2' | 'h3';
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }} data-testid="empty-state">
       <Stack spacing={1.5} alignItems="center">

@@ -15,7 +15,9 @@ function FocusPopup() {
   useMapEvents({
     popupopen(e) {
       // The popup's React content is portalled in right after the event.
-      requestAnimationFrame(() => e.popup.getElement()?.querySelector<HTMLElement>('.leaflet-popup-content a, .leaflet-popup-content button')?.focus());
+      requestAnimationFrame(() =>
+        e.popup.getElement()?.querySelector<HTMLElement>('.leaflet-popup-content a, .leaflet-popup-content button')?.focus(),
+      );
     },
   });
   return null;
@@ -42,11 +44,28 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
     <Box component="section" aria-label={label} sx={{ position: 'relative' }}>
       <GlobalStyles
         styles={{
-          '.leaflet-marker-icon.tribes-marker': { display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: '50%', border: '2px solid #fff', boxShadow: '0 1px 4px rgba(0,0,0,.45)' },
-          '.leaflet-marker-icon.tribes-marker--tribe': { background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
-          '.leaflet-marker-icon.tribes-marker--village': { background: theme.palette.secondary.main, color: theme.palette.secondary.contrastText, borderRadius: '4px' },
+          '.leaflet-marker-icon.tribes-marker': {
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderRadius: '50%',
+            border: '2px solid #fff',
+            boxShadow: '0 1px 4px rgba(0,0,0,.45)',
+          },
+          '.leaflet-marker-icon.tribes-marker--tribe': {
+            background: theme.palette.primary.main,
+            color: theme.palette.primary.contrastText,
+          },
+          '.leaflet-marker-icon.tribes-marker--village': {
+            background: theme.palette.secondary.main,
+            color: theme.palette.secondary.contrastText,
+            borderRadius: '4px',
+          },
           '.leaflet-marker-icon.tribes-marker--pick': { background: theme.palette.error.main },
-          '.tribes-marker:focus-visible, .tribes-cluster:focus-visible': { outline: `3px solid ${theme.palette.warning.main}`, outlineOffset: 2 },
+          '.tribes-marker:focus-visible, .tribes-cluster:focus-visible': {
+            outline: `3px solid ${theme.palette.warning.main}`,
+            outlineOffset: 2,
+          },
           '.leaflet-marker-icon.tribes-cluster': {
             display: 'flex',
             alignItems: 'center',
@@ -76,12 +95,27 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
           overflow: 'hidden',
           border: 1,
           borderColor: 'divider',
-          '& .leaflet-container': { height: '100%', width: '100%', background: status === 'failed' ? (theme.palette.mode === 'dark' ? '#1f2a33' : '#dfe9f0') : undefined },
+          '& .leaflet-container': {
+            height: '100%',
+            width: '100%',
+            background: status === 'failed' ? (theme.palette.mode === 'dark' ? '#1f2a33' : '#dfe9f0') : undefined,
+          },
         }}
       >
-        <MapContainer center={[center.lat, center.lng]} zoom={zoom} zoomControl={false} worldCopyJump scrollWheelZoom style={{ height: '100%' }}>
+        <MapContainer
+          center={[center.lat, center.lng]}
+          zoom={zoom}
+          zoomControl={false}
+          worldCopyJump
+          scrollWheelZoom
+          style={{ height: '100%' }}
+        >
           <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} eventHandlers={handlers} />
-          <ZoomControl position={rtl ? 'topright' : 'topleft'} zoomInTitle={t('tribes.map.zoomIn')} zoomOutTitle={t('tribes.map.zoomOut')} />
+          <ZoomControl
+            position={rtl ? 'topright' : 'topleft'}
+            zoomInTitle={t('tribes.map.zoomIn')}
+            zoomOutTitle={t('tribes.map.zoomOut')}
+          />
           <FocusPopup />
           {children}
         </MapContainer>

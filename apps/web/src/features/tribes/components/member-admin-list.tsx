@@ -23,7 +23,8 @@ export function MemberAdminList({ tribe, status, admin }: { tribe: Tribe; status
   const q = useTribeMembers(tribe.id, status);
   const members = q.data?.pages.flatMap((p) => p.items) ?? [];
   if (q.isPending) return <ListSkeleton rows={3} height={72} />;
-  if (members.length === 0) return <EmptyState icon={GroupsOutlinedIcon} title={t(`tribes.settings.empty_${status}`)} headingLevel="h3" />;
+  if (members.length === 0)
+    return <EmptyState icon={GroupsOutlinedIcon} title={t(`tribes.settings.empty_${status}`)} headingLevel="h3" />;
   return (
     <Stack spacing={2}>
       <Paper variant="outlined">
@@ -35,10 +36,23 @@ export function MemberAdminList({ tribe, status, admin }: { tribe: Tribe; status
               actions={
                 !admin.canActOn(m) ? undefined : status === 'pending' ? (
                   <>
-                    <Button size="small" variant="contained" onClick={() => admin.approve(m)} disabled={admin.busy} aria-label={t('tribes.settings.approveNamed', { name: m.user.name })} data-testid="approve-member">
+                    <Button
+                      size="small"
+                      variant="contained"
+                      onClick={() => admin.approve(m)}
+                      disabled={admin.busy}
+                      aria-label={t('tribes.settings.approveNamed', { name: m.user.name })}
+                      data-testid="approve-member"
+                    >
                       {t('tribes.settings.approve')}
                     </Button>
-                    <Button size="small" color="error" onClick={() => admin.askRefuse(m)} disabled={admin.busy} aria-label={t('tribes.settings.refuseNamed', { name: m.user.name })}>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => admin.askRefuse(m)}
+                      disabled={admin.busy}
+                      aria-label={t('tribes.settings.refuseNamed', { name: m.user.name })}
+                    >
                       {t('tribes.settings.refuse')}
                     </Button>
                   </>
@@ -53,7 +67,9 @@ export function MemberAdminList({ tribe, status, admin }: { tribe: Tribe; status
                         onChange={(e) => admin.setRole(m, e.target.value as TribeRole)}
                         disabled={admin.busy}
                         id={`role-${m.user.id}`}
-                        slotProps={{ select: { inputProps: { 'aria-label': t('tribes.settings.roleOf', { name: m.user.name }) } } }}
+                        slotProps={{
+                          select: { inputProps: { 'aria-label': t('tribes.settings.roleOf', { name: m.user.name }) } },
+                        }}
                         sx={{ minWidth: 140 }}
                       >
                         {TRIBE_ROLES.map((r) => (
@@ -63,12 +79,26 @@ export function MemberAdminList({ tribe, status, admin }: { tribe: Tribe; status
                         ))}
                       </TextField>
                     )}
-                    <Button size="small" color="error" variant="outlined" onClick={() => admin.askBan(m)} disabled={admin.busy} aria-label={t('tribes.settings.banNamed', { name: m.user.name })} data-testid="ban-member">
+                    <Button
+                      size="small"
+                      color="error"
+                      variant="outlined"
+                      onClick={() => admin.askBan(m)}
+                      disabled={admin.busy}
+                      aria-label={t('tribes.settings.banNamed', { name: m.user.name })}
+                      data-testid="ban-member"
+                    >
                       {t('tribes.settings.ban')}
                     </Button>
                   </>
                 ) : (
-                  <Button size="small" variant="outlined" onClick={() => admin.unban(m)} disabled={admin.busy} aria-label={t('tribes.settings.unbanNamed', { name: m.user.name })}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => admin.unban(m)}
+                    disabled={admin.busy}
+                    aria-label={t('tribes.settings.unbanNamed', { name: m.user.name })}
+                  >
                     {t('tribes.settings.unban')}
                   </Button>
                 )

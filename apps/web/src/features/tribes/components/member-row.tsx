@@ -16,7 +16,12 @@ export function MemberRow({ member, actions }: { member: TribeMember; actions?: 
   const locale = useLocale();
   const since = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(member.joined_at));
   return (
-    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1, '&:last-of-type': { borderBottom: 0 } }} data-testid="member-row" data-user={member.user.id}>
+    <ListItem
+      divider
+      sx={{ flexWrap: 'wrap', gap: 1, '&:last-of-type': { borderBottom: 0 } }}
+      data-testid="member-row"
+      data-user={member.user.id}
+    >
       <ListItemAvatar>
         <Avatar src={member.user.avatar_url ?? undefined} alt="">
           {member.user.name.slice(0, 1).toUpperCase()}
@@ -29,7 +34,13 @@ export function MemberRow({ member, actions }: { member: TribeMember; actions?: 
             <LocaleLink to={`/user-profile/${member.user.id}`} dir="auto">
               {member.user.name}
             </LocaleLink>
-            {member.role !== 'member' && <Chip size="small" label={t(`tribes.roles.${member.role}`)} color={member.role === 'leader' ? 'primary' : 'default'} />}
+            {member.role !== 'member' && (
+              <Chip
+                size="small"
+                label={t(`tribes.roles.${member.role}`)}
+                color={member.role === 'leader' ? 'primary' : 'default'}
+              />
+            )}
           </Stack>
         }
         secondary={t(member.status === 'pending' ? 'tribes.members.askedOn' : 'tribes.members.since', { date: since })}

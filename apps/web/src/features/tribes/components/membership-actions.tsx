@@ -12,7 +12,14 @@ export function MembershipActions({ tribe, size = 'medium' }: { tribe: Tribe; si
   if (!a.membership) {
     const request = tribe.visibility === 'request';
     return (
-      <Button variant="contained" size={size} onClick={a.join} disabled={a.joining} data-testid="join-tribe" aria-label={t(request ? 'tribes.actions.requestNamed' : 'tribes.actions.joinNamed', { name: tribe.name })}>
+      <Button
+        variant="contained"
+        size={size}
+        onClick={a.join}
+        disabled={a.joining}
+        data-testid="join-tribe"
+        aria-label={t(request ? 'tribes.actions.requestNamed' : 'tribes.actions.joinNamed', { name: tribe.name })}
+      >
         {a.joining ? t('tribes.common.pleaseWait') : t(request ? 'tribes.actions.request' : 'tribes.actions.join')}
       </Button>
     );
@@ -25,7 +32,13 @@ export function MembershipActions({ tribe, size = 'medium' }: { tribe: Tribe; si
       <ConfirmDialog
         open={a.leaveOpen}
         title={a.isPending ? t('tribes.actions.cancelRequestTitle') : t('tribes.actions.leaveTitle', { name: tribe.name })}
-        body={a.isLeader ? t('tribes.actions.leaveLeaderBody') : a.isPending ? t('tribes.actions.cancelRequestBody') : t('tribes.actions.leaveBody')}
+        body={
+          a.isLeader
+            ? t('tribes.actions.leaveLeaderBody')
+            : a.isPending
+              ? t('tribes.actions.cancelRequestBody')
+              : t('tribes.actions.leaveBody')
+        }
         confirmLabel={a.isPending ? t('tribes.actions.cancelRequest') : t('tribes.actions.leave')}
         onConfirm={() => void a.confirmLeave()}
         onClose={a.closeLeave}

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 export function MembershipChip({ membership }: { membership: Membership | null }) {
   const { t } = useTranslation();
   if (!membership) return null;
-  if (membership.status === 'pending') return <Chip size="small" variant="outlined" label={t('tribes.membership.pending')} sx={{ borderStyle: 'dashed' }} />;
-  if (membership.status === 'banned') return <Chip size="small" color="error" variant="outlined" label={t('tribes.membership.banned')} />;
+  if (membership.status === 'pending')
+    return <Chip size="small" variant="outlined" label={t('tribes.membership.pending')} sx={{ borderStyle: 'dashed' }} />;
+  if (membership.status === 'banned')
+    return <Chip size="small" color="error" variant="outlined" label={t('tribes.membership.banned')} />;
   return <Chip size="small" color="primary" label={t(`tribes.roles.${membership.role}`)} />;
 }
 

@@ -22,7 +22,12 @@ export function TribeHeader({ tribe }: { tribe: Tribe }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} alignItems={{ xs: 'flex-start', sm: 'center' }}>
-        <Avatar src={tribe.cover_url ?? undefined} alt="" variant="rounded" sx={{ width: 88, height: 88, fontSize: '2rem', bgcolor: 'primary.main' }}>
+        <Avatar
+          src={tribe.cover_url ?? undefined}
+          alt=""
+          variant="rounded"
+          sx={{ width: 88, height: 88, fontSize: '2rem', bgcolor: 'primary.main' }}
+        >
           {tribe.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Stack spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -49,17 +54,35 @@ export function TribeHeader({ tribe }: { tribe: Tribe }) {
       <Stack useFlexGap direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <MembershipActions tribe={tribe} />
         {f.isMember && (
-          <Button component={RouterLocaleLink} to={`/register-village?tribe=${encodeURIComponent(tribe.slug)}`} variant="outlined" startIcon={<AddLocationAltOutlinedIcon />} data-testid="register-village-link">
+          <Button
+            component={RouterLocaleLink}
+            to={`/register-village?tribe=${encodeURIComponent(tribe.slug)}`}
+            variant="outlined"
+            startIcon={<AddLocationAltOutlinedIcon />}
+            data-testid="register-village-link"
+          >
             {t('tribes.villages.register')}
           </Button>
         )}
         {f.canModerate && (
-          <Button component={RouterLocaleLink} to={`/tribes/setting/${tribe.slug}`} variant="outlined" startIcon={<SettingsOutlinedIcon />} data-testid="tribe-settings-link">
+          <Button
+            component={RouterLocaleLink}
+            to={`/tribes/setting/${tribe.slug}`}
+            variant="outlined"
+            startIcon={<SettingsOutlinedIcon />}
+            data-testid="tribe-settings-link"
+          >
             {t('pages.tribeSetting')}
           </Button>
         )}
         {f.isLeader && (
-          <Button component={RouterLocaleLink} to={`/tribes/setting/leader/${tribe.slug}`} variant="outlined" startIcon={<AdminPanelSettingsOutlinedIcon />} data-testid="leader-settings-link">
+          <Button
+            component={RouterLocaleLink}
+            to={`/tribes/setting/leader/${tribe.slug}`}
+            variant="outlined"
+            startIcon={<AdminPanelSettingsOutlinedIcon />}
+            data-testid="leader-settings-link"
+          >
             {t('pages.tribeSettingLeader')}
           </Button>
         )}

@@ -41,7 +41,12 @@ export function AboutPanel({ tribe }: { tribe: Tribe }) {
           {t('tribes.about.since', { date: since })}
         </Typography>
       </Paper>
-      <TribesMap tribes={map.tribes} villages={map.villages} label={t('tribes.about.mapLabel', { name: tribe.name })} height={320} />
+      <TribesMap
+        tribes={map.tribes}
+        villages={map.villages}
+        label={t('tribes.about.mapLabel', { name: tribe.name })}
+        height={320}
+      />
     </Stack>
   );
 }
@@ -83,12 +88,25 @@ export function VillagesPanel({ tribe }: { tribe: Tribe }) {
   const waiting = pending.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack spacing={2}>
-      <Stack useFlexGap direction="row" justifyContent="space-between" alignItems="center" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack
+        useFlexGap
+        direction="row"
+        justifyContent="space-between"
+        alignItems="center"
+        spacing={2}
+        sx={{ flexWrap: 'wrap', rowGap: 1 }}
+      >
         <Typography variant="h2" sx={h2}>
           {t('tribes.villages.title')}
         </Typography>
         {f.isMember && (
-          <Button component={RouterLocaleLink} to={`/register-village?tribe=${encodeURIComponent(tribe.slug)}`} variant="contained" size="small" startIcon={<AddLocationAltOutlinedIcon />}>
+          <Button
+            component={RouterLocaleLink}
+            to={`/register-village?tribe=${encodeURIComponent(tribe.slug)}`}
+            variant="contained"
+            size="small"
+            startIcon={<AddLocationAltOutlinedIcon />}
+          >
             {t('tribes.villages.register')}
           </Button>
         )}
@@ -96,7 +114,12 @@ export function VillagesPanel({ tribe }: { tribe: Tribe }) {
       {approved.isPending ? (
         <ListSkeleton rows={2} height={72} />
       ) : villages.length === 0 ? (
-        <EmptyState icon={HomeWorkOutlinedIcon} title={t('tribes.villages.empty')} body={f.isMember ? t('tribes.villages.emptyMember') : undefined} headingLevel="h3" />
+        <EmptyState
+          icon={HomeWorkOutlinedIcon}
+          title={t('tribes.villages.empty')}
+          body={f.isMember ? t('tribes.villages.emptyMember') : undefined}
+          headingLevel="h3"
+        />
       ) : (
         <Paper variant="outlined">
           <List aria-label={t('tribes.villages.title')}>
@@ -106,7 +129,11 @@ export function VillagesPanel({ tribe }: { tribe: Tribe }) {
           </List>
         </Paper>
       )}
-      <LoadMore hasMore={Boolean(approved.hasNextPage)} loading={approved.isFetchingNextPage} onMore={() => void approved.fetchNextPage()} />
+      <LoadMore
+        hasMore={Boolean(approved.hasNextPage)}
+        loading={approved.isFetchingNextPage}
+        onMore={() => void approved.fetchNextPage()}
+      />
       {waiting.length > 0 && (
         <>
           <Typography variant="h3" sx={{ ...h2, fontSize: '1rem' }}>

@@ -11,12 +11,29 @@ import { RouterLocaleLink } from '../../../components/locale-link';
 import { EmptyState } from './empty-state';
 
 /** Heading, tribe name and a way back; the content only for those allowed, a friendly refusal otherwise. */
-export function TribeSettingsFrame({ tribe, titleKey, allowed, deniedKey, children }: { tribe: Tribe; titleKey: string; allowed: boolean; deniedKey: string; children: ReactNode }) {
+export function TribeSettingsFrame({
+  tribe,
+  titleKey,
+  allowed,
+  deniedKey,
+  children,
+}: {
+  tribe: Tribe;
+  titleKey: string;
+  allowed: boolean;
+  deniedKey: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Box sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
       <Stack spacing={2.5}>
-        <Button component={RouterLocaleLink} to={`/tribes/${tribe.slug}`} startIcon={<ArrowBackIcon sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          component={RouterLocaleLink}
+          to={`/tribes/${tribe.slug}`}
+          startIcon={<ArrowBackIcon sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           <bdi>{tribe.name}</bdi>
         </Button>
         <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>

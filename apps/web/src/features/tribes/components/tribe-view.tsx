@@ -34,9 +34,23 @@ export function TribeView({ tribe }: { tribe: Tribe }) {
     <Stack spacing={2.5} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
       <TribeHeader tribe={tribe} />
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_e, v: TribeTab) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('tribes.tabs.label')}>
+        <Tabs
+          value={tab}
+          onChange={(_e, v: TribeTab) => setTab(v)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={t('tribes.tabs.label')}
+        >
           {TRIBE_TABS.map((x) => (
-            <Tab key={x} value={x} label={t(`tribes.tabs.${x}`)} id={`tribe-tab-${x}`} aria-controls={`tribe-panel-${x}`} data-testid={`tab-${x}`} />
+            <Tab
+              key={x}
+              value={x}
+              label={t(`tribes.tabs.${x}`)}
+              id={`tribe-tab-${x}`}
+              aria-controls={`tribe-panel-${x}`}
+              data-testid={`tab-${x}`}
+            />
           ))}
         </Tabs>
       </Paper>

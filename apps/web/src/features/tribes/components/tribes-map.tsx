@@ -28,7 +28,15 @@ function FitToMarkers({ points }: { points: [number, number][] }) {
   return null;
 }
 
-function TribePopup({ tribe, onChoose, chooseLabel }: { tribe: MapTribe; onChoose?: (t: MapTribe) => void; chooseLabel?: string }) {
+function TribePopup({
+  tribe,
+  onChoose,
+  chooseLabel,
+}: {
+  tribe: MapTribe;
+  onChoose?: (t: MapTribe) => void;
+  chooseLabel?: string;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Stack spacing={1} dir={i18n.dir()} sx={{ minWidth: 180 }}>
@@ -65,20 +73,35 @@ function VillagePopup({ village }: { village: MapVillage }) {
 /** The map of tribes (larger round markers) and approved villages (small squares), clustered. */
 export default function TribesMap({ tribes, villages, label, height = 480, onChooseTribe, chooseLabel }: TribesMapProps) {
   const { t } = useTranslation();
-  const points = useMemo<[number, number][]>(() => [...tribes.map((x) => [x.lat, x.lng] as [number, number]), ...villages.map((v) => [v.lat, v.lng] as [number, number])], [tribes, villages]);
+  const points = useMemo<[number, number][]>(
+    () => [...tribes.map((x) => [x.lat, x.lng] as [number, number]), ...villages.map((v) => [v.lat, v.lng] as [number, number])],
+    [tribes, villages],
+  );
   return (
     <MapBase label={label} center={{ lat: 20, lng: 10 }} zoom={2} height={height}>
       <FitToMarkers points={points} />
       <ClusterGroup>
         {tribes.map((tribe) => (
-          <Marker key={`t-${tribe.id}`} position={[tribe.lat, tribe.lng]} icon={tribeIcon} title={t('tribes.map.tribeMarker', { name: tribe.name })} alt={tribe.name}>
+          <Marker
+            key={`t-${tribe.id}`}
+            position={[tribe.lat, tribe.lng]}
+            icon={tribeIcon}
+            title={t('tribes.map.tribeMarker', { name: tribe.name })}
+            alt={tribe.name}
+          >
             <Popup>
               <TribePopup tribe={tribe} onChoose={onChooseTribe} chooseLabel={chooseLabel} />
             </Popup>
           </Marker>
         ))}
         {villages.map((village) => (
-          <Marker key={`v-${village.id}`} position={[village.lat, village.lng]} icon={villageIcon} title={t('tribes.map.villageMarker', { name: village.name })} alt={village.name}>
+          <Marker
+            key={`v-${village.id}`}
+            position={[village.lat, village.lng]}
+            icon={villageIcon}
+            title={t('tribes.map.villageMarker', { name: village.name })}
+            alt={village.name}
+          >
             <Popup>
               <VillagePopup village={village} />
             </Popup>

@@ -10,7 +10,13 @@ export type TribeView = 'list' | 'map';
 export function ViewToggle({ value, onChange }: { value: TribeView; onChange(v: TribeView): void }) {
   const { t } = useTranslation();
   return (
-    <ToggleButtonGroup value={value} exclusive size="small" onChange={(_e, v: TribeView | null) => v && onChange(v)} aria-label={t('tribes.view.label')}>
+    <ToggleButtonGroup
+      value={value}
+      exclusive
+      size="small"
+      onChange={(_e, v: TribeView | null) => v && onChange(v)}
+      aria-label={t('tribes.view.label')}
+    >
       <ToggleButton value="list" data-testid="view-list">
         <ViewListOutlinedIcon fontSize="small" sx={{ marginInlineEnd: 0.5 }} aria-hidden />
         {t('tribes.view.list')}

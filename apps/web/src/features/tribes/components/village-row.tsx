@@ -17,11 +17,18 @@ export function VillageRow({ village, actions }: { village: Village; actions?: R
   const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
   const details = [
     t('tribes.villages.place', { lat: num.format(village.lat), lng: num.format(village.lng) }),
-    village.population !== null ? t('tribes.villages.population', { value: new Intl.NumberFormat(locale).format(village.population) }) : null,
+    village.population !== null
+      ? t('tribes.villages.population', { value: new Intl.NumberFormat(locale).format(village.population) })
+      : null,
     village.created_by ? t('tribes.villages.by', { name: village.created_by.name }) : null,
   ].filter(Boolean);
   return (
-    <ListItem divider sx={{ flexWrap: 'wrap', gap: 1, '&:last-of-type': { borderBottom: 0 } }} data-testid="village-row" data-village={village.name}>
+    <ListItem
+      divider
+      sx={{ flexWrap: 'wrap', gap: 1, '&:last-of-type': { borderBottom: 0 } }}
+      data-testid="village-row"
+      data-village={village.name}
+    >
       <ListItemIcon sx={{ minWidth: 40 }}>
         <HomeWorkOutlinedIcon color="secondary" aria-hidden />
       </ListItemIcon>
@@ -32,7 +39,14 @@ export function VillageRow({ village, actions }: { village: Village; actions?: R
             <Typography component="span" sx={{ fontWeight: 600 }} dir="auto">
               {village.name}
             </Typography>
-            {village.status !== 'approved' && <Chip size="small" variant="outlined" color={village.status === 'pending' ? 'default' : 'error'} label={t(`tribes.villages.status_${village.status}`)} />}
+            {village.status !== 'approved' && (
+              <Chip
+                size="small"
+                variant="outlined"
+                color={village.status === 'pending' ? 'default' : 'error'}
+                label={t(`tribes.villages.status_${village.status}`)}
+              />
+            )}
           </Stack>
         }
         secondary={

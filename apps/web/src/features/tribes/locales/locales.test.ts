@@ -26,7 +26,9 @@ describe('tribes messages', () => {
     const other = flatten(bundles[lang]!);
     expect(Object.keys(other).sort()).toEqual(Object.keys(base).sort());
     for (const [key, text] of Object.entries(base)) expect(placeholders(other[key]!), key).toEqual(placeholders(text));
-    const copies = Object.entries(base).filter(([key, text]) => /[a-z]{4}/i.test(text.replace(/\{\{\w+\}\}/g, '')) && other[key] === text);
+    const copies = Object.entries(base).filter(
+      ([key, text]) => /[a-z]{4}/i.test(text.replace(/\{\{\w+\}\}/g, '')) && other[key] === text,
+    );
     // Only words that are the same in both languages (Description, Latitude, Villages...) may match: a few, not 10 %.
     expect(copies.length, copies.map(([k]) => k).join(', ')).toBeLessThan(Object.keys(base).length / 10);
   });
