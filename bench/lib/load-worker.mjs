@@ -24,6 +24,22 @@ function options(durationSec) {
     method: spec.method ?? 'GET',
     headers: spec.headers,
     body: spec.body,
+    // A header that must differ on every request (an Idempotency-Key): set per request.
+    ...(spec.uniqueHeader
+      ? {
+          requests: [
+            {
+              setupRequest: (/** @type {any} */ req) => ({
+                ...req,
+                headers: {
+                  ...req.headers,
+                  [/** @type {string} */ (spec.uniqueHeader)]: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+                },
+              }),
+            },
+          ],
+        }
+      : {}),
     connections: spec.connections,
     pipelining: 1,
     duration: durationSec,

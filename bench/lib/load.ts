@@ -6,6 +6,8 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A header given a fresh random value on every request (e.g. idempotency-key). */
+  uniqueHeader?: string;
   connections: number;
   durationSec: number;
   /** An unmeasured run of the same load first (JIT, caches, connection pools). */

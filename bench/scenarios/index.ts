@@ -1,8 +1,9 @@
 import type { Scenario } from '../lib/scenario.js';
+import { donationsPglite, donationsPostgres } from './donations.js';
 import { feedPglite, feedPostgres } from './feed.js';
 import { hello } from './hello.js';
 import { login } from './login.js';
 import { me } from './me.js';
 
 /** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
-export const SCENARIOS: Scenario[] = [hello, me, login, feedPglite, feedPostgres];
+export const SCENARIOS: Scenario[] = [hello, me, login, feedPglite, feedPostgres, donationsPglite, donationsPostgres];

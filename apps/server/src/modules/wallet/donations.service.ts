@@ -67,7 +67,24 @@ export function createDonationsService({ ledger, tribes, clock, mailer, realtime
       }
       const from = await ledger.accountOf('user', user.id, tx);
       const donationId = randomUUID();
+      const transferId = randomUUID();
+      // Everything but the transfer is written first: the accounts are locked only for the
+      // transfer and the commit, so donations from one wallet queue as briefly as they can.
+      if (campaignId) {
+        const [{ n }] = (await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(donations)
+          .where(and(eq(donations.campaignId, campaignId), eq(donations.donorId, user.id)))) as [{ n: number }];
+        await tx
+          .update(campaigns)
+          .set({
+            raised: sql`${campaigns.raised} + ${body.amount}`,
+            donorCount: sql`${campaigns.donorCount} + ${n === 0 ? 1 : 0}`,
+          })
+          .where(eq(campaigns.id, campaignId));
+      }
       const transfer = await ledger.transfer(tx, {
+        id: transferId,
         fromId: from.id,
         toId: toAccountId,
         amount: body.amount,
@@ -90,23 +107,7 @@ export function createDonationsService({ ledger, tribes, clock, mailer, realtime
           createdAt: now,
         })
         .returning();
-      if (campaignId) {
-        const firstTime =
-          (
-            await tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(donations)
-              .where(and(eq(donations.campaignId, campaignId), eq(donations.donorId, user.id)))
-          )[0]!.n === 1;
-        await tx
-          .update(campaigns)
-          .set({
-            raised: sql`${campaigns.raised} + ${body.amount}`,
-            donorCount: sql`${campaigns.donorCount} + ${firstTime ? 1 : 0}`,
-          })
-          .where(eq(campaigns.id, campaignId));
-      }
-      const balance = (await ledger.accountOf('user', user.id, tx)).balance;
+      const balance = transfer.fromBalance;
       return { donation: presentDonation(linked!, { id: user.id, name: user.name }), balance };
     },
 

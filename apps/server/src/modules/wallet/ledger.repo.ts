@@ -18,6 +18,9 @@ export const insufficientFunds = () => new HttpError(409, 'wallet.insufficient_f
 export function createLedger(db: Db) {
   /** The account of a user, tribe or campaign, created on first use. */
   async function accountOf(kind: AccountKind, ownerId: string, conn: Db | Tx = db): Promise<AccountRow> {
+    const where = and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerId, ownerId));
+    const [found] = await conn.select().from(ledgerAccounts).where(where).limit(1);
+    if (found) return found;
     await conn.insert(ledgerAccounts).values({ kind, ownerId }).onConflictDoNothing();
     const [row] = await conn
       .select()
@@ -36,8 +39,8 @@ export function createLedger(db: Db) {
   /** Moves tokens from one account to another inside the given transaction; 409 when a non-system account lacks them. */
   async function transfer(
     tx: Tx,
-    move: { fromId: string; toId: string; amount: number; kind: string; referenceId: string | null; at: Date },
-  ): Promise<TransferRow> {
+    move: { id?: string; fromId: string; toId: string; amount: number; kind: string; referenceId: string | null; at: Date },
+  ): Promise<TransferRow & { fromBalance: number; toBalance: number }> {
     if (!Number.isSafeInteger(move.amount) || move.amount <= 0) throw new Error(`invalid transfer amount ${move.amount}`);
     const locked = await tx
       .select()
@@ -60,6 +63,7 @@ export function createLedger(db: Db) {
     const [row] = await tx
       .insert(ledgerTransfers)
       .values({
+        ...(move.id ? { id: move.id } : {}),
         fromAccountId: from.id,
         toAccountId: to.id,
         amount: move.amount,
@@ -68,7 +72,7 @@ export function createLedger(db: Db) {
         createdAt: move.at,
       })
       .returning();
-    return row!;
+    return { ...row!, fromBalance: Number(from.balance) - move.amount, toBalance: Number(to.balance) + move.amount };
   }
 
   /**
