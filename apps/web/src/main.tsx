@@ -9,6 +9,7 @@ import { resolveLocation } from './app/locale-routing';
 import { preferredLocale } from './app/preferred-locale';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes } from './app/routes';
+import { startRealtime } from './features/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
 window.addEventListener('vite:preloadError', (event) => {
@@ -19,6 +20,8 @@ async function start() {
   const { locale } = resolveLocation(window.location.pathname, LOCALE_STRATEGY, preferredLocale());
   await initI18n(locale);
   const queryClient = createQueryClient();
+  // Specification section 4: the realtime connection follows the session (opened after login, closed on logout).
+  startRealtime();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -2,6 +2,7 @@ import { startLoading } from '../components/loading-bar/loading-store';
 import { notify } from '../components/snackbar/notice-store';
 import { clearSession, loggingOutStore, sessionStore } from '../features/auth/session-store';
 import { createApiClient } from '../lib/api-client';
+import { requestHeaders } from '../lib/request-headers';
 import { API_BASE } from './config';
 import { i18n, localeStore } from './i18n';
 import { navigateTo } from './navigation';
@@ -25,4 +26,5 @@ export const api = createApiClient({
   notify,
   onUnauthorized: forceLogout,
   startLoading,
+  extraHeaders: requestHeaders,
 });

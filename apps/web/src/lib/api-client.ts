@@ -51,6 +51,8 @@ export interface ApiClientDeps {
   onUnauthorized(): void;
   /** Marks loading for the page-loading bar; returns its end. */
   startLoading?(): (failed?: boolean) => void;
+  /** Headers other features add to every request (X-Socket-Id of the realtime connection). */
+  extraHeaders?(): Record<string, string>;
   fetch?: typeof fetch;
 }
 
@@ -80,7 +82,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & { data: T }> {
     const method = options.method ?? 'GET';
     const token = deps.getToken();
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLocale() };
+    const headers: Record<string, string> = {
+      ...deps.extraHeaders?.(),
+      Accept: 'application/json',
+      'Accept-Language': deps.getLocale(),
+    };
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (options.form) body = options.form;

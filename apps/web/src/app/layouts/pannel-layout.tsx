@@ -25,6 +25,8 @@ import { ThemeToggle } from '../../components/shell/theme-toggle';
 import { RouterLocaleLink } from '../../components/locale-link';
 import { Logo } from '../../components/logo';
 import { useLogout } from '../../features/auth/api';
+import { ConnectionStatus } from '../../features/realtime/components/connection-status';
+import { NotificationBell } from '../../features/realtime/components/notification-bell';
 import { splitLocalePrefix } from '../locale-routing';
 import { themeStore } from '../theme-mode';
 import { useStore } from '../../lib/external-store';
@@ -130,6 +132,8 @@ export function PannelLayout() {
             )}
             {!desktop && <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={24} />}
             <Box sx={{ flexGrow: 1 }} />
+            <ConnectionStatus />
+            <NotificationBell />
             <LanguageSwitcher />
             <ThemeToggle />
           </Toolbar>

@@ -1,0 +1,90 @@
+import Avatar from '@mui/material/Avatar';
+import List from '@mui/material/List';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Box from '@mui/material/Box';
+import type { AppNotification } from '@tribes/shared';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { useTranslation } from 'react-i18next';
+import { RouterLocaleLink } from '../../../components/locale-link';
+import { formatPostTime } from '../../posts/post-time';
+import { visuallyHidden } from './visually-hidden';
+
+/** Unicode isolates around a name or title: bidi-safe inside a sentence of the other direction. */
+const isolate = (s: string) => `\u2068${s}\u2069`;
+
+/** Where a notification leads: the tribe of the post, the tribe, the tribe of the village. */
+export function notificationPath(n: AppNotification): string {
+  const enc = encodeURIComponent;
+  switch (n.subject.type) {
+    case 'post':
+      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/profile';
+    case 'tribe':
+      return `/tribes/${enc(n.subject.id)}`;
+    case 'village':
+      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/tribe';
+  }
+}
+
+export interface NotificationListProps {
+  items: readonly AppNotification[];
+  /** A notification is followed (and so read). */
+  onOpen(n: AppNotification): void;
+  now?: Date;
+}
+
+/** Notifications, newest first: who, what (by kind), when in the reader's language, and a link. */
+export function NotificationList({ items, onOpen, now }: NotificationListProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <List dense disablePadding aria-label={t('realtime.bell.title')} data-testid="notification-list">
+      {items.map((n) => {
+        const actor = isolate(n.actor?.name || t('realtime.kind.someone'));
+        const text = t(`realtime.kind.${n.kind}`, { actor, title: isolate(n.subject.title) });
+        const time = formatPostTime(n.created_at, i18n.language, now);
+        return (
+          <ListItemButton
+            key={n.id}
+            component={RouterLocaleLink}
+            to={notificationPath(n)}
+            onClick={() => onOpen(n)}
+            data-testid="notification"
+            data-read={n.read ? 'true' : 'false'}
+            sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover', gap: 0 }}
+          >
+            <ListItemAvatar sx={{ mt: 0.5 }}>
+              {n.actor ? (
+                <Avatar src={n.actor.avatar_url ?? undefined} alt="" aria-hidden sx={{ width: 36, height: 36 }}>
+                  {n.actor.name.slice(0, 1).toUpperCase()}
+                </Avatar>
+              ) : (
+                <Avatar aria-hidden sx={{ width: 36, height: 36, bgcolor: 'success.main' }}>
+                  <CheckCircleOutlineIcon fontSize="small" />
+                </Avatar>
+              )}
+            </ListItemAvatar>
+            <ListItemText
+              primary={
+                <>
+                  {!n.read && (
+                    <Box component="span" sx={visuallyHidden}>
+                      {`${t('realtime.bell.unreadMark')}: `}
+                    </Box>
+                  )}
+                  {text}
+                </>
+              }
+              secondary={
+                <time dateTime={n.created_at} title={time.full}>
+                  {time.short}
+                </time>
+              }
+              slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600, overflowWrap: 'anywhere' } } }}
+            />
+          </ListItemButton>
+        );
+      })}
+    </List>
+  );
+}

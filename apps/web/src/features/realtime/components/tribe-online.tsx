@@ -1,0 +1,54 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useTribePresence } from '../use-tribe-presence';
+
+const SHOWN = 6;
+
+/** Who is online in a tribe (its presence channel): a compact avatar list with a count. */
+export function TribeOnline({ tribeId }: { tribeId: string | null | undefined }) {
+  const { t } = useTranslation();
+  const members = useTribePresence(tribeId);
+  if (members.length === 0) return null;
+  const extra = members.length - SHOWN;
+  return (
+    <Stack
+      component="section"
+      direction="row"
+      alignItems="center"
+      spacing={1.5}
+      aria-label={t('realtime.online.title')}
+      data-testid="tribe-online"
+      data-count={members.length}
+      sx={{ py: 1 }}
+    >
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'success.main', flexShrink: 0 }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t('realtime.online.count', { count: members.length })}
+      </Typography>
+      <Box component="ul" sx={{ display: 'flex', listStyle: 'none', m: 0, p: 0, gap: 0.5, flexWrap: 'wrap' }}>
+        {members.slice(0, SHOWN).map((m) => (
+          <li key={m.id}>
+            <Tooltip title={m.name}>
+              <Avatar src={m.avatar_url ?? undefined} alt={m.name} role="img" aria-label={m.name} sx={{ width: 28, height: 28, fontSize: 13 }}>
+                {m.name.slice(0, 1).toUpperCase()}
+              </Avatar>
+            </Tooltip>
+          </li>
+        ))}
+        {extra > 0 && (
+          <Typography component="li" variant="body2" color="text.secondary" sx={{ alignSelf: 'center', px: 0.5 }}>
+            {t('realtime.online.more', { count: extra })}
+          </Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}

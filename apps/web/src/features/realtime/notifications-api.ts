@@ -1,0 +1,71 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { AppNotification, Page } from '@tribes/shared';
+import { api } from '../../app/api';
+
+/** GET /v1/notifications: a page of notifications and the unread count. */
+export interface NotificationPage extends Page<AppNotification> {
+  unread_count: number;
+}
+export type NotificationData = InfiniteData<NotificationPage, string>;
+
+export const notificationKeys = { all: ['notifications'] as const };
+
+/** The newest notifications first, page by page. */
+export function useNotificationPages(enabled = true) {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.all,
+    enabled,
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.request<NotificationPage>(`/v1/notifications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal })).data,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** A notification pushed live: first in the list (once), with the server's unread count. */
+export function addNotification(data: NotificationData | undefined, n: AppNotification, unread: number): NotificationData | undefined {
+  if (!data || data.pages.length === 0) return data;
+  const known = data.pages.some((p) => p.items.some((i) => i.id === n.id));
+  const [first, ...rest] = data.pages;
+  return {
+    ...data,
+    pages: [{ ...first!, items: known ? first!.items : [n, ...first!.items], unread_count: unread }, ...rest],
+  };
+}
+
+/** The list once some (or all, ids null) were read, with the server's unread count. */
+export function markRead(data: NotificationData | undefined, ids: readonly string[] | null, unread: number): NotificationData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p, i) => ({
+      ...p,
+      items: p.items.map((n) => (ids === null || ids.includes(n.id) ? { ...n, read: true } : n)),
+      unread_count: i === 0 ? unread : p.unread_count,
+    })),
+  };
+}
+
+const setData = (client: QueryClient, update: (d: NotificationData | undefined) => NotificationData | undefined) =>
+  client.setQueryData<NotificationData>(notificationKeys.all, update);
+
+/** Records a live notification in the cache. */
+export function storeLiveNotification(client: QueryClient, n: AppNotification, unread: number): void {
+  setData(client, (d) => addNotification(d, n, unread));
+}
+
+/** POST /v1/notifications/read: {} for all, or { ids }. */
+export function useMarkNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[] | null) =>
+      (
+        await api.request<{ unread_count: number }>('/v1/notifications/read', {
+          method: 'POST',
+          body: ids ? { ids } : {},
+          notifySuccess: false,
+        })
+      ).data.unread_count,
+    onSuccess: (unread, ids) => setData(client, (d) => markRead(d, ids, unread)),
+  });
+}

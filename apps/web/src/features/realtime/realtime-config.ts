@@ -1,0 +1,41 @@
+import { API_BASE } from '../../app/config';
+import type { RealtimeConfig } from './types';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface PageLocation {
+  protocol: string;
+  hostname: string;
+  port: string;
+}
+
+/**
+ * The realtime endpoint from GET /api/v1/config's `data.realtime` ({ key, host, port, scheme }),
+ * each missing part taken from the page's own location, and the key from VITE_REVERB_APP_KEY.
+ * Null when no key is known at all: then there is nothing to connect to.
+ */
+export function resolveRealtimeConfig(answer: unknown, location: PageLocation, envKey: unknown): RealtimeConfig | null {
+  const data = isRecord(answer) && isRecord(answer.data) ? answer.data : null;
+  const rt = data && isRecord(data.realtime) ? data.realtime : {};
+  const pageScheme = location.protocol === 'https:' ? 'https' : 'http';
+  const scheme = rt.scheme === 'https' || rt.scheme === 'http' ? rt.scheme : pageScheme;
+  const key = typeof rt.key === 'string' && rt.key ? rt.key : typeof envKey === 'string' && envKey ? envKey : null;
+  if (!key) return null;
+  const host = typeof rt.host === 'string' && rt.host ? rt.host : location.hostname;
+  const fallbackPort = location.port ? Number(location.port) : scheme === 'https' ? 443 : 80;
+  const port = typeof rt.port === 'number' && Number.isInteger(rt.port) && rt.port > 0 ? rt.port : fallbackPort;
+  return { key, host, port, scheme };
+}
+
+/** Asks the server where its realtime endpoint is (quietly: no notice, no loading bar). */
+export async function loadRealtimeConfig(): Promise<RealtimeConfig | null> {
+  let answer: unknown = null;
+  try {
+    const res = await fetch(`${API_BASE}/v1/config`, { headers: { Accept: 'application/json' } });
+    if (res.ok) answer = await res.json();
+  } catch {
+    answer = null;
+  }
+  const envKey: unknown = import.meta.env.VITE_REVERB_APP_KEY;
+  return resolveRealtimeConfig(answer, window.location, envKey);
+}

@@ -1,0 +1,241 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppNotification, Post, User } from '@tribes/shared';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale, initI18n } from '../../app/i18n';
+import { clearSession, signIn } from '../auth/session-store';
+import { postKeys } from '../posts/api';
+import { NewPostsBanner, NewPostsBannerView } from './components/new-posts-banner';
+import { NotificationBell } from './components/notification-bell';
+import { NotificationList } from './components/notification-list';
+import { FakeRealtimeClient } from './fake-client';
+import { realtimeStore, startRealtime } from './realtime-store';
+import { resolveRealtimeConfig } from './realtime-config';
+
+const ME = 'c0000000-0000-4000-8000-000000000001';
+const TRIBE = 'd0000000-0000-4000-8000-000000000001';
+const now = new Date('2026-11-21T12:00:00Z');
+
+const user = { id: ME, name: 'Me', profile: { primary_tribe_id: TRIBE, last_step: 'tribe-selection-completed' } } as unknown as User;
+
+function notification(over: Partial<AppNotification> & Pick<AppNotification, 'id' | 'kind'>): AppNotification {
+  return {
+    actor: { id: 'a1', name: 'Amina', avatar_url: null },
+    subject: { type: 'post', id: 'p1', title: 'Harvest day', tribe_id: TRIBE },
+    read: false,
+    created_at: new Date(now.getTime() - 3 * 3600_000).toISOString(),
+    ...over,
+  };
+}
+
+function post(id: string, authorId = 'a1'): Post {
+  return {
+    id,
+    author: { id: authorId, name: 'Amina', avatar_url: null },
+    tribe: { id: TRIBE, name: 'River', slug: 'river' },
+    visibility: 'tribe',
+    body: 'Hello',
+    images: [],
+    like_count: 0,
+    comment_count: 0,
+    liked: false,
+    favourited: false,
+    hidden: false,
+    can_edit: false,
+    can_delete: false,
+    created_at: now.toISOString(),
+    edited_at: null,
+  };
+}
+
+function wrap(children: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })) {
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+let fake: FakeRealtimeClient;
+beforeAll(() => initI18n('en'));
+beforeEach(async () => {
+  await changeLocale('en');
+  fake = new FakeRealtimeClient();
+});
+afterEach(() => {
+  realtimeStore.set({ client: null, state: 'initialized' });
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('notification list', () => {
+  it('says who did what by kind, links to the tribe, and marks the unread', () => {
+    const items = [
+      notification({ id: 'n1', kind: 'comment' }),
+      notification({ id: 'n2', kind: 'like', read: true }),
+      notification({ id: 'n3', kind: 'membership_approved', actor: null, subject: { type: 'tribe', id: TRIBE, title: 'River' } }),
+      notification({ id: 'n4', kind: 'village_approved', actor: null, subject: { type: 'village', id: 'v1', title: 'Oakdale', tribe_id: TRIBE } }),
+    ];
+    const onOpen = vi.fn();
+    wrap(<NotificationList items={items} onOpen={onOpen} now={now} />);
+    const rows = screen.getAllByTestId('notification');
+    expect(rows.map((r) => r.querySelector('.MuiListItemText-root')?.textContent?.replace(/[\u2068\u2069]/g, ''))).toEqual([
+      'Unread: Amina commented on your post “Harvest day”3 hours ago',
+      'Amina liked your post “Harvest day”3 hours ago',
+      'Unread: You are now a member of River3 hours ago',
+      'Unread: Your village Oakdale was approved3 hours ago',
+    ]);
+    for (const row of rows) expect(row).toHaveAttribute('href', `/tribes/${TRIBE}`);
+    expect(rows.map((r) => r.dataset.read)).toEqual(['false', 'true', 'false', 'false']);
+  });
+
+  it('shows the time in the reader language', async () => {
+    await changeLocale('fr');
+    wrap(<NotificationList items={[notification({ id: 'n1', kind: 'like' })]} onOpen={() => undefined} now={now} />);
+    expect(screen.getByTestId('notification')).toHaveTextContent(/Amina.*a aimé votre publication.*il y a 3 heures/);
+  });
+});
+
+describe('notification bell', () => {
+  it('loads the list, counts a live notification, and marks all as read', async () => {
+    signIn('t.o.k', user);
+    const stop = startRealtime(async () => fake);
+    await waitFor(() => expect(realtimeStore.get().client).toBe(fake));
+    const calls: { url: string; body: unknown; socket: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const headers = new Headers(init.headers);
+        calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : null, socket: headers.get('X-Socket-Id') });
+        const data = url.endsWith('/read')
+          ? { unread_count: 0 }
+          : { items: [notification({ id: 'n1', kind: 'comment' })], next_cursor: null, unread_count: 1 };
+        return new Response(JSON.stringify({ status: 'success', message: '', data }), { status: 200 });
+      }),
+    );
+    wrap(<NotificationBell />);
+    const bell = screen.getByTestId('notification-bell');
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications, 1 unread'));
+    act(() =>
+      fake.emit(`App.Models.User.${ME}`, 'notification.created', {
+        notification: notification({ id: 'n2', kind: 'like', actor: { id: 'a2', name: 'Ben', avatar_url: null } }),
+        unread_count: 2,
+      }),
+    );
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications, 2 unread'));
+    await userEvent.click(bell);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(dialog).getAllByTestId('notification')[0]).toHaveTextContent(/Ben\u2069 liked your post/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications, none unread'));
+    const read = calls.find((c) => c.url.endsWith('/v1/notifications/read'))!;
+    expect(read.body).toEqual({});
+    // The realtime socket id goes with API writes, so the server does not echo them back to us.
+    expect(read.socket).toBe('123.456');
+    stop();
+  });
+});
+
+describe('new posts banner', () => {
+  it('is empty with none, then says how many in the reader plural form', async () => {
+    const { rerender } = render(<NewPostsBannerView count={0} onShow={() => undefined} />);
+    expect(screen.queryByTestId('new-posts-banner')).toBeNull();
+    rerender(<NewPostsBannerView count={1} onShow={() => undefined} />);
+    expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('1 new post');
+    rerender(<NewPostsBannerView count={5} onShow={() => undefined} />);
+    expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('5 new posts');
+    await act(() => changeLocale('ar'));
+    rerender(<NewPostsBannerView count={2} onShow={() => undefined} />);
+    expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('منشوران جديدان');
+    rerender(<NewPostsBannerView count={3} onShow={() => undefined} />);
+    expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('3 منشورات جديدة');
+    rerender(<NewPostsBannerView count={11} onShow={() => undefined} />);
+    expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('11 منشورًا جديدًا');
+  });
+
+  it('collects live posts of my tribe (not mine, once each); a click refetches the feed and goes to the top', async () => {
+    signIn('t.o.k', user);
+    realtimeStore.set({ client: fake, state: 'connected' });
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(postKeys.feed, { pages: [{ items: [post('p0')], next_cursor: null }], pageParams: [''] });
+    const reset = vi.spyOn(client, 'resetQueries').mockResolvedValue(undefined);
+    wrap(<NewPostsBanner />, client);
+    const channel = `tribe.${TRIBE}`;
+    expect(fake.listening(channel, 'post.created')).toBe(1);
+    act(() => {
+      fake.emit(channel, 'post.created', { post: post('p1') });
+      fake.emit(channel, 'post.created', { post: post('p1') });
+      fake.emit(channel, 'post.created', { post: post('p2') });
+      fake.emit(channel, 'post.created', { post: post('p3', ME) });
+    });
+    expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('2 new posts');
+    act(() => fake.emit(channel, 'post.deleted', { post_id: 'p2', tribe_id: TRIBE }));
+    expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('1 new post');
+    await userEvent.click(screen.getByTestId('new-posts-banner'));
+    expect(reset).toHaveBeenCalledWith({ queryKey: postKeys.feed });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(screen.queryByTestId('new-posts-banner')).toBeNull();
+  });
+
+  it('applies live comments to the post count and the loaded comment list, and live deletions', () => {
+    signIn('t.o.k', user);
+    realtimeStore.set({ client: fake, state: 'connected' });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(postKeys.feed, { pages: [{ items: [post('p0'), post('p1')], next_cursor: null }], pageParams: [''] });
+    client.setQueryData(postKeys.comments('p0'), { pages: [{ items: [], next_cursor: null }], pageParams: [''] });
+    wrap(<NewPostsBanner />, client);
+    const comment = { id: 'c1', post_id: 'p0', author: { id: 'a2', name: 'Ben', avatar_url: null }, body: 'Nice', can_delete: true, created_at: now.toISOString() };
+    act(() => {
+      fake.emit(`tribe.${TRIBE}`, 'comment.created', { comment, comment_count: 4 });
+      fake.emit(`tribe.${TRIBE}`, 'comment.created', { comment, comment_count: 4 });
+    });
+    type Pages<T> = { pages: { items: T[] }[] };
+    expect(client.getQueryData<Pages<Post>>(postKeys.feed)!.pages[0]!.items[0]!.comment_count).toBe(4);
+    const comments = client.getQueryData<Pages<typeof comment>>(postKeys.comments('p0'))!.pages[0]!.items;
+    expect(comments).toEqual([{ ...comment, can_delete: false }]);
+    act(() => fake.emit(`tribe.${TRIBE}`, 'post.deleted', { post_id: 'p1', tribe_id: TRIBE }));
+    expect(client.getQueryData<Pages<Post>>(postKeys.feed)!.pages[0]!.items.map((p) => p.id)).toEqual(['p0']);
+  });
+});
+
+describe('connection lifecycle', () => {
+  it('opens after login, follows the state, and closes on logout', async () => {
+    const connect = vi.fn(async () => fake);
+    const stop = startRealtime(connect);
+    expect(connect).not.toHaveBeenCalled();
+    signIn('t.o.k', user);
+    expect(connect).toHaveBeenCalledWith('t.o.k');
+    await waitFor(() => expect(realtimeStore.get()).toEqual({ client: fake, state: 'connected' }));
+    fake.setState('unavailable');
+    expect(realtimeStore.get().state).toBe('unavailable');
+    clearSession();
+    expect(fake.disconnected).toBe(true);
+    expect(realtimeStore.get()).toEqual({ client: null, state: 'disconnected' });
+    stop();
+  });
+
+  it('reads the endpoint from /api/v1/config, else from the page and the build', () => {
+    const page = { protocol: 'https:', hostname: 'tribes.example', port: '' };
+    expect(resolveRealtimeConfig({ data: { realtime: { key: 'k1', host: 'ws.example', port: 8443, scheme: 'https' } } }, page, undefined)).toEqual({
+      key: 'k1',
+      host: 'ws.example',
+      port: 8443,
+      scheme: 'https',
+    });
+    expect(resolveRealtimeConfig(null, page, 'k2')).toEqual({ key: 'k2', host: 'tribes.example', port: 443, scheme: 'https' });
+    expect(resolveRealtimeConfig(null, { protocol: 'http:', hostname: 'localhost', port: '5173' }, 'k3')).toEqual({
+      key: 'k3',
+      host: 'localhost',
+      port: 5173,
+      scheme: 'http',
+    });
+    expect(resolveRealtimeConfig(null, page, undefined)).toBeNull();
+  });
+});

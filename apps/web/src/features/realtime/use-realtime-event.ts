@@ -1,0 +1,25 @@
+import type { RealtimeEventName, RealtimeEvents } from '@tribes/shared';
+import { useEffect, useRef } from 'react';
+import { useRealtimeClient } from './realtime-store';
+
+/**
+ * Calls `handler` for each `event` on the private channels named (Echo names, e.g. 'tribe.{id}'),
+ * for as long as the component is mounted and the user signed in. The handler may change freely.
+ */
+export function useRealtimeEvent<E extends RealtimeEventName>(
+  channels: readonly string[],
+  event: E,
+  handler: (payload: RealtimeEvents[E], channel: string) => void,
+): void {
+  const client = useRealtimeClient();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  const key = [...new Set(channels)].sort().join('\n');
+  useEffect(() => {
+    if (!client || !key) return;
+    const stops = key.split('\n').map((channel) => client.listenPrivate(channel, event, (payload) => latest.current(payload, channel)));
+    return () => stops.forEach((stop) => stop());
+  }, [client, key, event]);
+}
