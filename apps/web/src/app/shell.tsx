@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FatalErrorBoundary } from './error-boundary';
 import { PageSkeleton } from '../components/page-skeleton';
@@ -9,6 +9,17 @@ import { NoticeHost } from '../components/snackbar/notice-host';
 /** The default layout around every page: skip link, page-loading bar, top snackbar. */
 export function Shell() {
   const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    // After a client-side navigation: back to the top, and focus on the new page's content so a
+    // screen reader starts there (the first load keeps the browser's own focus and position).
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <>
       <SkipLink />

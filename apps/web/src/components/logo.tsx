@@ -1,14 +1,19 @@
 import Box from '@mui/material/Box';
 
-/** The product logo: the white variant for dark backgrounds, the normal one otherwise. */
+/**
+ * The product logo: the white variant for dark backgrounds, the normal one otherwise. The word
+ * "Tribes" shows from `textFrom` up (sm by default), so phone bars keep room for their buttons.
+ */
 export function Logo({
   variant = 'normal',
   size = 32,
   withText = true,
+  textFrom = 'sm',
 }: {
   variant?: 'normal' | 'white';
   size?: number;
   withText?: boolean;
+  textFrom?: 'xs' | 'sm';
 }) {
   const mark = variant === 'white' ? '#ffffff' : '#3446c4';
   const inner = variant === 'white' ? '#1b1e26' : '#ffffff';
@@ -22,7 +27,13 @@ export function Logo({
       {withText && (
         <Box
           component="span"
-          sx={{ fontWeight: 800, fontSize: size * 0.6, color: variant === 'white' ? '#fff' : 'text.primary', letterSpacing: 0.5 }}
+          sx={{
+            display: { xs: textFrom === 'xs' ? 'inline' : 'none', sm: 'inline' },
+            fontWeight: 800,
+            fontSize: size * 0.6,
+            color: variant === 'white' ? '#fff' : 'text.primary',
+            letterSpacing: 0.5,
+          }}
         >
           Tribes
         </Box>

@@ -17,6 +17,9 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom does not scroll.
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

@@ -38,7 +38,7 @@ export function ErrorScreen({ status, message }: ErrorScreenProps) {
     >
       <Container maxWidth="sm" sx={{ py: 6, textAlign: 'center' }}>
         <Stack spacing={3} alignItems="center">
-          <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={48} />
+          <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={48} textFrom="xs" />
           <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '3rem', md: '4rem' } }}>
             {status ?? t('errorScreen.error')}
           </Typography>
