@@ -125,4 +125,6 @@ export const ar: Catalogue = {
   'validation.siwe_expired': 'انتهت صلاحية هذه الرسالة أو لم تصبح صالحة بعد. وقّع مرة أخرى.',
   'validation.siwe_signature': 'التوقيع لا يطابق العنوان.',
   'validation.siwe_nonce': 'استُخدم طلب تسجيل الدخول هذا أو انتهت صلاحيته. ابدأ من جديد.',
+  'tribes.request_refused': 'تم رفض الطلب.',
+  'tribes.not_pending': 'لا يمكن رفض إلا طلب قيد الانتظار.',
 };

@@ -124,6 +124,8 @@ export const en = {
   'validation.siwe_expired': 'This message has expired or is not valid yet. Sign again.',
   'validation.siwe_signature': 'The signature does not match the address.',
   'validation.siwe_nonce': 'This sign-in request was already used or has expired. Start again.',
+  'tribes.request_refused': 'The request has been refused.',
+  'tribes.not_pending': 'Only a pending request can be refused.',
 } as const;
 
 export type MessageKey = keyof typeof en;

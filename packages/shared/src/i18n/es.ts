@@ -125,4 +125,6 @@ export const es: Catalogue = {
   'validation.siwe_expired': 'Este mensaje ha caducado o aún no es válido. Firma de nuevo.',
   'validation.siwe_signature': 'La firma no corresponde a la dirección.',
   'validation.siwe_nonce': 'Esta solicitud de inicio de sesión ya se usó o ha caducado. Empieza de nuevo.',
+  'tribes.request_refused': 'La solicitud ha sido rechazada.',
+  'tribes.not_pending': 'Solo se puede rechazar una solicitud pendiente.',
 };

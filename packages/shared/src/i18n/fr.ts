@@ -125,4 +125,6 @@ export const fr: Catalogue = {
   'validation.siwe_expired': 'Ce message a expiré ou n’est pas encore valide. Signez à nouveau.',
   'validation.siwe_signature': 'La signature ne correspond pas à l’adresse.',
   'validation.siwe_nonce': 'Cette demande de connexion a déjà servi ou a expiré. Recommencez.',
+  'tribes.request_refused': 'La demande a été refusée.',
+  'tribes.not_pending': 'Seule une demande en attente peut être refusée.',
 };

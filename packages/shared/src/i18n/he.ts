@@ -125,4 +125,6 @@ export const he: Catalogue = {
   'validation.siwe_expired': 'תוקף ההודעה פג או שהיא עדיין אינה בתוקף. יש לחתום שוב.',
   'validation.siwe_signature': 'החתימה אינה תואמת את הכתובת.',
   'validation.siwe_nonce': 'בקשת ההתחברות הזו כבר נוצלה או שפג תוקפה. יש להתחיל מחדש.',
+  'tribes.request_refused': 'הבקשה נדחתה.',
+  'tribes.not_pending': 'אפשר לדחות רק בקשה ממתינה.',
 };

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
   t.app
     .inject({ method, url, payload, headers: token ? bearer(token) : {} })
@@ -184,6 +184,19 @@ describe('approving, banning and roles', () => {
     expect((await patchMember(c.leader.token, 'not-a-uuid', { status: 'active' })).status).toBe(400);
     expect((await patchMember(c.leader.token, c.outsider.id, { status: 'active' })).status).toBe(404);
     expect((await patchMember(undefined, c.member.id, { status: 'active' })).status).toBe(401);
+  });
+});
+
+describe('refusing a request', () => {
+  it('lets leaders and moderators refuse a pending request, after which the person may ask again', async () => {
+    const refuse = (actor: string, target: string) =>
+      call('DELETE' as Method, `/api/v1/tribes/${c.tribeId}/members/${target}`, actor);
+    expect((await refuse(c.member.token, c.pending.id)).status).toBe(403);
+    expect((await refuse(c.moderator.token, c.member.id)).status).toBe(409);
+    expect((await refuse(c.moderator.token, c.pending.id)).status).toBe(200);
+    expect((await call('GET', `/api/v1/tribes/${c.tribeId}/members?status=pending`, c.leader.token)).body.data.items).toEqual([]);
+    expect((await call('POST', `/api/v1/tribes/${c.tribeId}/join`, c.pending.token)).body.data.membership.status).toBe('pending');
+    expect((await refuse(c.leader.token, c.outsider.id)).status).toBe(404);
   });
 });
 

@@ -74,6 +74,11 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
   );
 
+  r.delete('/v1/tribes/:id/members/:user_id', { ...write, schema: { tags, params: MemberParamsSchema } }, async (req, reply) => {
+    await ctx.tribes.refuseRequest(req.params.id, req.auth!.user, req.params.user_id);
+    return success(req, reply, { membership: null }, 'tribes.request_refused');
+  });
+
   r.post(
     '/v1/tribes/:id/handover',
     { ...write, schema: { tags, params: TribeRefParamsSchema, body: HandoverBodySchema } },

@@ -231,6 +231,19 @@ export function createTribesService({ repo, users, storage, clock, notifications
       return updated;
     },
 
+    /** Leaders and moderators refuse a pending request: the membership row goes, and the person may ask again later. */
+    async refuseRequest(ref: string, actor: UserRow, targetId: string): Promise<void> {
+      const tribe = await get(ref);
+      await repo.db.transaction(async (tx) => {
+        await repo.lockTribe(tribe.id, tx);
+        if (!canModerate(await repo.membership(tribe.id, actor.id, tx))) throw forbidden();
+        const target = await repo.membership(tribe.id, targetId, tx);
+        if (!target) throw notFound();
+        if (target.status !== 'pending') throw new HttpError(409, 'tribes.not_pending');
+        await repo.deleteMembership(tribe.id, targetId, tx);
+      });
+    },
+
     /** The leader hands leadership to an active member and stays on as a moderator. */
     async handover(ref: string, actor: UserRow, targetId: string): Promise<void> {
       const tribe = await get(ref);
