@@ -151,8 +151,13 @@ export function Composer({ fixedTribe, onPosted, label }: Props) {
                   onBlur={field.onBlur}
                   error={Boolean(tribeError)}
                   helperText={tribeError}
-                  sx={{ minWidth: 200 }}
-                  slotProps={{ htmlInput: { 'data-testid': 'composer-tribe' } }}
+                  fullWidth={false}
+                  sx={{ minWidth: 220, maxWidth: '100%' }}
+                  slotProps={{
+                    htmlInput: { 'data-testid': 'composer-tribe' },
+                    inputLabel: { shrink: true },
+                    select: { displayEmpty: true },
+                  }}
                 >
                   <MenuItem value="">{t('posts.composer.public')}</MenuItem>
                   {(tribes.data ?? []).map((tr) => (
