@@ -6,6 +6,7 @@ import { useFeed } from '../features/posts/api';
 import { Composer } from '../features/posts/components/composer';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
+import { NewPostsBanner } from '../features/realtime/components/new-posts-banner';
 
 /** /home: a composer, then the feed (my tribes' posts and public posts, newest first) with infinite scroll. */
 export default function HomePage() {
@@ -14,6 +15,7 @@ export default function HomePage() {
   return (
     <PageFrame title={t('pages.home')}>
       <Composer label={t('posts.composer.title')} />
+      <NewPostsBanner />
       <PostList
         query={feed}
         label={t('posts.feed.label')}

@@ -11,6 +11,7 @@ import { postKeys } from '../posts/api';
 import { NewPostsBanner, NewPostsBannerView } from './components/new-posts-banner';
 import { NotificationBell } from './components/notification-bell';
 import { NotificationList } from './components/notification-list';
+import { TribeOnline } from './components/tribe-online';
 import { FakeRealtimeClient } from './fake-client';
 import { realtimeStore, startRealtime } from './realtime-store';
 import { resolveRealtimeConfig } from './realtime-config';
@@ -58,6 +59,13 @@ function wrap(children: ReactNode, client = new QueryClient({ defaultOptions: { 
     </QueryClientProvider>,
   );
   return client;
+}
+
+function stubTribes() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: '', data: { items: [], next_cursor: null } }), { status: 200 })),
+  );
 }
 
 let fake: FakeRealtimeClient;
@@ -160,6 +168,7 @@ describe('new posts banner', () => {
 
   it('collects live posts of my tribe (not mine, once each); a click refetches the feed and goes to the top', async () => {
     signIn('t.o.k', user);
+    stubTribes();
     realtimeStore.set({ client: fake, state: 'connected' });
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
@@ -186,6 +195,7 @@ describe('new posts banner', () => {
 
   it('applies live comments to the post count and the loaded comment list, and live deletions', () => {
     signIn('t.o.k', user);
+    stubTribes();
     realtimeStore.set({ client: fake, state: 'connected' });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     client.setQueryData(postKeys.feed, { pages: [{ items: [post('p0'), post('p1')], next_cursor: null }], pageParams: [''] });
@@ -237,5 +247,22 @@ describe('connection lifecycle', () => {
       scheme: 'http',
     });
     expect(resolveRealtimeConfig(null, page, undefined)).toBeNull();
+  });
+});
+
+describe('who is online in my tribe', () => {
+  it('lists the members here, then joining and leaving, with a count', () => {
+    realtimeStore.set({ client: fake, state: 'connected' });
+    wrap(<TribeOnline tribeId={TRIBE} />);
+    const handlers = fake.presence.get(`tribe.${TRIBE}`)!;
+    expect(screen.queryByTestId('tribe-online')).toBeNull();
+    act(() => handlers.here([{ id: ME, name: 'Me', avatar_url: null }, { id: 'a1', name: 'Amina', avatar_url: null }]));
+    expect(screen.getByRole('region', { name: 'Online now' })).toHaveTextContent('2 online');
+    act(() => handlers.joining({ id: 'a2', name: 'Ben', avatar_url: null }));
+    expect(screen.getByTestId('tribe-online')).toHaveTextContent('3 online');
+    expect(screen.getByRole('img', { name: 'Ben' })).toBeInTheDocument();
+    act(() => handlers.leaving({ id: 'a1', name: 'Amina', avatar_url: null }));
+    expect(screen.getByTestId('tribe-online')).toHaveTextContent('2 online');
+    expect(screen.queryByRole('img', { name: 'Amina' })).toBeNull();
   });
 });

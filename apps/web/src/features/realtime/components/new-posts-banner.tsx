@@ -3,8 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMyTribes } from '../../posts/use-my-tribes';
 import { usePrimaryTribe } from '../../tribes/use-primary-tribe';
 import { useTribeLiveFeed } from '../use-tribe-live-feed';
+import { visuallyHidden } from './visually-hidden';
 
 export interface NewPostsBannerViewProps {
   count: number;
@@ -14,32 +16,44 @@ export interface NewPostsBannerViewProps {
 /** "N new posts": a sticky button at the top of the feed; nothing while there are none. */
 export function NewPostsBannerView({ count, onShow }: NewPostsBannerViewProps) {
   const { t } = useTranslation();
+  const text = t('realtime.newPosts.count', { count });
   return (
-    <Box aria-live="polite" sx={{ position: 'sticky', top: { xs: 64, sm: 72 }, zIndex: 2, display: 'flex', justifyContent: 'center' }}>
+    <>
+      {/* Out of the flow: the feed does not move while nothing is new; screen readers hear the count. */}
+      <Box component="span" aria-live="polite" sx={visuallyHidden}>
+        {count > 0 ? text : ''}
+      </Box>
       {count > 0 && (
-        <Button
-          variant="contained"
-          size="small"
-          startIcon={<ArrowUpwardIcon />}
-          onClick={onShow}
-          title={t('realtime.newPosts.hint')}
-          data-testid="new-posts-banner"
-          sx={{ borderRadius: 999, boxShadow: 3 }}
-        >
-          {t('realtime.newPosts.count', { count })}
-        </Button>
+        <Box sx={{ position: 'sticky', top: { xs: 64, sm: 72 }, zIndex: 2, display: 'flex', justifyContent: 'center' }}>
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<ArrowUpwardIcon />}
+            onClick={onShow}
+            title={t('realtime.newPosts.hint')}
+            data-testid="new-posts-banner"
+            sx={{ borderRadius: 999, boxShadow: 3 }}
+          >
+            {text}
+          </Button>
+        </Box>
       )}
-    </Box>
+    </>
   );
 }
 
 /**
  * Announces posts published in the user's tribes since the feed was loaded; a click fetches the
- * feed again and goes back to its top. `tribeIds` defaults to the primary tribe.
+ * feed again and goes back to its top. `tribeIds` defaults to the
+ * tribes I am an active member of (and my primary tribe).
  */
 export function NewPostsBanner({ tribeIds }: { tribeIds?: readonly string[] }) {
   const primary = usePrimaryTribe();
-  const ids = useMemo(() => tribeIds ?? (primary ? [primary] : []), [tribeIds, primary]);
+  const mine = useMyTribes();
+  const ids = useMemo(
+    () => tribeIds ?? [...new Set([...(primary ? [primary] : []), ...(mine.data ?? []).map((tr) => tr.id)])],
+    [tribeIds, primary, mine.data],
+  );
   const live = useTribeLiveFeed(ids);
   return (
     <NewPostsBannerView

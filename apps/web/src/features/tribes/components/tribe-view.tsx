@@ -7,6 +7,7 @@ import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { TRIBE_TABS, useTribeTab, type TribeTab } from '../use-tribe-tab';
 import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
+import { TribeOnline } from '../../realtime/components/tribe-online';
 import { AboutPanel, LaterPanel, MembersPanel, VillagesPanel } from './tribe-panels';
 import { TribeHeader } from './tribe-header';
 
@@ -33,6 +34,7 @@ export function TribeView({ tribe }: { tribe: Tribe }) {
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
       <TribeHeader tribe={tribe} />
+      <TribeOnline tribeId={tribe.my_membership?.status === 'active' ? tribe.id : null} />
       <Paper variant="outlined">
         <Tabs
           value={tab}
