@@ -1,4 +1,4 @@
-import type { Campaign, Donation } from './schemas/money.js';
+import type { Donation } from './schemas/money.js';
 import type { Comment, Post } from './schemas/posts.js';
 
 /** A notification as GET /v1/notifications lists it and the user channel pushes it. */

@@ -126,7 +126,7 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         // The whole ledger, page by page, as one CSV download.
         const all = [];
         let cursor: string | undefined;
-        let name = 'tribe';
+        let name: string;
         do {
           const page = await ctx.ledgerView.entries(req.params.id, { cursor, limit: 50 });
           name = page.tribe_name;
