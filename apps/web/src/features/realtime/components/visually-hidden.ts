@@ -1,10 +1,10 @@
-/** Read by screen readers, not shown. */
+/** Read by screen readers, not shown. Sizes in px: in MUI's sx, `width: 1` means 100% and `margin: -1` one spacing unit. */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   padding: 0,
-  margin: -1,
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
