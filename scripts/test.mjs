@@ -32,6 +32,12 @@ if (only.length === 0 || only.includes('typecheck')) {
   }
 }
 
+if (only.length === 0 || only.includes('lint')) {
+  console.log('\n▶ lint (ESLint, Prettier)');
+  const lint = spawnSync('npm', ['run', 'lint', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (lint.status !== 0) problems.push('lint');
+}
+
 for (const suite of suites) {
   console.log(`\n▶ ${suite.name}`);
   const report = path.join(tmp, `${suite.name}.json`);
