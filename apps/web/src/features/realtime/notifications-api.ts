@@ -17,13 +17,21 @@ export function useNotificationPages(enabled = true) {
     enabled,
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (await api.request<NotificationPage>(`/v1/notifications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal })).data,
+      (
+        await api.request<NotificationPage>(`/v1/notifications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, {
+          signal,
+        })
+      ).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
 
 /** A notification pushed live: first in the list (once), with the server's unread count. */
-export function addNotification(data: NotificationData | undefined, n: AppNotification, unread: number): NotificationData | undefined {
+export function addNotification(
+  data: NotificationData | undefined,
+  n: AppNotification,
+  unread: number,
+): NotificationData | undefined {
   if (!data || data.pages.length === 0) return data;
   const known = data.pages.some((p) => p.items.some((i) => i.id === n.id));
   const [first, ...rest] = data.pages;
@@ -34,7 +42,11 @@ export function addNotification(data: NotificationData | undefined, n: AppNotifi
 }
 
 /** The list once some (or all, ids null) were read, with the server's unread count. */
-export function markRead(data: NotificationData | undefined, ids: readonly string[] | null, unread: number): NotificationData | undefined {
+export function markRead(
+  data: NotificationData | undefined,
+  ids: readonly string[] | null,
+  unread: number,
+): NotificationData | undefined {
   if (!data) return data;
   return {
     ...data,

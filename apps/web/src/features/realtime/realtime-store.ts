@@ -15,7 +15,10 @@ export const realtimeStore = createStore<RealtimeSnapshot>({ client: null, state
 export type RealtimeConnector = (token: string) => Promise<RealtimeClient | null>;
 
 const echoConnector: RealtimeConnector = async (token) => {
-  const [{ loadRealtimeConfig }, { createEchoClient }] = await Promise.all([import('./realtime-config'), import('./echo-client')]);
+  const [{ loadRealtimeConfig }, { createEchoClient }] = await Promise.all([
+    import('./realtime-config'),
+    import('./echo-client'),
+  ]);
   const config = await loadRealtimeConfig();
   return config ? createEchoClient(config, token) : null;
 };

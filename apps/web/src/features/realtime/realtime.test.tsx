@@ -20,7 +20,11 @@ const ME = 'c0000000-0000-4000-8000-000000000001';
 const TRIBE = 'd0000000-0000-4000-8000-000000000001';
 const now = new Date('2026-11-21T12:00:00Z');
 
-const user = { id: ME, name: 'Me', profile: { primary_tribe_id: TRIBE, last_step: 'tribe-selection-completed' } } as unknown as User;
+const user = {
+  id: ME,
+  name: 'Me',
+  profile: { primary_tribe_id: TRIBE, last_step: 'tribe-selection-completed' },
+} as unknown as User;
 
 function notification(over: Partial<AppNotification> & Pick<AppNotification, 'id' | 'kind'>): AppNotification {
   return {
@@ -52,7 +56,10 @@ function post(id: string, authorId = 'a1'): Post {
   };
 }
 
-function wrap(children: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })) {
+function wrap(
+  children: ReactNode,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }),
+) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>{children}</MemoryRouter>
@@ -64,7 +71,10 @@ function wrap(children: ReactNode, client = new QueryClient({ defaultOptions: { 
 function stubTribes() {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: '', data: { items: [], next_cursor: null } }), { status: 200 })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ status: 'success', message: '', data: { items: [], next_cursor: null } }), { status: 200 }),
+    ),
   );
 }
 
@@ -87,7 +97,12 @@ describe('notification list', () => {
       notification({ id: 'n1', kind: 'comment' }),
       notification({ id: 'n2', kind: 'like', read: true }),
       notification({ id: 'n3', kind: 'membership_approved', actor: null, subject: { type: 'tribe', id: TRIBE, title: 'River' } }),
-      notification({ id: 'n4', kind: 'village_approved', actor: null, subject: { type: 'village', id: 'v1', title: 'Oakdale', tribe_id: TRIBE } }),
+      notification({
+        id: 'n4',
+        kind: 'village_approved',
+        actor: null,
+        subject: { type: 'village', id: 'v1', title: 'Oakdale', tribe_id: TRIBE },
+      }),
     ];
     const onOpen = vi.fn();
     wrap(<NotificationList items={items} onOpen={onOpen} now={now} />);
@@ -201,7 +216,14 @@ describe('new posts banner', () => {
     client.setQueryData(postKeys.feed, { pages: [{ items: [post('p0'), post('p1')], next_cursor: null }], pageParams: [''] });
     client.setQueryData(postKeys.comments('p0'), { pages: [{ items: [], next_cursor: null }], pageParams: [''] });
     wrap(<NewPostsBanner />, client);
-    const comment = { id: 'c1', post_id: 'p0', author: { id: 'a2', name: 'Ben', avatar_url: null }, body: 'Nice', can_delete: true, created_at: now.toISOString() };
+    const comment = {
+      id: 'c1',
+      post_id: 'p0',
+      author: { id: 'a2', name: 'Ben', avatar_url: null },
+      body: 'Nice',
+      can_delete: true,
+      created_at: now.toISOString(),
+    };
     act(() => {
       fake.emit(`tribe.${TRIBE}`, 'comment.created', { comment, comment_count: 4 });
       fake.emit(`tribe.${TRIBE}`, 'comment.created', { comment, comment_count: 4 });
@@ -233,7 +255,13 @@ describe('connection lifecycle', () => {
 
   it('reads the endpoint from /api/v1/config, else from the page and the build', () => {
     const page = { protocol: 'https:', hostname: 'tribes.example', port: '' };
-    expect(resolveRealtimeConfig({ data: { realtime: { key: 'k1', host: 'ws.example', port: 8443, scheme: 'https' } } }, page, undefined)).toEqual({
+    expect(
+      resolveRealtimeConfig(
+        { data: { realtime: { key: 'k1', host: 'ws.example', port: 8443, scheme: 'https' } } },
+        page,
+        undefined,
+      ),
+    ).toEqual({
       key: 'k1',
       host: 'ws.example',
       port: 8443,
@@ -256,7 +284,12 @@ describe('who is online in my tribe', () => {
     wrap(<TribeOnline tribeId={TRIBE} />);
     const handlers = fake.presence.get(`tribe.${TRIBE}`)!;
     expect(screen.queryByTestId('tribe-online')).toBeNull();
-    act(() => handlers.here([{ id: ME, name: 'Me', avatar_url: null }, { id: 'a1', name: 'Amina', avatar_url: null }]));
+    act(() =>
+      handlers.here([
+        { id: ME, name: 'Me', avatar_url: null },
+        { id: 'a1', name: 'Amina', avatar_url: null },
+      ]),
+    );
     expect(screen.getByRole('region', { name: 'Online now' })).toHaveTextContent('2 online');
     act(() => handlers.joining({ id: 'a2', name: 'Ben', avatar_url: null }));
     expect(screen.getByTestId('tribe-online')).toHaveTextContent('3 online');

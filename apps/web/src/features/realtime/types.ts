@@ -38,7 +38,11 @@ export interface RealtimeClient {
   state(): ConnectionState;
   onStateChange(listener: (state: ConnectionState) => void): () => void;
   /** Listens for a server event on a private channel; returns the unsubscription. */
-  listenPrivate<E extends RealtimeEventName>(channel: string, event: E, handler: (payload: RealtimeEvents[E]) => void): () => void;
+  listenPrivate<E extends RealtimeEventName>(
+    channel: string,
+    event: E,
+    handler: (payload: RealtimeEvents[E]) => void,
+  ): () => void;
   /** Joins a presence channel; returns the leave. */
   joinPresence(channel: string, handlers: PresenceHandlers): () => void;
   disconnect(): void;

@@ -19,7 +19,9 @@ export function useRealtimeEvent<E extends RealtimeEventName>(
   const key = [...new Set(channels)].sort().join('\n');
   useEffect(() => {
     if (!client || !key) return;
-    const stops = key.split('\n').map((channel) => client.listenPrivate(channel, event, (payload) => latest.current(payload, channel)));
+    const stops = key
+      .split('\n')
+      .map((channel) => client.listenPrivate(channel, event, (payload) => latest.current(payload, channel)));
     return () => stops.forEach((stop) => stop());
   }, [client, key, event]);
 }

@@ -1,5 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -44,45 +45,46 @@ export function NotificationList({ items, onOpen, now }: NotificationListProps) 
         const text = t(`realtime.kind.${n.kind}`, { actor, title: isolate(n.subject.title) });
         const time = formatPostTime(n.created_at, i18n.language, now);
         return (
-          <ListItemButton
-            key={n.id}
-            component={RouterLocaleLink}
-            to={notificationPath(n)}
-            onClick={() => onOpen(n)}
-            data-testid="notification"
-            data-read={n.read ? 'true' : 'false'}
-            sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover', gap: 0 }}
-          >
-            <ListItemAvatar sx={{ mt: 0.5 }}>
-              {n.actor ? (
-                <Avatar src={n.actor.avatar_url ?? undefined} alt="" aria-hidden sx={{ width: 36, height: 36 }}>
-                  {n.actor.name.slice(0, 1).toUpperCase()}
-                </Avatar>
-              ) : (
-                <Avatar aria-hidden sx={{ width: 36, height: 36, bgcolor: 'success.main' }}>
-                  <CheckCircleOutlineIcon fontSize="small" />
-                </Avatar>
-              )}
-            </ListItemAvatar>
-            <ListItemText
-              primary={
-                <>
-                  {!n.read && (
-                    <Box component="span" sx={visuallyHidden}>
-                      {`${t('realtime.bell.unreadMark')}: `}
-                    </Box>
-                  )}
-                  {text}
-                </>
-              }
-              secondary={
-                <time dateTime={n.created_at} title={time.full}>
-                  {time.short}
-                </time>
-              }
-              slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600, overflowWrap: 'anywhere' } } }}
-            />
-          </ListItemButton>
+          <ListItem key={n.id} disablePadding>
+            <ListItemButton
+              component={RouterLocaleLink}
+              to={notificationPath(n)}
+              onClick={() => onOpen(n)}
+              data-testid="notification"
+              data-read={n.read ? 'true' : 'false'}
+              sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover', gap: 0 }}
+            >
+              <ListItemAvatar sx={{ mt: 0.5 }}>
+                {n.actor ? (
+                  <Avatar src={n.actor.avatar_url ?? undefined} alt="" aria-hidden sx={{ width: 36, height: 36 }}>
+                    {n.actor.name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                ) : (
+                  <Avatar aria-hidden sx={{ width: 36, height: 36, bgcolor: 'success.main' }}>
+                    <CheckCircleOutlineIcon fontSize="small" />
+                  </Avatar>
+                )}
+              </ListItemAvatar>
+              <ListItemText
+                primary={
+                  <>
+                    {!n.read && (
+                      <Box component="span" sx={visuallyHidden}>
+                        {`${t('realtime.bell.unreadMark')}: `}
+                      </Box>
+                    )}
+                    {text}
+                  </>
+                }
+                secondary={
+                  <time dateTime={n.created_at} title={time.full}>
+                    {time.short}
+                  </time>
+                }
+                slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600, overflowWrap: 'anywhere' } } }}
+              />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

@@ -37,7 +37,13 @@ export function TribeOnline({ tribeId }: { tribeId: string | null | undefined })
         {members.slice(0, SHOWN).map((m) => (
           <li key={m.id}>
             <Tooltip title={m.name}>
-              <Avatar src={m.avatar_url ?? undefined} alt={m.name} role="img" aria-label={m.name} sx={{ width: 28, height: 28, fontSize: 13 }}>
+              <Avatar
+                src={m.avatar_url ?? undefined}
+                alt={m.name}
+                role="img"
+                aria-label={m.name}
+                sx={{ width: 28, height: 28, fontSize: 13 }}
+              >
                 {m.name.slice(0, 1).toUpperCase()}
               </Avatar>
             </Tooltip>

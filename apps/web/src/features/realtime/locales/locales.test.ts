@@ -26,8 +26,11 @@ describe('realtime messages', () => {
     const other = flatten(bundle as Tree);
     expect(Object.keys(other).sort()).toEqual(Object.keys(base).sort());
     // Plural forms may spell the number out ("منشوران"), so only the other messages must keep every placeholder.
-    for (const [key, text] of Object.entries(base)) if (!isPlural(key)) expect(placeholders(other[key]!), key).toEqual(placeholders(text));
-    const copies = Object.entries(base).filter(([key, text]) => key !== 'realtime.bell.label' && key !== 'realtime.bell.title' && other[key] === text);
+    for (const [key, text] of Object.entries(base))
+      if (!isPlural(key)) expect(placeholders(other[key]!), key).toEqual(placeholders(text));
+    const copies = Object.entries(base).filter(
+      ([key, text]) => key !== 'realtime.bell.label' && key !== 'realtime.bell.title' && other[key] === text,
+    );
     expect(copies.map(([k]) => k)).toEqual([]);
   });
 });
