@@ -8,13 +8,17 @@ export interface NotificationPage extends Page<AppNotification> {
 }
 export type NotificationData = InfiniteData<NotificationPage, string>;
 
-export const notificationKeys = { all: ['notifications'] as const };
+/** Per user: a later sign-in in the same tab never sees the previous user's list. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  user: (userId: string) => ['notifications', userId] as const,
+};
 
 /** The newest notifications first, page by page. */
-export function useNotificationPages(enabled = true) {
+export function useNotificationPages(userId: string | null) {
   return useInfiniteQuery({
-    queryKey: notificationKeys.all,
-    enabled,
+    queryKey: notificationKeys.user(userId ?? ''),
+    enabled: Boolean(userId),
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
       (
@@ -58,16 +62,20 @@ export function markRead(
   };
 }
 
-const setData = (client: QueryClient, update: (d: NotificationData | undefined) => NotificationData | undefined) =>
-  client.setQueryData<NotificationData>(notificationKeys.all, update);
+const setData = (
+  client: QueryClient,
+  userId: string,
+  update: (d: NotificationData | undefined) => NotificationData | undefined,
+) => client.setQueryData<NotificationData>(notificationKeys.user(userId), update);
 
 /** Records a live notification in the cache. */
-export function storeLiveNotification(client: QueryClient, n: AppNotification, unread: number): void {
-  setData(client, (d) => addNotification(d, n, unread));
+export function storeLiveNotification(client: QueryClient, userId: string, n: AppNotification, unread: number): void {
+  if (client.getQueryData(notificationKeys.user(userId))) setData(client, userId, (d) => addNotification(d, n, unread));
+  else void client.invalidateQueries({ queryKey: notificationKeys.user(userId) });
 }
 
 /** POST /v1/notifications/read: {} for all, or { ids }. */
-export function useMarkNotificationsRead() {
+export function useMarkNotificationsRead(userId: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[] | null) =>
@@ -78,6 +86,8 @@ export function useMarkNotificationsRead() {
           notifySuccess: false,
         })
       ).data.unread_count,
-    onSuccess: (unread, ids) => setData(client, (d) => markRead(d, ids, unread)),
+    onSuccess: (unread, ids) => {
+      if (userId) setData(client, userId, (d) => markRead(d, ids, unread));
+    },
   });
 }

@@ -160,6 +160,12 @@ describe('notification bell', () => {
     expect(read.body).toEqual({});
     // The realtime socket id goes with API writes, so the server does not echo them back to us.
     expect(read.socket).toBe('123.456');
+    // Back from a lost connection: the list is fetched again (what came meanwhile was not pushed).
+    const lists = () => calls.filter((c) => /\/v1\/notifications$/.test(c.url)).length;
+    const before = lists();
+    act(() => fake.setState('unavailable'));
+    act(() => fake.setState('connected'));
+    await waitFor(() => expect(lists()).toBe(before + 1));
     stop();
   });
 });

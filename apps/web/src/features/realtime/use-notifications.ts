@@ -1,22 +1,33 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ECHO_CHANNELS } from '@tribes/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSession } from '../auth/session-store';
-import { storeLiveNotification, useMarkNotificationsRead, useNotificationPages } from './notifications-api';
+import { notificationKeys, storeLiveNotification, useMarkNotificationsRead, useNotificationPages } from './notifications-api';
+import { useConnectionState } from './realtime-store';
 import { useRealtimeEvent } from './use-realtime-event';
 
 /** The bell: notifications (fetched, then live from the user's channel), unread count, mark read. */
 export function useNotifications() {
   const client = useQueryClient();
   const userId = useSession().userData?.id ?? null;
-  const pages = useNotificationPages(Boolean(userId));
-  const mark = useMarkNotificationsRead();
+  const pages = useNotificationPages(userId);
+  const mark = useMarkNotificationsRead(userId);
+  const state = useConnectionState();
   const channels = useMemo(() => (userId ? [ECHO_CHANNELS.user(userId)] : []), [userId]);
 
   useRealtimeEvent(channels, 'notification.created', ({ notification, unread_count }) => {
-    if (client.getQueryData(['notifications'])) storeLiveNotification(client, notification, unread_count);
-    else void client.invalidateQueries({ queryKey: ['notifications'] });
+    if (userId) storeLiveNotification(client, userId, notification, unread_count);
   });
+
+  // Back after a lost connection: what arrived meanwhile was not pushed to us, so fetch the list again.
+  const wasLost = useRef(false);
+  useEffect(() => {
+    if (state === 'unavailable' || state === 'disconnected') wasLost.current = true;
+    if (state === 'connected' && wasLost.current && userId) {
+      wasLost.current = false;
+      void client.invalidateQueries({ queryKey: notificationKeys.user(userId) });
+    }
+  }, [state, userId, client]);
 
   const items = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
   const unread = pages.data?.pages[0]?.unread_count ?? 0;
