@@ -276,7 +276,7 @@ async function axeTour(prefix: string, browserLocale: string, full: boolean) {
 describe('posts and people', () => {
   it(
     'en: a photo post, a like and a comment, favourites, hiding and blocking (axe on each page)',
-    { timeout: 90_000 },
+    { timeout: 150_000 },
     async () => {
       await journey({
         prefix: '',
@@ -290,7 +290,7 @@ describe('posts and people', () => {
     },
   );
 
-  it('he (rtl): the same journey in Hebrew', { timeout: 90_000 }, async () => {
+  it('he (rtl): the same journey in Hebrew', { timeout: 150_000 }, async () => {
     await journey({
       prefix: '/he',
       dir: 'rtl',
@@ -304,7 +304,7 @@ describe('posts and people', () => {
 
   it(
     'en: the other pages with axe (explore, create-post, profile, privacy, a private profile, dialogs, the report queue); a report dismissed with a note',
-    { timeout: 120_000 },
+    { timeout: 150_000 },
     async () => {
       const p = await axeTour('', 'en-US', false);
       const a = await signedIn(p.alice, 'en-US');
@@ -325,7 +325,7 @@ describe('posts and people', () => {
     },
   );
 
-  it('ar (rtl): every page of posts and people with axe', { timeout: 120_000 }, async () => {
+  it('ar (rtl): every page of posts and people with axe', { timeout: 150_000 }, async () => {
     await axeTour('/ar', 'ar', true);
   });
 });
