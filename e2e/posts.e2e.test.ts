@@ -160,6 +160,15 @@ async function journey(j: Journey) {
     await expect.poll(() => mine.getByTestId('like-count').textContent()).toBe('1');
     await mine.getByTestId('comments-button').click();
     await mine.locator('[data-testid="comment"]', { hasText: j.comment }).waitFor();
+    // She corrects her post through the edit dialog.
+    await mine.getByTestId('post-menu').click();
+    await ap.getByTestId('post-edit').click();
+    await ap.getByTestId('edit-body').fill(`${text} ✓`);
+    await ap.getByTestId('edit-submit').click();
+    await mine
+      .getByTestId('post-body')
+      .filter({ hasText: `${text} ✓` })
+      .waitFor();
 
     // 4. Alice hides Carol's post: the feed shows a notice, /setting/hidden-posts lists it, the feed no longer does.
     const noisy = card(ap, `Noisy post by Carol ${tag}`);
@@ -319,6 +328,13 @@ describe('posts and people', () => {
         await ap.locator('[data-testid="log-entry"]', { hasText: 'Fine after all' }).waitFor();
         await ap.getByTestId('reports-dismissed').click();
         await ap.getByTestId('report-item').waitFor();
+        // As the tribe's leader she may delete Bob's post too, after confirming.
+        await ap.goto(`/tribes/${encodeURIComponent(p.tribe.slug)}?tab=posts`);
+        const bobs = card(ap, 'Bob writes in the grove');
+        await bobs.getByTestId('post-menu').click();
+        await ap.getByTestId('post-delete').click();
+        await ap.getByTestId('confirm-action').click();
+        await bobs.waitFor({ state: 'detached' });
       } finally {
         await a.ctx.close();
       }
