@@ -151,6 +151,7 @@ describe('notification bell', () => {
       }),
     );
     await waitFor(() => expect(bell).toHaveAccessibleName('Notifications, 2 unread'));
+    expect(screen.getByTestId('notification-announce')).toHaveTextContent(/Ben\u2069 liked your post/);
     await userEvent.click(bell);
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(dialog).getAllByTestId('notification')[0]).toHaveTextContent(/Ben\u2069 liked your post/);

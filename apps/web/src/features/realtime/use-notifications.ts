@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ECHO_CHANNELS } from '@tribes/shared';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { AppNotification } from '@tribes/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../auth/session-store';
 import { notificationKeys, storeLiveNotification, useMarkNotificationsRead, useNotificationPages } from './notifications-api';
 import { useConnectionState } from './realtime-store';
@@ -13,10 +14,14 @@ export function useNotifications() {
   const pages = useNotificationPages(userId);
   const mark = useMarkNotificationsRead(userId);
   const state = useConnectionState();
+  /** The last notification pushed live, for a screen-reader announcement. */
+  const [latest, setLatest] = useState<AppNotification | null>(null);
   const channels = useMemo(() => (userId ? [ECHO_CHANNELS.user(userId)] : []), [userId]);
 
   useRealtimeEvent(channels, 'notification.created', ({ notification, unread_count }) => {
-    if (userId) storeLiveNotification(client, userId, notification, unread_count);
+    if (!userId) return;
+    storeLiveNotification(client, userId, notification, unread_count);
+    setLatest(notification);
   });
 
   // Back after a lost connection: what arrived meanwhile was not pushed to us, so fetch the list again.
@@ -36,6 +41,7 @@ export function useNotifications() {
   return {
     items,
     unread,
+    latest,
     isLoading: pages.isLoading,
     isError: pages.isError,
     hasMore: Boolean(pages.hasNextPage),

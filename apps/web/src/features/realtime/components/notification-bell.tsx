@@ -9,10 +9,12 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifications } from '../use-notifications';
-import { NotificationList } from './notification-list';
+import { NotificationList, notificationText } from './notification-list';
+import { visuallyHidden } from './visually-hidden';
 
 /** The header's bell: unread count, and the notifications in a panel (live from the user's channel). */
 export function NotificationBell() {
@@ -22,10 +24,15 @@ export function NotificationBell() {
   const titleId = useId();
   const n = useNotifications();
   const close = () => setAnchor(null);
+  // The panel opens toward the page, from the bell at the end of the header (right in ltr, left in rtl).
+  const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   const label = t('realtime.bell.labelUnread', { count: n.unread });
 
   return (
     <>
+      <Box component="span" aria-live="polite" sx={visuallyHidden} data-testid="notification-announce">
+        {n.latest ? notificationText(t, n.latest) : ''}
+      </Box>
       <Tooltip title={t('realtime.bell.label')}>
         <IconButton
           color="inherit"
@@ -46,8 +53,8 @@ export function NotificationBell() {
         open={Boolean(anchor)}
         anchorEl={anchor}
         onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: end }}
+        transformOrigin={{ vertical: 'top', horizontal: end }}
         slotProps={{
           paper: {
             id: panelId,

@@ -8,12 +8,19 @@ import Box from '@mui/material/Box';
 import type { AppNotification } from '@tribes/shared';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { formatPostTime } from '../../posts/post-time';
 import { visuallyHidden } from './visually-hidden';
 
 /** Unicode isolates around a name or title: bidi-safe inside a sentence of the other direction. */
 const isolate = (s: string) => `\u2068${s}\u2069`;
+
+/** What a notification says, by kind, in the reader's language. */
+export function notificationText(t: TFunction, n: AppNotification): string {
+  const actor = isolate(n.actor?.name || t('realtime.kind.someone'));
+  return t(`realtime.kind.${n.kind}`, { actor, title: isolate(n.subject.title) });
+}
 
 /** Where a notification leads: the tribe of the post, the tribe, the tribe of the village. */
 export function notificationPath(n: AppNotification): string {
@@ -41,8 +48,7 @@ export function NotificationList({ items, onOpen, now }: NotificationListProps) 
   return (
     <List dense disablePadding aria-label={t('realtime.bell.title')} data-testid="notification-list">
       {items.map((n) => {
-        const actor = isolate(n.actor?.name || t('realtime.kind.someone'));
-        const text = t(`realtime.kind.${n.kind}`, { actor, title: isolate(n.subject.title) });
+        const text = notificationText(t, n);
         const time = formatPostTime(n.created_at, i18n.language, now);
         return (
           <ListItem key={n.id} disablePadding>
