@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { schemaResolver } from '../../lib/form-resolver';
+import { useConfirm } from '../tribes/use-confirm';
 import { useAddComment, useComments, useDeleteComment } from './api';
 
 interface CommentFields {
@@ -15,6 +16,7 @@ export function useCommentsSection(postId: string, open: boolean) {
   const list = useComments(postId, open);
   const add = useAddComment(postId);
   const remove = useDeleteComment(postId);
+  const confirm = useConfirm<string>();
   const form = useForm<CommentFields>({ resolver: schemaResolver(CommentBodySchema, locale), defaultValues: { body: '' } });
   const onSubmit = form.handleSubmit(async ({ body }) => {
     const ok = await add.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['body']) }).catch(() => undefined);
@@ -31,7 +33,14 @@ export function useCommentsSection(postId: string, open: boolean) {
     form,
     onSubmit,
     sending: add.isPending,
-    remove: (id: string) => remove.mutate(id),
+    /** Deleting a comment asks first. */
+    askRemove: confirm.ask,
+    confirmOpen: confirm.open,
+    closeRemove: confirm.close,
+    confirmRemove: async () => {
+      if (confirm.subject) await remove.mutateAsync(confirm.subject).catch(() => undefined);
+      confirm.close();
+    },
     removing: remove.isPending,
   };
 }

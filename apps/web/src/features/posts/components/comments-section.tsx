@@ -14,6 +14,7 @@ import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
 import { TextField } from '../../../components/inputs/text-field';
 import { fieldProps } from '../../../lib/form-field';
+import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
 import { LoadMore } from '../../tribes/components/load-more';
 import { formatPostTime } from '../post-time';
 import { useCommentsSection } from '../use-comments-section';
@@ -75,7 +76,7 @@ export function CommentsSection({ postId, open }: { postId: string; open: boolea
                   <IconButton
                     size="small"
                     aria-label={t('posts.comments.delete')}
-                    onClick={() => c.remove(comment.id)}
+                    onClick={() => c.askRemove(comment.id)}
                     disabled={c.removing}
                   >
                     <DeleteOutlineIcon fontSize="small" />
@@ -116,6 +117,15 @@ export function CommentsSection({ postId, open }: { postId: string; open: boolea
           <SendIcon />
         </IconButton>
       </Stack>
+      <ConfirmDialog
+        open={c.confirmOpen}
+        title={t('posts.comments.deleteTitle')}
+        body={t('posts.comments.deleteBody')}
+        confirmLabel={t('posts.card.delete')}
+        onConfirm={() => void c.confirmRemove()}
+        onClose={c.closeRemove}
+        pending={c.removing}
+      />
     </Box>
   );
 }

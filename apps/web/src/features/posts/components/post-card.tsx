@@ -81,11 +81,13 @@ export function PostCard({ post, showHidden = false }: { post: Post; showHidden?
                 >
                   <bdi>{post.tribe.name}</bdi>
                 </LocaleLink>
-                <span aria-hidden>·</span>
               </>
             )}
-            <Typography component="time" variant="body2" dateTime={post.created_at} title={time.full}>
-              {time.short}
+            <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {post.tribe && <span aria-hidden>· </span>}
+              <time dateTime={post.created_at} title={time.full}>
+                {time.short}
+              </time>
             </Typography>
             {post.edited_at && (
               <Typography variant="body2" component="span">
