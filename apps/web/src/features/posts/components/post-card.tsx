@@ -70,7 +70,12 @@ export function PostCard({ post, showHidden = false }: { post: Post; showHidden?
           >
             <bdi>{post.author.name}</bdi>
           </LocaleLink>
-          <Stack direction="row" spacing={0.75} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap', color: 'text.secondary' }}>
+          <Stack
+            direction="row"
+            alignItems="center"
+            useFlexGap
+            sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.25, color: 'text.secondary' }}
+          >
             {post.tribe && (
               <>
                 <LocaleLink
@@ -84,7 +89,6 @@ export function PostCard({ post, showHidden = false }: { post: Post; showHidden?
               </>
             )}
             <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {post.tribe && <span aria-hidden>· </span>}
               <time dateTime={post.created_at} title={time.full}>
                 {time.short}
               </time>
