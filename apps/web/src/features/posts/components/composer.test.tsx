@@ -32,12 +32,12 @@ function stubFetch() {
 const postCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([url]) => String(url).includes('/v1/posts'));
 
-function renderComposer(onPosted = vi.fn()) {
+function renderComposer(onPosted = vi.fn(), fixedTribe?: { id: string; name: string }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <Composer label="Write a post" onPosted={onPosted} />
+        <Composer label="Write a post" onPosted={onPosted} fixedTribe={fixedTribe} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -108,5 +108,21 @@ describe('Composer', () => {
     // The composer is empty again.
     await waitFor(() => expect(screen.getByTestId('composer-body')).toHaveValue(''));
     expect(screen.queryAllByTestId('composer-image')).toHaveLength(0);
+  });
+
+  it("posts into the tribe page's tribe, for its members only when the switch is on", async () => {
+    const fetchMock = stubFetch();
+    const tribe = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Aït Atlas' };
+    const onPosted = renderComposer(vi.fn(), tribe);
+    const user = userEvent.setup();
+    expect(screen.queryByTestId('composer-tribe')).toBeNull();
+    await user.type(screen.getByTestId('composer-body'), 'Members meeting on Friday');
+    await user.click(screen.getByLabelText('Only members of Aït Atlas'));
+    await user.click(screen.getByTestId('composer-submit'));
+    await waitFor(() => expect(onPosted).toHaveBeenCalled());
+    const form = postCalls(fetchMock)[0]![1]?.body as FormData;
+    expect(form.get('tribe_id')).toBe(tribe.id);
+    expect(form.get('visibility')).toBe('tribe');
+    expect(form.getAll('images')).toHaveLength(0);
   });
 });
