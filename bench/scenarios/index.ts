@@ -3,7 +3,18 @@ import { donationsPglite, donationsPostgres } from './donations.js';
 import { feedPglite, feedPostgres } from './feed.js';
 import { hello } from './hello.js';
 import { login } from './login.js';
+import { realtimeFanout, realtimeIdle } from './realtime.js';
 import { me } from './me.js';
 
 /** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
-export const SCENARIOS: Scenario[] = [hello, me, login, feedPglite, feedPostgres, donationsPglite, donationsPostgres];
+export const SCENARIOS: Scenario[] = [
+  hello,
+  me,
+  login,
+  feedPglite,
+  feedPostgres,
+  donationsPglite,
+  donationsPostgres,
+  realtimeFanout,
+  realtimeIdle,
+];
