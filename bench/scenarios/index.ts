@@ -1,4 +1,5 @@
 import type { Scenario } from '../lib/scenario.js';
+import { bundle } from './bundle.js';
 import { donationsPglite, donationsPostgres } from './donations.js';
 import { feedPglite, feedPostgres } from './feed.js';
 import { hello } from './hello.js';
@@ -17,4 +18,5 @@ export const SCENARIOS: Scenario[] = [
   donationsPostgres,
   realtimeFanout,
   realtimeIdle,
+  bundle,
 ];
