@@ -75,6 +75,34 @@ describe('account journey', () => {
     });
   });
 
+  it.each([
+    ['fr', 'ltr', 'Votre compte est créé.'],
+    ['es', 'ltr', 'Tu cuenta está creada.'],
+    ['ar', 'rtl', 'تم إنشاء حسابك.'],
+    ['he', 'rtl', 'החשבון שלך נוצר.'],
+  ])('walks the same journey in %s (%s), with the server speaking the language', async (lang, dir, registered) => {
+    await withPage(async (page) => {
+      const email = uniqueEmail(`journey-${lang}`);
+      await page.goto(`/${lang}/sign-up`);
+      await ready(page);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, dir]);
+      await page.locator('#field-name').fill('Layla Ben Ali');
+      await page.locator('#field-email').fill(email);
+      await page.locator('#field-password').fill(PASSWORD);
+      await page.locator('#field-password_confirmation').fill(PASSWORD);
+      await page.getByTestId('sign-up-submit').click();
+      await page.waitForURL(`**/${lang}/verify-otp`);
+      await expect.poll(() => snackbar(page).textContent()).toContain(registered);
+      await page.locator('#field-code').fill(await codeFor(email));
+      await page.getByTestId('verify-submit').click();
+      await page.waitForURL(`**/${lang}/role-selection`);
+      await page.locator('input[type="radio"][value="member"]').check();
+      await page.getByTestId('role-submit').click();
+      await page.waitForURL(`**/${lang}/tribe-selection`);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+    });
+  });
+
   it('refuses a wrong code with a field error', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail('wrongcode');
