@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.js';
+import type { Page } from './common.js';
+import type { Tribe } from './tribes.js';
 import { UuidSchema } from './common.js';
 
 export const POST_LIMITS = {
@@ -118,6 +120,32 @@ export interface UserProfile {
   post_count: number;
   blocked_by_me: boolean;
   is_me: boolean;
+}
+
+/** One act of GET /v1/tribes/{id}/moderation_log: who did what, to which post or person, and why. */
+export interface ModerationEntry {
+  id: string;
+  action: string;
+  actor: { id: string; name: string } | null;
+  post_id: string | null;
+  target_user_id: string | null;
+  report_id: string | null;
+  reason: string;
+  created_at: string;
+}
+
+/** GET /v1/explore: a page of posts, plus tribes and people matching q (first page only). */
+export interface ExplorePage extends Page<Post> {
+  tribes: Tribe[];
+  people: { id: string; name: string; avatar_url: string | null }[];
+}
+
+/** One person of GET /v1/me/blocked_users. */
+export interface BlockedUser {
+  id: string;
+  name: string;
+  avatar_url: string | null;
+  blocked_at: string;
 }
 
 export type PostToken =

@@ -1,4 +1,4 @@
-import type { UserProfile } from '@tribes/shared';
+import type { BlockedUser, Page, UserProfile } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { fieldError, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
@@ -69,7 +69,7 @@ export function createPeopleService({ repo, users, storage, clock }: Deps) {
       await repo.unblock(user.id, id);
     },
 
-    async blocked(user: UserRow) {
+    async blocked(user: UserRow): Promise<Page<BlockedUser>> {
       const rows = await repo.blockedBy(user.id);
       return {
         items: rows.map((r) => ({

@@ -1,5 +1,6 @@
 import {
   CommentBodySchema,
+  type ExplorePage,
   CreatePostFieldsSchema,
   ExploreQuerySchema,
   IdParamsSchema,
@@ -69,7 +70,8 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       q && !req.query.cursor ? ctx.tribes.list(viewer(req), { q, limit: 5 }) : Promise.resolve(null),
       q && !req.query.cursor ? ctx.people.search(q, viewer(req)) : Promise.resolve(null),
     ]);
-    return success(req, reply, { ...posts, tribes: tribes?.items ?? [], people: people ?? [] });
+    const page: ExplorePage = { ...posts, tribes: tribes?.items ?? [], people: people ?? [] };
+    return success(req, reply, page);
   });
   r.get(
     '/v1/tribes/:id/posts',

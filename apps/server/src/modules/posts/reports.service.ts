@@ -1,4 +1,4 @@
-import type { Page, PostReport } from '@tribes/shared';
+import type { ModerationEntry, Page, PostReport } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
@@ -113,7 +113,7 @@ export function createReportsService({ moderation, posts, postsService, tribesRe
       });
     },
 
-    async log(tribeRef: string, user: UserRow) {
+    async log(tribeRef: string, user: UserRow): Promise<ModerationEntry[]> {
       const tribe = await moderatedTribe(tribeRef, user);
       const rows = await moderation.listLog(tribe.id, 200);
       return rows.map(({ entry, actor }) => ({

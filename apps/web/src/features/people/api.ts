@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page, PrivacyBody, User, UserProfile } from '@tribes/shared';
+import type { BlockedUser, Page, PrivacyBody, User, UserProfile } from '@tribes/shared';
 import { api } from '../../app/api';
 import { ApiError } from '../../lib/api-client';
 import { setUser } from '../auth/session-store';
@@ -10,13 +10,7 @@ export const peopleKeys = {
   blocked: ['people', 'blocked'] as const,
 };
 
-/** One person of GET /v1/me/blocked_users. */
-export interface BlockedUser {
-  id: string;
-  name: string;
-  avatar_url: string | null;
-  blocked_at: string;
-}
+export type { BlockedUser } from '@tribes/shared';
 
 const enc = encodeURIComponent;
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Comment, Page, Post, PostReport, Tribe } from '@tribes/shared';
+import type { Comment, ExplorePage, ModerationEntry, Page, Post, PostReport } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { applyMark, dropPostFrom, patchPostIn, type PostMark } from './post-cache';
@@ -20,23 +20,7 @@ export const postKeys = {
 
 export type ReportStatus = PostReport['status'];
 
-/** One entry of GET /v1/tribes/{id}/moderation_log (the server has no shared type for it). */
-export interface ModerationEntry {
-  id: string;
-  action: string;
-  actor: { id: string; name: string } | null;
-  post_id: string | null;
-  target_user_id: string | null;
-  report_id: string | null;
-  reason: string;
-  created_at: string;
-}
-
-/** GET /v1/explore: a page of posts, plus tribes and people matching q (first page only). */
-export interface ExplorePage extends Page<Post> {
-  tribes: Tribe[];
-  people: { id: string; name: string; avatar_url: string | null }[];
-}
+export type { ExplorePage, ModerationEntry } from '@tribes/shared';
 
 const PAGE_SIZE = 10;
 const enc = encodeURIComponent;
