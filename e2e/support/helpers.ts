@@ -138,6 +138,8 @@ export async function ready(page: Page): Promise<void> {
 
 /** axe: no serious or critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A fading snackbar or dialog is half transparent: axe would measure a blend, not the page.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map(
