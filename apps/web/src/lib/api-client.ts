@@ -25,6 +25,10 @@ export interface RequestOptions {
   notifySuccess?: boolean;
   /** Receives 400 field errors (specification section 5). */
   onFieldErrors?: FieldErrorsHandler;
+  /** Extra headers of this call (e.g. the Idempotency-Key of a money POST). */
+  headers?: Record<string, string>;
+  /** Failure statuses the page shows itself where they belong (no notice), e.g. [409]. */
+  quietStatuses?: number[];
   signal?: AbortSignal;
 }
 
@@ -84,6 +88,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const token = deps.getToken();
     const headers: Record<string, string> = {
       ...deps.extraHeaders?.(),
+      ...options.headers,
       Accept: 'application/json',
       'Accept-Language': deps.getLocale(),
     };
@@ -157,7 +162,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     function fail(message: string): never {
-      deps.notify(message, 'error');
+      if (!options.quietStatuses?.includes(response.status)) deps.notify(message, 'error');
       throw new ApiError(message, response.status, parsed);
     }
   }

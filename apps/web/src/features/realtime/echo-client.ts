@@ -85,6 +85,15 @@ export function createEchoClient(config: RealtimeConfig, token: string): Realtim
         release(name);
       };
     },
+    listenPublic<E extends RealtimeEventName>(channel: string, event: E, handler: (payload: RealtimeEvents[E]) => void) {
+      const ch = echo.channel(channel);
+      hold(channel);
+      ch.listen(`.${event}`, handler);
+      return () => {
+        ch.stopListening(`.${event}`, handler);
+        release(channel);
+      };
+    },
     joinPresence(channel, handlers) {
       const name = `presence-${channel}`;
       const ch = echo.join(channel);

@@ -32,6 +32,10 @@ export class FakeRealtimeClient implements RealtimeClient {
     this.listeners.set(key, set);
     return () => void set.delete(handler as Handler);
   }
+  /** Public channels share the fake's one table: emit(channel, ...) reaches both kinds. */
+  listenPublic<E extends RealtimeEventName>(channel: string, event: E, handler: (payload: RealtimeEvents[E]) => void) {
+    return this.listenPrivate(channel, event, handler);
+  }
   /** How many handlers listen for an event on a channel. */
   listening(channel: string, event: RealtimeEventName): number {
     return this.listeners.get(`${channel}|${event}`)?.size ?? 0;

@@ -43,6 +43,8 @@ export interface RealtimeClient {
     event: E,
     handler: (payload: RealtimeEvents[E]) => void,
   ): () => void;
+  /** Listens for a server event on a public channel (e.g. 'campaign.{id}'); returns the unsubscription. */
+  listenPublic<E extends RealtimeEventName>(channel: string, event: E, handler: (payload: RealtimeEvents[E]) => void): () => void;
   /** Joins a presence channel; returns the leave. */
   joinPresence(channel: string, handlers: PresenceHandlers): () => void;
   disconnect(): void;

@@ -3,13 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useRealtimeClient } from './realtime-store';
 
 /**
- * Calls `handler` for each `event` on the private channels named (Echo names, e.g. 'tribe.{id}'),
+ * Calls `handler` for each `event` on the private (or, with kind 'public', public) channels named (Echo names, e.g. 'tribe.{id}'),
  * for as long as the component is mounted and the user signed in. The handler may change freely.
  */
 export function useRealtimeEvent<E extends RealtimeEventName>(
   channels: readonly string[],
   event: E,
   handler: (payload: RealtimeEvents[E], channel: string) => void,
+  kind: 'private' | 'public' = 'private',
 ): void {
   const client = useRealtimeClient();
   const latest = useRef(handler);
@@ -21,7 +22,11 @@ export function useRealtimeEvent<E extends RealtimeEventName>(
     if (!client || !key) return;
     const stops = key
       .split('\n')
-      .map((channel) => client.listenPrivate(channel, event, (payload) => latest.current(payload, channel)));
+      .map((channel) =>
+        kind === 'public'
+          ? client.listenPublic(channel, event, (payload) => latest.current(payload, channel))
+          : client.listenPrivate(channel, event, (payload) => latest.current(payload, channel)),
+      );
     return () => stops.forEach((stop) => stop());
-  }, [client, key, event]);
+  }, [client, key, event, kind]);
 }
