@@ -13,3 +13,4 @@ export * from './schemas/tribes.js';
 export * from './schemas/posts.js';
 export * from './realtime-events.js';
 export * from './schemas/money.js';
+export * from './schemas/learning.js';
