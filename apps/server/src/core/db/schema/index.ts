@@ -5,3 +5,4 @@ export * from './posts.js';
 export * from './notifications.js';
 export * from './money.js';
 export * from './crypto.js';
+export * from './learning.js';
