@@ -22,6 +22,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
+// Each failed test with the first line of its error, repeated at the very end: a CI log is often read from its tail.
+const failures = [];
 
 if (only.length === 0 || only.includes('typecheck')) {
   for (const workspace of ['packages/shared', 'apps/server', 'apps/web']) {
@@ -56,6 +58,22 @@ for (const suite of suites) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
     if (r.numTotalTests === 0) problems.push(`${suite.name} ran no test`);
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(`${suite.name}: ${path.relative(root, file.name)} > ${t.fullName}\n    ${why}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(
+          `${suite.name}: ${path.relative(root, file.name)}\n    ${String(file.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
+      }
+    }
   } else {
     problems.push(`${suite.name} wrote no report`);
   }
@@ -64,6 +82,7 @@ for (const suite of suites) {
 rmSync(tmp, { recursive: true, force: true });
 
 console.log('');
+if (failures.length) console.log(`Failed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 if (problems.length) console.log(`Problems: ${problems.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(problems.length || failed ? 1 : 0);
