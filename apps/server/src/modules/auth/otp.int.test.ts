@@ -128,7 +128,7 @@ describe('email verification codes', () => {
     const user = await signUp(t);
     t.clock.advance(61 * 1000);
     expect((await send(user.email)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
+    await t.mail.waitFor(user.email, 1);
     expect(t.mail.forAddress(user.email)).toHaveLength(1);
   });
 
