@@ -85,6 +85,10 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['setting/privacy_policy', 'auth', p(() => import('../routes/setting-privacy-policy'))],
       ['setting/privacy-setting', 'auth', p(() => import('../routes/setting-privacy-setting'))],
       ['setting/wallet', 'auth', p(() => import('../routes/setting-wallet'))],
+      // Not in the specification's list: where the sandbox payment provider sends the payer (DESIGN section 5).
+      ['checkout/sandbox/:id', 'auth', p(() => import('../routes/checkout-sandbox'))],
+      // The tribe's public ledger (DESIGN section 5 names the API only); linked from the campaigns pages.
+      ['tribes/ledger/:id', 'auth', p(() => import('../routes/tribe-ledger'))],
     ],
   },
 ];

@@ -1,6 +1,49 @@
-import { ComingSoon } from '../components/coming-soon';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { RouterLocaleLink } from '../components/locale-link';
+import { DonateForm } from '../features/money/components/donate-form';
+import { DonationTargetPicker } from '../features/money/components/donation-target-picker';
+import { useDonateTarget } from '../features/money/use-donate-target';
+import { PageFrame } from '../features/posts/components/page-frame';
+import { EmptyState } from '../features/tribes/components/empty-state';
+import { ListSkeleton } from '../features/tribes/components/list-skeleton';
 
-/** Page of donations: its feature comes with a later issue; until then the layout, heading and a notice. */
+/** /donate: give from my wallet to one of my tribes or one of its open campaigns. */
 export default function DonatePage() {
-  return <ComingSoon titleKey="pages.donate" />;
+  const { t } = useTranslation();
+  const d = useDonateTarget();
+  return (
+    <PageFrame
+      title={t('pages.donate')}
+      action={
+        <Button component={RouterLocaleLink} to="/setting/wallet" variant="outlined" size="small">
+          {t('money.donate.myWallet')}
+        </Button>
+      }
+    >
+      <Typography color="text.secondary">{t('money.donate.intro')}</Typography>
+      {d.loading ? (
+        <ListSkeleton rows={1} height={280} />
+      ) : d.empty ? (
+        <EmptyState
+          icon={GroupsOutlinedIcon}
+          title={t('money.donate.noTribes')}
+          body={t('money.donate.noTribesBody')}
+          action={
+            <Button component={RouterLocaleLink} to="/tribes" variant="contained">
+              {t('tribes.browse.cta')}
+            </Button>
+          }
+        />
+      ) : (
+        <DonateForm
+          key={d.target ? `${d.target.type}:${d.target.id}` : 'none'}
+          target={d.target}
+          chooser={(error) => <DonationTargetPicker state={d.picker} error={error} />}
+        />
+      )}
+    </PageFrame>
+  );
 }

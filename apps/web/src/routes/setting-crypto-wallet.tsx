@@ -1,11 +1,11 @@
-import { ComingSoon } from '../components/coming-soon';
 import { SettingsFrame } from '../features/account/components/settings-frame';
+import { CryptoWallets } from '../features/money/components/crypto-wallets';
 
-/** A settings page whose feature comes with a later issue. */
+/** /setting/crypto_wallet: link a browser wallet by signing in with Ethereum, list and unlink. */
 export default function CryptoWalletPage() {
   return (
     <SettingsFrame titleKey="pages.cryptoWallet">
-      <ComingSoon titleKey="pages.cryptoWallet" embedded />
+      <CryptoWallets />
     </SettingsFrame>
   );
 }

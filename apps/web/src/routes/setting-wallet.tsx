@@ -1,11 +1,25 @@
-import { ComingSoon } from '../components/coming-soon';
+import Stack from '@mui/material/Stack';
+import { useSearchParams } from 'react-router';
 import { SettingsFrame } from '../features/account/components/settings-frame';
+import { useWallet } from '../features/money/api';
+import { BuyTokens } from '../features/money/components/buy-tokens';
+import { PaymentReturn } from '../features/money/components/payment-return';
+import { WalletBalance } from '../features/money/components/wallet-balance';
+import { WalletHistory } from '../features/money/components/wallet-history';
 
-/** A settings page whose feature comes with a later issue. */
+/** /setting/wallet: balance, buying tokens through the provider's checkout, and the history. */
 export default function WalletPage() {
+  const wallet = useWallet();
+  const [params] = useSearchParams();
+  const paymentId = params.get('payment');
   return (
     <SettingsFrame titleKey="pages.wallet">
-      <ComingSoon titleKey="pages.wallet" embedded />
+      <Stack spacing={3}>
+        {paymentId && <PaymentReturn paymentId={paymentId} />}
+        <WalletBalance wallet={wallet.data} />
+        <BuyTokens />
+        <WalletHistory />
+      </Stack>
     </SettingsFrame>
   );
 }

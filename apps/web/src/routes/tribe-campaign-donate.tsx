@@ -1,6 +1,44 @@
-import { ComingSoon } from '../components/coming-soon';
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageSkeleton } from '../components/page-skeleton';
+import { RouterLocaleLink } from '../components/locale-link';
+import { useCampaign } from '../features/money/api';
+import { CampaignProgress } from '../features/money/components/campaign-progress';
+import { DonateForm } from '../features/money/components/donate-form';
+import { PageFrame } from '../features/posts/components/page-frame';
+import { EmptyState } from '../features/tribes/components/empty-state';
 
-/** Page of donating to a campaign: its feature comes with a later issue; until then the layout, heading and a notice. */
-export default function TribeCampaignDonatePage() {
-  return <ComingSoon titleKey="pages.campaignDonate" />;
+/** /tribes/campaign/donate/{campaign id}: give to one campaign. */
+export default function CampaignDonatePage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const q = useCampaign(id);
+  if (q.isPending && id) return <PageSkeleton rows={3} />;
+  const c = q.data;
+  if (!c)
+    return (
+      <PageFrame title={t('money.detail.notFound')}>
+        <EmptyState icon={SearchOffOutlinedIcon} title={t('money.detail.notFound')} body={t('money.detail.notFoundBody')} />
+      </PageFrame>
+    );
+  const back = (
+    <Button component={RouterLocaleLink} to={`/tribes/campaign/detail/${c.id}`} variant="contained" data-testid="see-campaign">
+      {t('money.donate.seeCampaign')}
+    </Button>
+  );
+  return (
+    <PageFrame title={t('money.donate.toCampaign', { title: c.title })}>
+      <CampaignProgress campaign={c} />
+      {c.status === 'active' ? (
+        <DonateForm target={{ type: 'campaign', id: c.id, name: c.title }} after={back} />
+      ) : (
+        <Alert severity="info" action={back}>
+          {t('money.donate.closed')}
+        </Alert>
+      )}
+    </PageFrame>
+  );
 }

@@ -1,6 +1,20 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { CampaignActions, TribeCampaignList } from '../features/money/components/tribe-campaigns';
+import { PageFrame } from '../features/posts/components/page-frame';
+import { TribeGate } from '../features/tribes/components/tribe-gate';
 
-/** Page of the campaigns of a tribe: its feature comes with a later issue; until then the layout, heading and a notice. */
-export default function TribeCampaignPage() {
-  return <ComingSoon titleKey="pages.campaigns" />;
+/** /tribes/campaign/{tribe id or slug}: the tribe's campaigns; "create" for its leaders and moderators. */
+export default function TribeCampaignsPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  return (
+    <TribeGate tribeRef={id}>
+      {(tribe) => (
+        <PageFrame title={t('money.campaigns.pageTitle', { name: tribe.name })} action={<CampaignActions tribe={tribe} />}>
+          <TribeCampaignList tribe={tribe} heading={false} />
+        </PageFrame>
+      )}
+    </TribeGate>
+  );
 }

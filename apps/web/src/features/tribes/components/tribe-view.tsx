@@ -6,6 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { TRIBE_TABS, useTribeTab, type TribeTab } from '../use-tribe-tab';
+import { TribeCampaignList } from '../../money/components/tribe-campaigns';
 import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
 import { TribeOnline } from '../../realtime/components/tribe-online';
 import { AboutPanel, LaterPanel, MembersPanel, VillagesPanel } from './tribe-panels';
@@ -22,6 +23,7 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
     case 'posts':
       return <TribePostsPanel tribe={tribe} />;
     case 'campaigns':
+      return <TribeCampaignList tribe={tribe} />;
     case 'courses':
       return <LaterPanel titleKey={`tribes.later.${tab}`} />;
   }

@@ -1,0 +1,180 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { CHANNELS, type Campaign } from '@tribes/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink, RouterLocaleLink } from '../../../components/locale-link';
+import { useRealtimeEvent } from '../../realtime/use-realtime-event';
+import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
+import { ListSkeleton } from '../../tribes/components/list-skeleton';
+import { useTribe } from '../../tribes/api';
+import { moneyKeys, useCloseCampaign, useTribeDonations } from '../api';
+import { useMoneyFormat } from '../format';
+import { CampaignStatus } from './campaign-card';
+import { CampaignProgress } from './campaign-progress';
+import { DonationsChart } from './donations-chart';
+import { DonorList } from './donor-list';
+
+const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;
+
+/** Keeps a campaign's progress live from its public channel (campaign.{id}, event campaign.updated). */
+function useLiveCampaign(campaign: Campaign) {
+  const client = useQueryClient();
+  useRealtimeEvent(
+    [CHANNELS.campaign(campaign.id)],
+    'campaign.updated',
+    (payload) => {
+      client.setQueryData<Campaign>(moneyKeys.campaign(campaign.id), (c) =>
+        c ? { ...c, raised: payload.raised, donor_count: payload.donor_count } : c,
+      );
+      void client.invalidateQueries({ queryKey: moneyKeys.tribeDonations(campaign.tribe_id) });
+    },
+    'public',
+  );
+}
+
+/** A campaign's page: progress (live), milestones, a chart of the donations over time, donors, close. */
+export function CampaignDetail({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
+  const f = useMoneyFormat();
+  const tribe = useTribe(campaign.tribe_id);
+  const donations = useTribeDonations(campaign.tribe_id);
+  const close = useCloseCampaign(campaign.id);
+  const [confirmClose, setConfirmClose] = useState(false);
+  useLiveCampaign(campaign);
+  const mine = (donations.data ?? []).filter((d) => d.campaign_id === campaign.id);
+  const open = campaign.status === 'active';
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={1} useFlexGap alignItems="center" sx={{ flexWrap: 'wrap' }}>
+            <CampaignStatus campaign={campaign} />
+            {tribe.data && (
+              <LocaleLink to={`/tribes/${tribe.data.slug}?tab=campaigns`} dir="auto">
+                {tribe.data.name}
+              </LocaleLink>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {open
+                ? t('money.campaigns.endsOn', { date: f.date(campaign.ends_at) })
+                : t('money.campaigns.endedOn', { date: f.date(campaign.ends_at) })}
+            </Typography>
+          </Stack>
+          {campaign.description && (
+            <Typography dir="auto" sx={{ whiteSpace: 'pre-line' }}>
+              {campaign.description}
+            </Typography>
+          )}
+          <CampaignProgress campaign={campaign} large />
+          <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Typography color="text.secondary" data-testid="campaign-donor-count">
+              {t('money.campaigns.donors', { count: f.tokens(campaign.donor_count) })}
+            </Typography>
+            {campaign.monthly_goal !== null && (
+              <Typography color="text.secondary">
+                {t('money.detail.monthly', { amount: f.tokens(campaign.monthly_goal) })}
+              </Typography>
+            )}
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            {open && (
+              <Button
+                component={RouterLocaleLink}
+                to={`/tribes/campaign/donate/${campaign.id}`}
+                variant="contained"
+                data-testid="campaign-donate"
+              >
+                {t('money.campaigns.donate')}
+              </Button>
+            )}
+            {open && campaign.can_manage && (
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<LockOutlinedIcon />}
+                onClick={() => setConfirmClose(true)}
+                data-testid="close-campaign"
+              >
+                {t('money.detail.close')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+
+      {campaign.milestones.length > 0 && (
+        <Stack spacing={1} component="section" aria-labelledby="milestones-title">
+          <Typography id="milestones-title" variant="h2" sx={h2}>
+            {t('money.detail.milestones')}
+          </Typography>
+          <Paper variant="outlined">
+            <List disablePadding>
+              {campaign.milestones.map((m) => (
+                <ListItem key={`${m.title}-${m.amount}`} divider>
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    {m.reached ? (
+                      <CheckCircleOutlineIcon color="success" aria-hidden />
+                    ) : (
+                      <RadioButtonUncheckedIcon aria-hidden />
+                    )}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={<span dir="auto">{m.title}</span>}
+                    secondary={`${t('money.common.tokens', { amount: f.tokens(m.amount) })} · ${t(
+                      m.reached ? 'money.detail.reached' : 'money.detail.notReached',
+                    )}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        </Stack>
+      )}
+
+      <Stack spacing={1} component="section" aria-labelledby="chart-title">
+        <Stack direction="row" spacing={1} alignItems="center">
+          <FlagOutlinedIcon color="primary" aria-hidden />
+          <Typography id="chart-title" variant="h2" sx={h2}>
+            {t('money.detail.chartTitle')}
+          </Typography>
+        </Stack>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          {donations.isPending ? (
+            <ListSkeleton rows={1} height={180} />
+          ) : (
+            <DonationsChart donations={mine} goal={campaign.goal} />
+          )}
+        </Paper>
+      </Stack>
+
+      <Stack spacing={1} component="section" aria-labelledby="donors-title">
+        <Typography id="donors-title" variant="h2" sx={h2}>
+          {t('money.detail.donorsTitle')}
+        </Typography>
+        {donations.isPending ? <ListSkeleton rows={2} height={72} /> : <DonorList donations={mine} />}
+      </Stack>
+
+      <ConfirmDialog
+        open={confirmClose}
+        title={t('money.detail.closeTitle')}
+        body={t('money.detail.closeBody', { title: campaign.title })}
+        confirmLabel={t('money.detail.closeConfirm')}
+        onConfirm={() => close.mutate(undefined, { onSettled: () => setConfirmClose(false) })}
+        onClose={() => setConfirmClose(false)}
+        pending={close.isPending}
+      />
+    </>
+  );
+}

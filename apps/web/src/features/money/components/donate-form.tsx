@@ -1,0 +1,146 @@
+import VolunteerActivismOutlinedIcon from '@mui/icons-material/VolunteerActivismOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MONEY_LIMITS } from '@tribes/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../components/inputs/number-input';
+import { TextField } from '../../../components/inputs/text-field';
+import { LocaleLink } from '../../../components/locale-link';
+import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
+import { useMoneyFormat } from '../format';
+import { useDonateForm, type DonationTarget } from '../use-donate-form';
+
+/**
+ * Giving from the wallet to a tribe or a campaign: amount, message, anonymous; a confirmation
+ * before the tokens move. `chooser` (the target pickers of /donate) sits above the amount.
+ */
+export function DonateForm({
+  target,
+  chooser,
+  after,
+}: {
+  target: DonationTarget | null;
+  chooser?: (error: string | undefined) => ReactNode;
+  /** Shown after a donation went through (e.g. a link back to the campaign). */
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const f = useMoneyFormat();
+  const form = useDonateForm(target);
+  const e = form.errors;
+
+  if (form.done && target)
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack spacing={2}>
+          <Alert severity="success" data-testid="donation-done" role="status">
+            {t('money.donate.done', { amount: f.tokens(form.done.donation.amount), target: target.name })}
+          </Alert>
+          <Typography>{t('money.donate.newBalance', { balance: f.tokens(form.done.balance) })}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button variant="outlined" onClick={form.reset} data-testid="donate-again">
+              {t('money.donate.again')}
+            </Button>
+            {after}
+          </Stack>
+        </Stack>
+      </Paper>
+    );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit} aria-label={t('money.donate.formLabel')}>
+        {chooser?.(e.target)}
+        {!chooser && e.target && (
+          <Alert severity="error" data-testid="target-error">
+            {e.target}
+          </Alert>
+        )}
+        <Typography color="text.secondary" data-testid="donate-balance">
+          {form.balance === undefined
+            ? t('tribes.common.loading')
+            : t('money.donate.balance', { balance: f.tokens(form.balance) })}
+        </Typography>
+        <Stack spacing={0.5}>
+          <NumberInput
+            id="donate-amount"
+            label={t('money.donate.amount')}
+            value={form.amount}
+            onChange={form.setAmount}
+            min={0}
+            max={MONEY_LIMITS.donationMax}
+            allowDecimal={false}
+            required
+            error={Boolean(e.amount)}
+            helperText={e.amount ?? t('money.donate.amountHelp')}
+          />
+          {e.insufficient && (
+            <FormHelperText sx={{ mx: 1.75 }} data-testid="buy-tokens-link">
+              <LocaleLink to="/setting/wallet">{t('money.donate.buyLink')}</LocaleLink>
+            </FormHelperText>
+          )}
+        </Stack>
+        <TextField
+          id="donate-message"
+          label={t('money.donate.message')}
+          value={form.message}
+          onChange={(ev) => form.setMessage(ev.target.value)}
+          multiline
+          minRows={2}
+          error={Boolean(e.message)}
+          helperText={e.message ?? t('money.donate.messageHelp', { max: f.tokens(MONEY_LIMITS.messageMax) })}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={form.anonymous}
+              onChange={(ev) => form.setAnonymous(ev.target.checked)}
+              slotProps={{ input: { 'aria-describedby': 'donate-anonymous-help' } }}
+            />
+          }
+          label={t('money.donate.anonymous')}
+        />
+        <Typography id="donate-anonymous-help" variant="body2" color="text.secondary" sx={{ mt: '-12px !important' }}>
+          {t('money.donate.anonymousHelp')}
+        </Typography>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<VolunteerActivismOutlinedIcon />}
+          disabled={form.pending}
+          sx={{ alignSelf: 'flex-start' }}
+          data-testid="donate-submit"
+        >
+          {t('money.donate.submit')}
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        open={form.confirming}
+        title={t('money.donate.confirmTitle')}
+        body={
+          <>
+            {t('money.donate.confirmBody', { amount: f.tokens(form.amount ?? 0), target: target?.name ?? '' })}
+            {form.anonymous && (
+              <>
+                <br />
+                {t('money.donate.confirmAnonymous')}
+              </>
+            )}
+          </>
+        }
+        confirmLabel={t('money.donate.confirm')}
+        onConfirm={form.handleConfirm}
+        onClose={form.closeConfirm}
+        pending={form.pending}
+        destructive={false}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { Campaign, Tribe } from '@tribes/shared';
+import { useTranslation } from 'react-i18next';
+
+export interface PickerState {
+  tribes: Tribe[];
+  tribeId: string;
+  onTribe(id: string): void;
+  campaigns: Campaign[];
+  /** '' = the tribe itself, else a campaign id. */
+  campaignId: string;
+  onCampaign(id: string): void;
+}
+
+/** On /donate: which of my tribes, then the tribe itself or one of its open campaigns. */
+export function DonationTargetPicker({ state, error }: { state: PickerState; error?: string }) {
+  const { t } = useTranslation();
+  const open = state.campaigns.filter((c) => c.status === 'active');
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField
+        select
+        fullWidth
+        id="donate-tribe"
+        label={t('money.donate.tribe')}
+        value={state.tribeId}
+        onChange={(e) => state.onTribe(e.target.value)}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'donate-tribe' } as object } }}
+      >
+        {state.tribes.map((tr) => (
+          <MenuItem key={tr.id} value={tr.id} dir="auto">
+            {tr.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        fullWidth
+        id="donate-target"
+        label={t('money.donate.target')}
+        value={state.campaignId}
+        onChange={(e) => state.onCampaign(e.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? (open.length === 0 ? t('money.donate.noCampaigns') : undefined)}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'donate-target' } as object } }}
+      >
+        <MenuItem value="">{t('money.donate.wholeTribe')}</MenuItem>
+        {open.map((c) => (
+          <MenuItem key={c.id} value={c.id} dir="auto">
+            {c.title}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}

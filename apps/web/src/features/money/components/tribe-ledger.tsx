@@ -1,0 +1,87 @@
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { LedgerEntry, Tribe } from '@tribes/shared';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../tribes/components/empty-state';
+import { ListSkeleton } from '../../tribes/components/list-skeleton';
+import { LoadMore } from '../../tribes/components/load-more';
+import { ledgerCsvUrl, useTribeLedger } from '../api';
+import { useMoneyFormat } from '../format';
+
+function Entry({ entry }: { entry: LedgerEntry }) {
+  const { t } = useTranslation();
+  const f = useMoneyFormat();
+  const incoming = entry.direction === 'in';
+  const who = entry.donor?.name ?? (entry.kind === 'donation' ? t('money.detail.anonymous') : t('money.ledger.system'));
+  return (
+    <ListItem divider data-testid="ledger-entry">
+      <ListItemText
+        primary={
+          <span dir="auto">
+            {t(incoming ? 'money.ledger.inLine' : 'money.ledger.outLine', { who, account: entry.account.name })}
+          </span>
+        }
+        secondary={
+          <>
+            {entry.message && (
+              <Typography component="span" variant="body2" dir="auto" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                {entry.message}
+              </Typography>
+            )}
+            {f.dateTime(entry.created_at)}
+          </>
+        }
+        sx={{ minWidth: 0 }}
+      />
+      <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap', ml: 2, color: incoming ? 'success.main' : 'text.primary' }}>
+        <bdi>{`${incoming ? '+' : '−'}${f.tokens(entry.amount)}`}</bdi>
+      </Typography>
+    </ListItem>
+  );
+}
+
+/** Every movement into and out of the tribe's and its campaigns' accounts; anonymous donors stay anonymous. */
+export function TribeLedger({ tribe }: { tribe: Tribe }) {
+  const { t } = useTranslation();
+  const q = useTribeLedger(tribe.slug);
+  const entries = q.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap alignItems="center" justifyContent="space-between" sx={{ flexWrap: 'wrap' }}>
+        <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
+          {t('money.ledger.intro')}
+        </Typography>
+        <Button
+          href={ledgerCsvUrl(tribe.slug)}
+          download
+          variant="outlined"
+          startIcon={<DownloadOutlinedIcon />}
+          data-testid="ledger-csv"
+        >
+          {t('money.ledger.csv')}
+        </Button>
+      </Stack>
+      {q.isPending ? (
+        <ListSkeleton rows={3} height={64} />
+      ) : entries.length === 0 ? (
+        <EmptyState icon={ReceiptLongOutlinedIcon} title={t('money.ledger.empty')} body={t('money.ledger.emptyBody')} />
+      ) : (
+        <Paper variant="outlined">
+          <List aria-label={t('money.ledger.listLabel', { name: tribe.name })} disablePadding>
+            {entries.map((e) => (
+              <Entry key={e.id} entry={e} />
+            ))}
+          </List>
+        </Paper>
+      )}
+      <LoadMore hasMore={Boolean(q.hasNextPage)} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { TribeLedger } from '../features/money/components/tribe-ledger';
+import { PageFrame } from '../features/posts/components/page-frame';
+import { TribeGate } from '../features/tribes/components/tribe-gate';
+
+/** /tribes/ledger/{tribe id or slug}: the tribe's public ledger, with its CSV download. */
+export default function TribeLedgerPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  return (
+    <TribeGate tribeRef={id}>
+      {(tribe) => (
+        <PageFrame title={t('money.ledger.title', { name: tribe.name })} wide>
+          <TribeLedger tribe={tribe} />
+        </PageFrame>
+      )}
+    </TribeGate>
+  );
+}
