@@ -4,26 +4,33 @@
  * Every path is under /api and needs `Authorization: Bearer` unless marked public. Answers use the
  * usual envelope { status, message, data }; `data` is the shape named here.
  *
- *   GET    /v1/tribes/{id}/courses?cursor=&limit=  → Page<Course>   ({id} = tribe uuid or slug; drafts only for authors)
- *   POST   /v1/tribes/{id}/courses                 CreateCourseBody → Course (201; tribe leader/moderator)
- *   GET    /v1/courses/{id}                        → Course (with lessons, assessments, my enrolment, progress)
- *   PATCH  /v1/courses/{id}                        UpdateCourseBody → Course (author)
+ *   GET    /v1/tribes/{id}/courses?cursor=&limit=  → Page<Course> { items, next_cursor } ({id}: tribe uuid or slug;
+ *                                                  newest first; drafts only for authors; 403 for non-members of a request tribe)
+ *   POST   /v1/tribes/{id}/courses                 CreateCourseBody → { course } (201; tribe leader/moderator)
+ *   GET    /v1/courses/{id}                        → { course } (lessons, assessments, my enrolment, progress)
+ *   PATCH  /v1/courses/{id}                        UpdateCourseBody → { course } (author)
  *   DELETE /v1/courses/{id}                        → {} (author; lessons, assessments, progress go with it)
- *   POST   /v1/courses/{id}/enrol                  → Course (idempotent; published courses only)
- *   POST   /v1/courses/{id}/lessons                CreateLessonBody → Lesson (201; author)
- *   GET    /v1/lessons/{id}                        → Lesson (409 learning.lesson_locked while locked)
- *   PATCH  /v1/lessons/{id}                        UpdateLessonBody → Lesson (author; `position` moves it, positions stay 1..n)
+ *   POST   /v1/courses/{id}/enrol                  → { course } (idempotent; 409 learning.not_published on a draft)
+ *   POST   /v1/courses/{id}/lessons                CreateLessonBody → { lesson } (201; author)
+ *   GET    /v1/lessons/{id}                        → { lesson } (409 learning.lesson_locked while locked)
+ *   PATCH  /v1/lessons/{id}                        UpdateLessonBody → { lesson } (author; `position` moves it, positions stay 1..n)
  *   DELETE /v1/lessons/{id}                        → {} (author; later lessons move up)
- *   POST   /v1/lessons/{id}/complete               → Course (enrols if needed; 409 learning.lesson_locked while locked)
- *   POST   /v1/courses/{id}/assessments            CreateAssessmentBody → Assessment (201; author; questions carry keys)
- *   GET    /v1/assessments/{id}                    → Assessment (never any key, for anyone)
- *   GET    /v1/assessments/{id}/edit               → AssessmentForAuthor (author only: the questions with their keys)
- *   PATCH  /v1/assessments/{id}                    UpdateAssessmentBody → Assessment (author; questions replace all)
+ *   POST   /v1/lessons/{id}/complete               → { course } (enrols if needed; 409 learning.lesson_locked while locked)
+ *   POST   /v1/courses/{id}/assessments            CreateAssessmentBody → { assessment } (201; author; questions carry keys)
+ *   GET    /v1/assessments/{id}                    → { assessment } (never any key, for anyone)
+ *   GET    /v1/assessments/{id}/edit               → { assessment: AssessmentForAuthor } (author only: questions with keys)
+ *   PATCH  /v1/assessments/{id}                    UpdateAssessmentBody → { assessment } (author; questions replace all)
  *   DELETE /v1/assessments/{id}                    → {} (author)
- *   POST   /v1/assessments/{id}/attempts           AttemptBody → AttemptResult (201; enrols if needed;
- *                                                  409 learning.attempts_exhausted once attempt_limit is used up)
- *   GET    /v1/courses/{id}/certificate            → application/pdf (404 not enrolled, 409 learning.not_completed)
- *   GET    /v1/certificates/{id}                   → CertificateVerification (PUBLIC, no auth)
+ *   POST   /v1/assessments/{id}/attempts           AttemptBody → { attempt: AttemptResult } (201; enrols if needed;
+ *                                                  409 learning.attempts_exhausted once attempt_limit is used up;
+ *                                                  400 on answers.N.question_id / answers.N.answer for unknown,
+ *                                                  repeated or ill-shaped answers)
+ *   GET    /v1/courses/{id}/certificate            → application/pdf download (404 not enrolled, 409 learning.not_completed);
+ *                                                  its labels follow Accept-Language
+ *   GET    /v1/certificates/{id}                   → { certificate: CertificateVerification } (PUBLIC, no auth; 404 unknown)
+ *
+ * Every write is rate limited (60 per minute per user) and answers 400 validation_error for bad
+ * input, 403 for a reader who is not an author, 404 for what the viewer cannot see.
  *
  * Who sees what: authors are the tribe's leaders and moderators; they see drafts and every lesson
  * unlocked. A published course is readable by the tribe's active members, and by any signed-in
