@@ -35,6 +35,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { tribesRoutes } from './modules/tribes/tribes.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { villagesRoutes } from './modules/villages/villages.routes.js';
+import { learningRoutes } from './modules/learning/learning.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(walletRoutes, { ctx });
       await api.register(webhooksRoutes, { ctx });
       await api.register(cryptoRoutes, { ctx });
+      await api.register(learningRoutes, { ctx });
     },
     { prefix: '/api' },
   );

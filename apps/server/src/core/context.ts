@@ -25,6 +25,7 @@ import { createUsersRepo } from '#src/modules/users/users.repo.js';
 import { createUsersService } from '#src/modules/users/users.service.js';
 import { createVillagesRepo } from '#src/modules/villages/villages.repo.js';
 import { createVillagesService } from '#src/modules/villages/villages.service.js';
+import { createLearning } from '#src/modules/learning/learning.module.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -92,7 +93,9 @@ export function createContext(deps: {
   const donations = createDonationsService({ ledger, tribes: tribesRepo, clock, mailer, realtime: deps.realtime });
   const ledgerView = createLedgerView({ ledger, tribes: tribesRepo });
   const cryptoWallets = createCryptoWalletsService({ db, clock, publicUrl: config.publicUrl });
+  const learning = createLearning({ db, tribes: tribesRepo, clock, publicUrl: config.publicUrl.href });
   return {
+    learning,
     cryptoWallets,
     ledger,
     wallet,
