@@ -69,6 +69,8 @@ export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 export const LEARNING_LIMITS = {
   titleMin: 3,
+  /** Lessons and assessments may be short: "Intro", "Quiz 1", "A". */
+  partTitleMin: 1,
   titleMax: 160,
   descriptionMax: 5000,
   urlMax: 2000,
@@ -92,6 +94,7 @@ export const HttpsUrlSchema = z
   .pipe(z.url({ protocol: /^https$/, error: 'validation.https_url' }));
 
 const Title = z.string().trim().min(LEARNING_LIMITS.titleMin).max(LEARNING_LIMITS.titleMax);
+const PartTitle = z.string().trim().min(LEARNING_LIMITS.partTitleMin).max(LEARNING_LIMITS.titleMax);
 const Description = z.string().trim().max(LEARNING_LIMITS.descriptionMax);
 const DripDays = z.number().int().min(0).max(LEARNING_LIMITS.dripDaysMax);
 
@@ -126,7 +129,7 @@ export const UpdateCourseBodySchema = z.strictObject({
 export type UpdateCourseBody = z.infer<typeof UpdateCourseBodySchema>;
 
 export const CreateLessonBodySchema = z.strictObject({
-  title: Title,
+  title: PartTitle,
   body_markdown: z.string().max(LEARNING_LIMITS.bodyMax).default(''),
   video_url: HttpsUrlSchema.nullable().default(null),
   /** 1-based; omitted → appended at the end; past the end → the end. */
@@ -135,7 +138,7 @@ export const CreateLessonBodySchema = z.strictObject({
 export type CreateLessonBody = z.infer<typeof CreateLessonBodySchema>;
 
 export const UpdateLessonBodySchema = z.strictObject({
-  title: Title.optional(),
+  title: PartTitle.optional(),
   body_markdown: z.string().max(LEARNING_LIMITS.bodyMax).optional(),
   video_url: HttpsUrlSchema.nullable().optional(),
   position: z.number().int().min(1).optional(),
@@ -196,7 +199,7 @@ const PassScore = z.number().int().min(0).max(100);
 const AttemptLimit = z.number().int().min(1).max(LEARNING_LIMITS.attemptLimitMax).nullable();
 
 export const CreateAssessmentBodySchema = z.strictObject({
-  title: Title,
+  title: PartTitle,
   pass_score: PassScore.default(70),
   /** null or omitted: unlimited attempts. */
   attempt_limit: AttemptLimit.default(null),
@@ -205,7 +208,7 @@ export const CreateAssessmentBodySchema = z.strictObject({
 export type CreateAssessmentBody = z.infer<typeof CreateAssessmentBodySchema>;
 
 export const UpdateAssessmentBodySchema = z.strictObject({
-  title: Title.optional(),
+  title: PartTitle.optional(),
   pass_score: PassScore.optional(),
   attempt_limit: AttemptLimit.optional(),
   /** Replaces every question (and gives them new ids). */
