@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '#src/seed/demo.js';
 import { DEMO_TRIBES } from '#src/seed/demo-data.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { post } from './factories.js';
+import { bearer, post, signUp } from './factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,6 +60,20 @@ describe('demo data', () => {
     }[];
     expect(campaigns[0]).toMatchObject({ raised: 3100, donor_count: 2 });
     expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+  });
+
+  it('shows a newcomer a published demo course with lessons and a quiz, and a demo learner her progress', async () => {
+    const newcomer = await signUp(t);
+    const atlas = (await t.app.ctx.tribesRepo.findByRef('ait-atlas-weavers'))!;
+    const list = (await t.app.inject({ url: `/api/v1/tribes/${atlas.id}/courses`, headers: bearer(newcomer.token) })).json().data;
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ status: 'published', progress: 0 });
+    expect(list.items[0].lessons.length).toBeGreaterThanOrEqual(2);
+    expect(list.items[0].assessments[0].question_count).toBeGreaterThanOrEqual(3);
+    const claire = (await post(t, '/api/v1/auth/login', { email: 'claire@demo.tribes', password: 'tribes-demo-2026' })).body.data
+      .auth_token;
+    const mine = (await t.app.inject({ url: `/api/v1/courses/${list.items[0].id}`, headers: bearer(claire) })).json().data.course;
+    expect(mine.progress).toBeGreaterThan(0);
   });
 
   it('does nothing on a database that already has people', async () => {

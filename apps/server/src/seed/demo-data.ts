@@ -315,3 +315,51 @@ export const DEMO_POSTS: {
     comments: [['noa@demo.tribes', 'Ngā mihi! Learning from Tel Aviv.']],
   },
 ];
+
+/** The learning center's demo: a published course of the first tribe, with lessons and a quiz. */
+export const DEMO_COURSE = {
+  tribe: 0,
+  by: 'amina@demo.tribes',
+  course: {
+    title: 'Tamazight greetings for beginners',
+    description: 'Say hello, thank you and goodbye the way the Atlas villages do, and write your name in Tifinagh.',
+    language: 'en' as Locale,
+    status: 'published' as const,
+    unlock: 'sequential' as const,
+  },
+  lessons: [
+    {
+      title: 'Hello and welcome',
+      body_markdown:
+        '## Azul!\n\n**Azul** (ⴰⵣⵓⵍ) means *hello*. Answer with **Azul** too.\n\n- *Manzakin?* — How are you?\n- *Labas, tanmmirt.* — Fine, thank you.\n\nListen to a village elder greet you, then say it out loud three times.',
+    },
+    {
+      title: 'Thank you and goodbye',
+      body_markdown:
+        '## Tanmmirt\n\n**Tanmmirt** (ⵜⴰⵏⵎⵎⵉⵔⵜ) means *thank you*.\n\nTo leave, say **Ar tufat** — *see you tomorrow*.\n\n> In the Atlas a guest is thanked twice: once for coming, once for the stories.',
+    },
+    {
+      title: 'Your name in Tifinagh',
+      body_markdown:
+        '## The alphabet\n\nTifinagh is written left to right. A few letters:\n\n| Letter | Sound |\n|---|---|\n| ⴰ | a |\n| ⵎ | m |\n| ⵏ | n |\n| ⵣ | z |\n\nTry writing **ⴰⵎⵉⵏⴰ** (Amina) — then your own name.',
+    },
+  ],
+  quiz: {
+    title: 'Greetings quiz',
+    pass_score: 75,
+    attempt_limit: null,
+    questions: [
+      { kind: 'single' as const, prompt: 'What does "Azul" mean?', options: ['Goodbye', 'Hello', 'Water'], correct: 1 },
+      { kind: 'true_false' as const, prompt: 'Tifinagh is written left to right.', correct: true },
+      { kind: 'short' as const, prompt: 'How do you say "thank you"?', accepted: ['Tanmmirt', 'ⵜⴰⵏⵎⵎⵉⵔⵜ'] },
+      {
+        kind: 'multiple' as const,
+        prompt: 'Which of these are greetings or farewells?',
+        options: ['Azul', 'Ar tufat', 'Argan'],
+        correct: [0, 1],
+      },
+    ],
+  },
+  /** Claire has started: the first lesson is done. */
+  learners: [{ email: 'claire@demo.tribes', lessonsDone: 1 }],
+};

@@ -5,7 +5,7 @@ import { hashPassword } from '#src/modules/auth/passwords.js';
 import { slugify } from '#src/modules/tribes/tribes.service.js';
 import type { UserRow } from '#src/modules/users/users.repo.js';
 import sharp from 'sharp';
-import { DEMO_PEOPLE, DEMO_POSTS, DEMO_TRIBES } from './demo-data.js';
+import { DEMO_COURSE, DEMO_PEOPLE, DEMO_POSTS, DEMO_TRIBES } from './demo-data.js';
 
 /** The demo accounts' shared password (README.md says so): demo data only, never a real account. */
 export const DEMO_PASSWORD = 'tribes-demo-2026';
@@ -150,8 +150,24 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       (tx) => ctx.donations.donate(donor, body, tx),
     );
   }
+  // A published course with lessons and a quiz, so the learning center is not empty.
+  const author = await fresh(DEMO_COURSE.by);
+  const course = await ctx.learning.courses.create(tribeIds[DEMO_COURSE.tribe]!, author, {
+    ...DEMO_COURSE.course,
+    cover_url: null,
+    drip_days: 0,
+  });
+  const lessonIds: string[] = [];
+  for (const l of DEMO_COURSE.lessons) {
+    lessonIds.push((await ctx.learning.courses.addLesson(course.id, author, { ...l, video_url: null })).id);
+  }
+  await ctx.learning.assessments.create(course.id, author, DEMO_COURSE.quiz);
+  for (const learner of DEMO_COURSE.learners) {
+    const user = await fresh(learner.email);
+    for (const id of lessonIds.slice(0, learner.lessonsDone)) await ctx.learning.courses.completeLesson(id, user);
+  }
   console.log(
-    `[demo] ${DEMO_PEOPLE.length} demo people, ${DEMO_TRIBES.length} tribes, ${DEMO_POSTS.length} posts and ${campaignSpecs.length} campaigns loaded; sign in as amina@demo.tribes (password in README.md)`,
+    `[demo] ${DEMO_PEOPLE.length} demo people, ${DEMO_TRIBES.length} tribes, ${DEMO_POSTS.length} posts, ${campaignSpecs.length} campaigns and a course loaded; sign in as amina@demo.tribes (password in README.md)`,
   );
 }
 
