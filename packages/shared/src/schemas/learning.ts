@@ -349,6 +349,7 @@ export interface AttemptResult {
   assessment_id: string;
   score: number;
   passed: boolean;
+  pass_score: number;
   attempts_used: number;
   /** null: unlimited. */
   attempts_left: number | null;

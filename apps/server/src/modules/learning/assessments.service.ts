@@ -137,6 +137,7 @@ export function createAssessmentsService({ repo, access, clock }: Deps) {
             assessment_id: row.id,
             score: g.score,
             passed: g.passed,
+            pass_score: row.passScore,
             attempts_used: used + 1,
             attempts_left: left,
             results: review(row.questions, g, g.passed || left === 0),

@@ -178,6 +178,8 @@ describe('assessments', () => {
       expect(keyFields(r.body)).toEqual([]);
     }
     expect((await call('GET', `/v1/assessments/${id}/edit`, member.token)).status).toBe(403);
+    expect((await call('PATCH', `/v1/assessments/${id}`, member.token, { title: 'Mine' })).status).toBe(403);
+    expect((await call('DELETE', `/v1/assessments/${id}`, member.token)).status).toBe(403);
     const forAuthor = await call('GET', `/v1/assessments/${id}/edit`, leader.token);
     expect(forAuthor.body.data.assessment.questions[0]).toMatchObject({ kind: 'single', correct: 1 });
 
@@ -196,6 +198,7 @@ describe('assessments', () => {
     expect(wrong.body.data.attempt).toMatchObject({
       score: 0,
       passed: false,
+      pass_score: 80,
       attempts_used: 1,
       attempts_left: 2,
       course_completed: false,
@@ -417,8 +420,16 @@ describe('bad input', () => {
       expect(res.body).toMatchObject({ status: 'error', error_type: 'validation_error', message: 'Validation failed.' });
       expect(Object.keys(res.body.errors)).toContain(field);
     }
-    for (const url of [`/v1/courses/${c.id}/enrol`, `/v1/lessons/${l.id}/complete`]) {
-      expect((await call('POST', url.replace(c.id, 'not-a-uuid').replace(l.id, 'not-a-uuid'), member.token)).status).toBe(400);
+    for (const [method, url] of [
+      ['POST', '/v1/courses/not-a-uuid/enrol'],
+      ['POST', '/v1/lessons/not-a-uuid/complete'],
+      ['DELETE', '/v1/courses/not-a-uuid'],
+      ['DELETE', '/v1/lessons/not-a-uuid'],
+      ['DELETE', '/v1/assessments/not-a-uuid'],
+      ['GET', '/v1/certificates/not-a-uuid'],
+    ] as const) {
+      const res = await call(method, url, leader.token);
+      expect({ url, status: res.status, type: res.body.error_type }).toEqual({ url, status: 400, type: 'validation_error' });
     }
     const draft = await course(leader.token, tribe.id, { status: 'draft' });
     expect((await call('POST', `/v1/courses/${draft.id}/enrol`, leader.token)).body.message).toBe(

@@ -134,8 +134,7 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (req, reply) => {
       const attempt = await assessments.attempt(req.params.id, req.auth!.user, req.body);
       const key = attempt.passed ? 'learning.attempt_passed' : 'learning.attempt_failed';
-      const row = await assessments.get(req.params.id, req.auth!.user);
-      return success(req, reply, { attempt }, key, { score: attempt.score, pass_score: row.pass_score }, 201);
+      return success(req, reply, { attempt }, key, { score: attempt.score, pass_score: attempt.pass_score }, 201);
     },
   );
 
