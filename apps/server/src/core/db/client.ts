@@ -73,6 +73,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/** A hand-written statement, given a name unique in the app. */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/**
+ * Runs a hand-written statement and returns its rows as objects keyed by column name (types parsed
+ * by the driver: timestamptz as Date, json as objects). On PostgreSQL it is a named prepared
+ * statement, so each pooled connection parses and plans it once, not on every request; PGlite runs
+ * it as a plain parameterised query. For hot read paths only: everything else goes through Drizzle.
+ */
+export async function queryRows<T>(db: Db, statement: Statement, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name: statement.name, text: statement.text, values });
+    return result.rows as T[];
+  }
+  return (await client.query<T>(statement.text, values)).rows;
+}
+
 /** A cheap round trip, for health checks. */
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);

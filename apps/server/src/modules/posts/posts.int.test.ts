@@ -171,6 +171,69 @@ describe('likes, favourites, hiding', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${b.id}/hide`, headers: bearer(reader.token) });
     expect(await list('/api/v1/feed')).toContain(b.id);
   });
+
+  it('presents each feed post to its reader exactly as the post itself (marks, photos, rights)', async () => {
+    // The feed has its own one-statement query and presenter; GET /posts/:id is the reference.
+    const leader = await signUpLeader(t);
+    const tribe = await createTribe(t, leader.token);
+    const member = await signUp(t);
+    const moderator = await signUp(t);
+    for (const u of [member, moderator])
+      await t.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribe.id}/join`, headers: bearer(u.token) });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/tribes/${tribe.id}/members/${moderator.user.id}`,
+      payload: { role: 'moderator' },
+      headers: bearer(leader.token),
+    });
+    const png = await sharp({ create: { width: 12, height: 6, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const withPhotos = await upload(
+      leader.token,
+      [
+        { filename: 'a.png', contentType: 'image/png', data: png },
+        { filename: 'b.png', contentType: 'image/png', data: png },
+      ],
+      { body: 'members only, two photos', tribe_id: tribe.id, visibility: 'tribe', alt: 'first' },
+    );
+    expect(withPhotos.statusCode).toBe(201);
+    const tribePost = withPhotos.json().data.post as { id: string };
+    t.clock.advance(1000);
+    const memberPost = await createPost(t, member.token, { body: 'public, in the tribe', tribe_id: tribe.id });
+    t.clock.advance(1000);
+    await t.app.inject({ method: 'POST', url: `/api/v1/posts/${tribePost.id}/like`, headers: bearer(member.token) });
+    await t.app.inject({ method: 'POST', url: `/api/v1/posts/${tribePost.id}/favourite`, headers: bearer(member.token) });
+    await t.app.inject({ method: 'POST', url: `/api/v1/posts/${memberPost.id}/like`, headers: bearer(moderator.token) });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${memberPost.id}`,
+      payload: { body: 'public, in the tribe (edited)' },
+      headers: bearer(member.token),
+    });
+
+    for (const reader of [leader, member, moderator]) {
+      const feed = (await t.app.inject({ url: '/api/v1/feed?limit=50', headers: bearer(reader.token) })).json().data.items as {
+        id: string;
+      }[];
+      expect(feed.map((p) => p.id)).toEqual(expect.arrayContaining([tribePost.id, memberPost.id]));
+      for (const item of feed) {
+        const single = await t.app.inject({ url: `/api/v1/posts/${item.id}`, headers: bearer(reader.token) });
+        expect(item).toEqual(single.json().data.post);
+      }
+    }
+    const seenBy = async (reader: { token: string }, id: string) =>
+      (
+        (await t.app.inject({ url: '/api/v1/feed?limit=50', headers: bearer(reader.token) })).json().data.items as {
+          id: string;
+        }[]
+      ).find((p) => p.id === id) as Record<string, unknown>;
+    expect(await seenBy(member, tribePost.id)).toMatchObject({ liked: true, favourited: true, can_delete: false });
+    expect(await seenBy(moderator, tribePost.id)).toMatchObject({ liked: false, can_edit: false, can_delete: true });
+    expect(await seenBy(moderator, memberPost.id)).toMatchObject({ liked: true, can_delete: true });
+    expect(((await seenBy(leader, tribePost.id)).images as unknown[]).length).toBe(2);
+    expect(await seenBy(member, memberPost.id)).toMatchObject({ can_edit: true, edited_at: expect.any(String) });
+  });
 });
 
 describe('comments, editing and deleting', () => {

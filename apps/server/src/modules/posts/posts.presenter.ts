@@ -1,6 +1,6 @@
 import type { Comment, Post, PostVisibility } from '@tribes/shared';
 import type { Storage } from '#src/core/storage.js';
-import type { CommentRow, PostRow, PostsRepo } from './posts.repo.js';
+import type { CommentRow, FeedRow, PostRow, PostsRepo } from './posts.repo.js';
 
 type Decoration = Awaited<ReturnType<PostsRepo['decorate']>>;
 
@@ -34,6 +34,33 @@ export function presentPost(row: PostRow, d: Decoration, storage: Pick<Storage, 
     can_delete: perms.canDelete,
     created_at: row.createdAt.toISOString(),
     edited_at: row.editedAt?.toISOString() ?? null,
+  };
+}
+
+/** A feed post for its reader, from the row the feed statement returns: the same shape as presentPost. */
+export function presentFeedRow(row: FeedRow, viewerId: string, storage: Pick<Storage, 'url'>): Post {
+  const mine = row.author_id === viewerId;
+  return {
+    id: row.id,
+    author: {
+      id: row.author_id,
+      name: row.author_name ?? '',
+      avatar_url: row.author_avatar_key ? storage.url(row.author_avatar_key) : null,
+    },
+    tribe: row.tribe_id && row.tribe_name !== null ? { id: row.tribe_id, name: row.tribe_name, slug: row.tribe_slug! } : null,
+    visibility: row.visibility as PostVisibility,
+    body: row.body,
+    images: row.images.map((i) => ({ url: storage.url(i.key), width: i.width, height: i.height, alt: i.alt })),
+    like_count: row.like_count,
+    comment_count: row.comment_count,
+    liked: row.liked,
+    favourited: row.favourited,
+    // The feed never lists the reader's hidden posts.
+    hidden: false,
+    can_edit: mine,
+    can_delete: mine || (row.tribe_id !== null && row.moderates),
+    created_at: row.created_at.toISOString(),
+    edited_at: row.edited_at?.toISOString() ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '#src/core/db/client.js';
+import { queryRows, type Db, type Statement, type Tx } from '#src/core/db/client.js';
 import {
   comments,
   postFavourites,
@@ -67,6 +67,75 @@ export function visibleTo(scope: ViewerScope | null, opts: { dropHidden?: boolea
   }
   return and(...where)!;
 }
+
+/** A post of the feed with everything its presentation needs, as the one feed statement returns it. */
+export interface FeedRow {
+  id: string;
+  author_id: string;
+  tribe_id: string | null;
+  visibility: string;
+  body: string;
+  like_count: number;
+  comment_count: number;
+  created_at: Date;
+  edited_at: Date | null;
+  author_name: string | null;
+  author_avatar_key: string | null;
+  tribe_name: string | null;
+  tribe_slug: string | null;
+  images: { key: string; width: number; height: number; alt: string }[];
+  liked: boolean;
+  favourited: boolean;
+  /** The reader leads or moderates the post's tribe. */
+  moderates: boolean;
+}
+
+/** Before any real post: the keyset start of the first page. */
+const FEED_START = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
+
+/**
+ * The reader's feed page in one round trip: the same rules as visibleTo(scope, { dropHidden: true })
+ * with the reader's scope read inside the statement (uncorrelated sub-selects, evaluated once), a
+ * keyset walk down posts_created_idx, then the page's authors, tribes, images and the reader's own
+ * likes, favourites and moderation rights. $1 reader, $2/$3 keyset position.
+ *
+ * The limit is written into the text, one prepared statement per page size (a validated integer,
+ * at most PAGINATION.maxLimit + 1): with LIMIT $n PostgreSQL guesses a generic plan reads 10 % of
+ * the table, so it re-plans the statement on every execution (about 1.5 ms of its CPU) instead of
+ * reusing the plan.
+ */
+const feedPage = (limit: number): Statement => {
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw new Error(`bad feed limit ${limit}`);
+  return { name: `posts_feed_page_v1_${limit}`, text: feedPageText(limit) };
+};
+const feedPageText = (limit: number) => `
+with page as (
+  select p.id, p.author_id, p.tribe_id, p.visibility, p.body, p.like_count, p.comment_count, p.created_at, p.edited_at
+  from posts p
+  where p.deleted_at is null
+    and (p.visibility = 'public'
+      or p.tribe_id = any (array(select m.tribe_id from tribe_members m where m.user_id = $1 and m.status = 'active')))
+    and p.author_id <> all (array(
+      select case when b.blocker_id = $1 then b.blocked_id else b.blocker_id end
+      from user_blocks b where b.blocker_id = $1 or b.blocked_id = $1))
+    and not exists (select 1 from post_hides h where h.post_id = p.id and h.user_id = $1)
+    and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)
+  order by p.created_at desc, p.id desc
+  limit ${limit}
+)
+select p.*,
+  u.name as author_name, u.avatar_key as author_avatar_key,
+  t.name as tribe_name, t.slug as tribe_slug,
+  coalesce((select json_agg(json_build_object('key', i.key, 'width', i.width, 'height', i.height, 'alt', i.alt) order by i.position)
+    from post_images i where i.post_id = p.id), '[]'::json) as images,
+  exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = $1) as liked,
+  exists (select 1 from post_favourites f where f.post_id = p.id and f.user_id = $1) as favourited,
+  exists (select 1 from tribe_members m where m.tribe_id = p.tribe_id and m.user_id = $1
+    and m.status = 'active' and m.role in ('leader', 'moderator')) as moderates
+from page p
+left join users u on u.id = p.author_id
+left join tribes t on t.id = p.tribe_id
+order by p.created_at desc, p.id desc`;
 
 const before = (c: TimeCursor | undefined, at: typeof posts.createdAt, id: typeof posts.id) =>
   c ? or(lt(at, new Date(c.at)), and(eq(at, new Date(c.at)), lt(id, c.id))) : undefined;
@@ -135,8 +204,11 @@ export function createPostsRepo(db: Db) {
       return row!;
     },
 
-    feed: (scope: ViewerScope, after: TimeCursor | undefined, limit: number) =>
-      newestFirst([visibleTo(scope, { dropHidden: true }), before(after, posts.createdAt, posts.id)], limit),
+    /** The reader's feed, newest first, decorated for them: one statement (see FEED_PAGE). */
+    feed: (viewerId: string, after: TimeCursor | undefined, limit: number) => {
+      const at = after ?? FEED_START;
+      return queryRows<FeedRow>(db, feedPage(limit), [viewerId, at.at, at.id]);
+    },
     tribePosts: (tribeId: string, scope: ViewerScope | null, after: TimeCursor | undefined, limit: number) =>
       newestFirst(
         [eq(posts.tribeId, tribeId), visibleTo(scope, { dropHidden: true }), before(after, posts.createdAt, posts.id)],

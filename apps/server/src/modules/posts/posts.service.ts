@@ -12,7 +12,7 @@ import { canModerate } from '../tribes/tribes.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { storePostImage, type StoredImage } from './images.js';
 import type { ModerationRepo } from './moderation.repo.js';
-import { presentComment, presentPost } from './posts.presenter.js';
+import { presentComment, presentFeedRow, presentPost } from './posts.presenter.js';
 import type { PostRow, PostsRepo, TimeCursor, ViewerScope } from './posts.repo.js';
 
 interface Deps {
@@ -25,11 +25,14 @@ interface Deps {
   clock: Clock;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Reads a newest-first cursor, or throws 400 on one that is not ours. */
 export function readTimeCursor(cursor: string | undefined): TimeCursor | undefined {
   const after = decodeCursor<{ at: string; id: string }>(cursor, ['at', 'id']);
-  if (cursor && (!after || Number.isNaN(Date.parse(after.at)))) throw fieldError('cursor', 'validation.invalid');
-  return after;
+  if (cursor && (!after || Number.isNaN(Date.parse(after.at)) || !UUID.test(after.id)))
+    throw fieldError('cursor', 'validation.invalid');
+  return after && { at: new Date(after.at).toISOString(), id: after.id };
 }
 
 export const timeCursor = (at: Date, id: string) => encodeCursor({ at: at.toISOString(), id });
@@ -146,10 +149,15 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
         realtime.emit(CHANNELS.tribe(post.tribeId), 'post.deleted', { post_id: post.id, tribe_id: post.tribeId }, socketId);
     },
 
-    async feed(user: UserRow, q: { cursor?: string; limit: number }) {
-      const scope = await repo.scopeOf(user.id);
-      const rows = await repo.feed(scope, readTimeCursor(q.cursor), q.limit + 1);
-      return page(rows, q.limit, user, (r) => timeCursor(r.createdAt, r.id), scope);
+    /** The hot path: one statement reads the reader's scope, the page and its decorations. */
+    async feed(user: UserRow, q: { cursor?: string; limit: number }): Promise<Page<Post>> {
+      const rows = await repo.feed(user.id, readTimeCursor(q.cursor), q.limit + 1);
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) => presentFeedRow(r, user.id, storage)),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.created_at, last.id) : null,
+      };
     },
     async tribePosts(tribeRef: string, viewer: UserRow | null, q: { cursor?: string; limit: number }) {
       const tribe = await tribes.findByRef(tribeRef);

@@ -107,6 +107,8 @@ describe('the feed', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(7);
     expect((await get('/api/v1/feed?cursor=bm9wZQ', 'member')).statusCode).toBe(400);
+    const forged = Buffer.from(JSON.stringify({ at: new Date().toISOString(), id: 'not-a-uuid' })).toString('base64url');
+    expect((await get(`/api/v1/feed?cursor=${forged}`, 'member')).statusCode).toBe(400);
   });
 });
 
