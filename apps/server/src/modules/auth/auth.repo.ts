@@ -7,6 +7,23 @@ export type OtpRow = typeof otpCodes.$inferSelect;
 
 /** Tokens, one-time codes and reset tokens: the only place that touches their tables. */
 export function createAuthRepo(db: Db) {
+  /**
+   * Every authenticated request runs this: built once and prepared by name, so neither Drizzle nor
+   * PostgreSQL (one plan per pooled connection) redo the work per request.
+   */
+  const liveToken = db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('hash')),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_live_token_v1');
   return {
     async insertToken(values: typeof authTokens.$inferInsert): Promise<TokenRow> {
       const [row] = await db.insert(authTokens).values(values).returning();
@@ -14,12 +31,7 @@ export function createAuthRepo(db: Db) {
     },
     /** A live token and its user, by the token's hash. */
     async findLiveToken(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ token: authTokens, user: users })
-        .from(authTokens)
-        .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
-        .limit(1);
+      const [row] = await liveToken.execute({ hash: tokenHash, now: now.toISOString() });
       return row;
     },
     async touchToken(id: string, lastUsedAt: Date, expiresAt: Date): Promise<void> {
