@@ -50,6 +50,31 @@ export interface Measurement extends LoadFigures {
   notes?: string;
 }
 
+/** The row of a scenario that applies no HTTP load (bundle sizes, Lighthouse): its figures live in `notes`. */
+export function noLoadMeasurement(name: string, description: string, path: string, notes: string): Measurement {
+  return {
+    name,
+    description,
+    method: 'GET',
+    path,
+    connections: 0,
+    warmup_s: 0,
+    requests_per_sec: NaN,
+    p50_ms: NaN,
+    p99_ms: NaN,
+    mean_ms: NaN,
+    max_ms: NaN,
+    requests_total: 0,
+    ok_2xx: 0,
+    non_2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    duration_s: 0,
+    ratio_to_hello: null,
+    notes,
+  };
+}
+
 /** Applies a load with autocannon from a worker thread and returns the figures. */
 export function applyLoad(spec: LoadSpec): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {

@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Measurement } from '../lib/load.js';
+import { noLoadMeasurement } from '../lib/load.js';
 import type { Scenario } from '../lib/scenario.js';
+import { ensureWebDist, WEB_DIST } from '../lib/web.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = WEB_DIST;
 const BUDGET_KB = 200;
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length / 1024;
@@ -21,10 +19,7 @@ export const bundle: Scenario = {
   name: 'bundle',
   description: `web bundle gzip sizes (budget: initial JS of /sign-in < ${BUDGET_KB} KB)`,
   async run() {
-    if (!existsSync(path.join(dist, 'index.html'))) {
-      const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-      if (build.status !== 0) throw new Error('the web app did not build');
-    }
+    ensureWebDist();
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
     const js = refs.filter((f) => f.endsWith('.js'));
@@ -40,27 +35,11 @@ export const bundle: Scenario = {
     console.log(
       `\n    /sign-in initial JS ${initialJs.toFixed(1)} KB gzip (${verdict} the ${BUDGET_KB} KB budget), CSS ${initialCss.toFixed(1)} KB; sign-in page chunk ${signInChunk.toFixed(1)} KB; largest lazy chunk ${largest?.f} ${largest?.kb.toFixed(1)} KB`,
     );
-    const m: Measurement = {
-      name: this.name,
-      description: this.description,
-      method: 'GET',
-      path: '/sign-in',
-      connections: 0,
-      warmup_s: 0,
-      requests_per_sec: NaN,
-      p50_ms: NaN,
-      p99_ms: NaN,
-      mean_ms: NaN,
-      max_ms: NaN,
-      requests_total: 0,
-      ok_2xx: 0,
-      non_2xx: 0,
-      errors: 0,
-      timeouts: 0,
-      duration_s: 0,
-      ratio_to_hello: null,
-      notes: `initial_js_kb_gzip=${initialJs.toFixed(1)} initial_css_kb_gzip=${initialCss.toFixed(1)} sign_in_chunk_kb_gzip=${signInChunk.toFixed(1)} largest_chunk=${largest?.f ?? '-'} largest_chunk_kb_gzip=${largest?.kb.toFixed(1) ?? '-'} budget_200kb=${verdict}`,
-    };
-    return m;
+    return noLoadMeasurement(
+      this.name,
+      this.description,
+      '/sign-in',
+      `initial_js_kb_gzip=${initialJs.toFixed(1)} initial_css_kb_gzip=${initialCss.toFixed(1)} sign_in_chunk_kb_gzip=${signInChunk.toFixed(1)} largest_chunk=${largest?.f ?? '-'} largest_chunk_kb_gzip=${largest?.kb.toFixed(1) ?? '-'} budget_200kb=${verdict}`,
+    );
   },
 };

@@ -3,6 +3,7 @@ import { bundle } from './bundle.js';
 import { donationsPglite, donationsPostgres } from './donations.js';
 import { feedPglite, feedPostgres } from './feed.js';
 import { hello } from './hello.js';
+import { lighthouseScenario } from './lighthouse.js';
 import { login } from './login.js';
 import { realtimeFanout, realtimeIdle } from './realtime.js';
 import { me } from './me.js';
@@ -19,4 +20,5 @@ export const SCENARIOS: Scenario[] = [
   realtimeFanout,
   realtimeIdle,
   bundle,
+  lighthouseScenario,
 ];

@@ -1,0 +1,113 @@
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { DEMO_PASSWORD, seedDemo } from '../../apps/server/src/seed/demo.js';
+import { bootApp, expectStatus } from '../lib/app.js';
+import { noLoadMeasurement } from '../lib/load.js';
+import type { Scenario } from '../lib/scenario.js';
+import { ensureWebDist, WEB_DIST } from '../lib/web.js';
+
+/** DESIGN section 9: performance at least 90 and accessibility 100 on sign-in, home and a tribe page. */
+const BUDGET = { performance: 90, accessibility: 100 } as const;
+const DEMO_LEADER = 'amina@demo.tribes';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+interface Scores {
+  path: string;
+  performance: number;
+  accessibility: number;
+  failing: string[];
+}
+
+/**
+ * Lighthouse (mobile preset, simulated throttling) on the built web app served by the real server
+ * with the demo data: /sign-in signed out, /home and a demo tribe's page signed in as a demo leader
+ * (the session is put into localStorage first, and Lighthouse is told not to clear it).
+ */
+export const lighthouseScenario: Scenario = {
+  name: 'lighthouse',
+  description: `Lighthouse scores of /sign-in, /home and a tribe page (budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility})`,
+  async run() {
+    ensureWebDist();
+    const bench = await bootApp({ WEB_DIST_DIR: WEB_DIST });
+    let browser: Browser | undefined;
+    try {
+      await seedDemo(bench.app.ctx);
+      const login = (await expectStatus(
+        `${bench.baseUrl}/api/v1/auth/login`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: DEMO_LEADER, password: DEMO_PASSWORD }),
+        },
+        200,
+      )) as { data: { auth_token: string; user: unknown } };
+      const token = login.data.auth_token;
+      const tribes = (await expectStatus(
+        `${bench.baseUrl}/api/v1/tribes`,
+        { headers: { authorization: `Bearer ${token}` } },
+        200,
+      )) as { data: { items?: { slug: string }[] } | { slug: string }[] };
+      const list = Array.isArray(tribes.data) ? tribes.data : (tribes.data.items ?? []);
+      if (!list[0]) throw new Error('the demo data has no tribe');
+      const session = JSON.stringify({
+        errors: {},
+        resetPassword: false,
+        userSignUpData: null,
+        accessToken: token,
+        userData: login.data.user,
+        isLoggedIn: true,
+      });
+
+      browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      const audit = async (path: string, signedIn: boolean): Promise<Scores> => {
+        const page = await browser!.newPage();
+        try {
+          await page.goto(`${bench.baseUrl}/sign-in`);
+          await page.evaluate(
+            (value) => {
+              if (value) window.localStorage.setItem('auth', value);
+              else window.localStorage.removeItem('auth');
+            },
+            signedIn ? session : '',
+          );
+          const result = await lighthouse(
+            `${bench.baseUrl}${path}`,
+            { logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+            undefined,
+            page,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+          const { categories, audits } = result.lhr;
+          const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+          const failing = (categories.accessibility?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+            .map((ref) => ref.id);
+          return { path, performance: score('performance'), accessibility: score('accessibility'), failing };
+        } finally {
+          await page.close();
+        }
+      };
+      const rows = [
+        await audit('/sign-in', false),
+        await audit('/home', true),
+        await audit(`/tribes/${encodeURIComponent(list[0].slug)}`, true),
+      ];
+      for (const r of rows) {
+        const ok = r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility;
+        console.log(
+          `\n    ${r.path}: performance ${r.performance}, accessibility ${r.accessibility} (${ok ? 'within' : 'OUTSIDE'} the budget)${r.failing.length ? `; failing accessibility audits: ${r.failing.join(', ')}` : ''}`,
+        );
+      }
+      const verdict = rows.every((r) => r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility);
+      return noLoadMeasurement(
+        this.name,
+        this.description,
+        rows.map((r) => r.path).join(' '),
+        `${rows.map((r) => `${r.path} perf=${r.performance} a11y=${r.accessibility}`).join('; ')}; budget=${verdict ? 'within' : 'OUTSIDE'}`,
+      );
+    } finally {
+      await browser?.close();
+      await bench.close();
+    }
+  },
+};
