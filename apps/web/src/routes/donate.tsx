@@ -38,11 +38,7 @@ export default function DonatePage() {
           }
         />
       ) : (
-        <DonateForm
-          key={d.target ? `${d.target.type}:${d.target.id}` : 'none'}
-          target={d.target}
-          chooser={(error) => <DonationTargetPicker state={d.picker} error={error} />}
-        />
+        <DonateForm target={d.target} chooser={(error) => <DonationTargetPicker state={d.picker} error={error} />} />
       )}
     </PageFrame>
   );

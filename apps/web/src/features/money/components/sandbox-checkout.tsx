@@ -2,7 +2,6 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -55,8 +54,7 @@ export function SandboxCheckout({ paymentId }: { paymentId: string }) {
               {f.tokens(p.tokens)}
             </Typography>
           </Stack>
-          <Divider />
-          <Stack direction="row" justifyContent="space-between">
+          <Stack direction="row" justifyContent="space-between" sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
             <Typography component="dt">{t('money.checkout.total')}</Typography>
             <Typography component="dd" sx={{ m: 0, fontWeight: 700 }}>
               {f.usdCents(p.amount_cents)}
