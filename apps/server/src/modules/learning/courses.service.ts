@@ -10,7 +10,7 @@ import type {
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
-import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
+import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -84,8 +84,7 @@ export function createCoursesService({ repo, tribes, access, loader, clock }: De
       if (!tribe) throw notFound();
       const { canEdit, canRead } = await access.forTribe(tribe, viewer);
       if (!canRead) throw forbidden();
-      const after = decodeCursor<{ at: string; id: string }>(q.cursor, ['at', 'id']);
-      if (q.cursor && (!after || Number.isNaN(Date.parse(after.at)))) throw fieldError('cursor', 'validation.invalid');
+      const after = readCursor(q.cursor, { at: 'date', id: 'uuid' });
       const rows = await repo.listCourses(tribe.id, {
         drafts: canEdit,
         after: after ? { at: new Date(after.at), id: after.id } : undefined,

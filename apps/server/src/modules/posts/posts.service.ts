@@ -4,7 +4,7 @@ import { CHANNELS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
+import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
@@ -25,13 +25,9 @@ interface Deps {
   clock: Clock;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Reads a newest-first cursor, or throws 400 on one that is not ours. */
 export function readTimeCursor(cursor: string | undefined): TimeCursor | undefined {
-  const after = decodeCursor<{ at: string; id: string }>(cursor, ['at', 'id']);
-  if (cursor && (!after || Number.isNaN(Date.parse(after.at)) || !UUID.test(after.id)))
-    throw fieldError('cursor', 'validation.invalid');
+  const after = readCursor(cursor, { at: 'date', id: 'uuid' });
   return after && { at: new Date(after.at).toISOString(), id: after.id };
 }
 
@@ -192,8 +188,8 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
       };
     },
     async explore(viewer: UserRow | null, q: { q?: string; cursor?: string; limit: number }) {
-      const offset = q.cursor ? Number(decodeCursor<{ o: string }>(q.cursor, ['o'])?.o) : 0;
-      if (!Number.isInteger(offset) || offset < 0 || offset > 10_000) throw fieldError('cursor', 'validation.invalid');
+      const offset = Number(readCursor(q.cursor, { o: 'int' })?.o ?? 0);
+      if (offset > 10_000) throw fieldError('cursor', 'validation.invalid');
       const scope = await scopeFor(viewer);
       const rows = await repo.explore(scope, q.q || undefined, offset, q.limit + 1, clock.now());
       return page(rows, q.limit, viewer, () => encodeCursor({ o: String(offset + q.limit) }), scope);

@@ -1,12 +1,12 @@
 import type { CreateTribeBody, Page, Tribe, TribeMember, UpdateMemberBody, UpdateTribeBody } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
+import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
 import { presentMember, presentTribe } from './tribes.presenter.js';
-import type { MemberRow, NameCursor, TribeRow, TribesRepo } from './tribes.repo.js';
+import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
 
 interface Deps {
   notifications?: Pick<NotificationsService, 'notify'>;
@@ -83,8 +83,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
     present,
 
     async list(user: UserRow | null, query: { q?: string; cursor?: string; limit: number }): Promise<Page<Tribe>> {
-      const after = decodeCursor<NameCursor & Record<string, string>>(query.cursor, ['name', 'id']);
-      if (query.cursor && !after) throw fieldError('cursor', 'validation.invalid');
+      const after = readCursor(query.cursor, { name: 'text', id: 'uuid' });
       const rows = await repo.list({ q: query.q || undefined, after, limit: query.limit + 1 });
       const page = rows.slice(0, query.limit);
       const mine = user
@@ -180,8 +179,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
     ): Promise<Page<TribeMember>> {
       const tribe = await get(ref);
       if (query.status !== 'active' && !canModerate(await repo.membership(tribe.id, user.id))) throw forbidden();
-      const after = decodeCursor<NameCursor & Record<string, string>>(query.cursor, ['name', 'id']);
-      if (query.cursor && !after) throw fieldError('cursor', 'validation.invalid');
+      const after = readCursor(query.cursor, { name: 'text', id: 'uuid' });
       const rows = await repo.listMembers(tribe.id, { status: query.status, after, limit: query.limit + 1 });
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];

@@ -1,7 +1,7 @@
 import type { CreateVillageBody, MapVillage, Page, UpdateVillageBody, Village } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { decodeCursor, encodeCursor } from '#src/core/cursor.js';
+import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
 import { canModerate, isLeader } from '../tribes/tribes.service.js';
@@ -42,8 +42,7 @@ export function createVillagesService({ repo, tribes, clock, notifications }: De
         if (!user) throw forbidden();
         if (!canModerate(await tribes.membership(tribe.id, user.id))) createdBy = user.id;
       }
-      const after = decodeCursor<{ at: string; id: string }>(query.cursor, ['at', 'id']);
-      if (query.cursor && (!after || Number.isNaN(Date.parse(after.at)))) throw fieldError('cursor', 'validation.invalid');
+      const after = readCursor(query.cursor, { at: 'date', id: 'uuid' });
       const rows = await repo.list(tribe.id, { status: query.status, createdBy, after, limit: query.limit + 1 });
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];

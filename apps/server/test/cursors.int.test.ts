@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { bearer, createCampaign, createPost, createTribe, signUpLeader } from './factories.js';
+
+/**
+ * Every list the OpenAPI document shows with a `cursor` parameter gets forged cursors: garbage,
+ * JSON of the wrong shape, and a well-formed cursor whose id or date is not one (which would reach
+ * the SQL as a uuid or a timestamp). Each must be a 400 on `cursor`, never a 500.
+ */
+const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const FORGED = [
+  'not a cursor',
+  enc(['at', 'id']),
+  // Each of these is wrong for every cursor shape (time+id, name+id, offset).
+  enc({ at: '2026-01-01T00:00:00.000Z', id: 'not-a-uuid', name: 'A', o: '-1' }),
+  enc({ at: 'yesterday', id: '00000000-0000-4000-8000-000000000000', name: 5, o: '1e3' }),
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('pagination cursors', () => {
+  it('answers 400 on cursor for a forged cursor on every paginated list', async () => {
+    const leader = await signUpLeader(t);
+    const tribe = await createTribe(t, leader.token);
+    const post = await createPost(t, leader.token, { tribe_id: tribe.id });
+    const campaign = await createCampaign(t, leader.token, tribe.id);
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
+    };
+    const lists = Object.entries(doc.paths)
+      .filter(([, ops]) => ops.get?.parameters?.some((p) => p.in === 'query' && p.name === 'cursor'))
+      .map(([path]) => path);
+    expect(lists).toEqual(expect.arrayContaining(['/api/v1/feed', '/api/v1/tribes', '/api/v1/wallet/transactions']));
+    // A path parameter takes the id of the object its collection names.
+    const ids: Record<string, string> = {
+      tribes: tribe.id,
+      users: leader.user.id,
+      posts: post.id,
+      campaigns: campaign.id,
+    };
+    const answers: string[] = [];
+    for (const path of lists) {
+      const url = path.replace(/\/([a-z_]+)\/\{[^}]+\}/g, (_m, collection: string) => `/${collection}/${ids[collection] ?? 'x'}`);
+      for (const cursor of FORGED) {
+        const res = await t.app.inject({ url: `${url}?cursor=${encodeURIComponent(cursor)}`, headers: bearer(leader.token) });
+        const body = res.json();
+        answers.push(`${path} ${res.statusCode} ${body.errors?.cursor ? 'cursor' : body.message}`);
+      }
+    }
+    expect(answers.filter((a) => !/ 400 cursor$/.test(a))).toEqual([]);
+  });
+});
