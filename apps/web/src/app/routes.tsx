@@ -49,6 +49,8 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['contact', 'public', p(() => import('../routes/contact'))],
       ['feedback', 'public', p(() => import('../routes/feedback'))],
       ['privacy_policy', 'public', p(() => import('../routes/privacy-policy'))],
+      // Not in the specification's list: the public verification of a course certificate (DESIGN section 5).
+      ['certificates/:id', 'public', p(() => import('../routes/certificate'))],
     ],
   },
   {

@@ -1,6 +1,14 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useParams } from 'react-router';
+import { useAssessment } from '../features/learning/api';
+import { AssessmentView } from '../features/learning/components/assessment-view';
+import { LearningGate } from '../features/learning/components/learning-gate';
 
-/** Page of an assessment: its feature comes with a later issue; until then the layout, heading and a notice. */
+/** /tribe/learning-center/assessment/{id}: take an assessment, see the graded review; authors edit it. */
 export default function LearningAssessmentPage() {
-  return <ComingSoon titleKey="pages.assessment" />;
+  const { id } = useParams();
+  return (
+    <LearningGate query={useAssessment(id)} titleKey="pages.assessment">
+      {(assessment) => <AssessmentView key={assessment.id} assessment={assessment} />}
+    </LearningGate>
+  );
 }

@@ -1,6 +1,14 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useParams } from 'react-router';
+import { useCourse } from '../features/learning/api';
+import { CourseView } from '../features/learning/components/course-view';
+import { LearningGate } from '../features/learning/components/learning-gate';
 
-/** Page of a course: its feature comes with a later issue; until then the layout, heading and a notice. */
+/** /tribe/learning-center/course/{id}: a course, its progress and outline; authoring for its tribe's leaders. */
 export default function LearningCoursePage() {
-  return <ComingSoon titleKey="pages.course" />;
+  const { id } = useParams();
+  return (
+    <LearningGate query={useCourse(id)} titleKey="pages.course">
+      {(course) => <CourseView course={course} />}
+    </LearningGate>
+  );
 }

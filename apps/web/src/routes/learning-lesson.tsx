@@ -1,6 +1,14 @@
-import { ComingSoon } from '../components/coming-soon';
+import { useParams } from 'react-router';
+import { useLesson } from '../features/learning/api';
+import { LearningGate } from '../features/learning/components/learning-gate';
+import { LessonView } from '../features/learning/components/lesson-view';
 
-/** Page of a lesson: its feature comes with a later issue; until then the layout, heading and a notice. */
+/** /tribe/learning-center/lesson/{id}: a lesson, "mark as complete", previous and next. */
 export default function LearningLessonPage() {
-  return <ComingSoon titleKey="pages.lesson" />;
+  const { id } = useParams();
+  return (
+    <LearningGate query={useLesson(id)} titleKey="pages.lesson">
+      {(lesson) => <LessonView key={lesson.id} lesson={lesson} />}
+    </LearningGate>
+  );
 }

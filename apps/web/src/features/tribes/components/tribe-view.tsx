@@ -6,10 +6,11 @@ import Tabs from '@mui/material/Tabs';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { TRIBE_TABS, useTribeTab, type TribeTab } from '../use-tribe-tab';
+import { TribeCourses } from '../../learning/components/tribe-courses';
 import { TribeCampaignList } from '../../money/components/tribe-campaigns';
 import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
 import { TribeOnline } from '../../realtime/components/tribe-online';
-import { AboutPanel, LaterPanel, MembersPanel, VillagesPanel } from './tribe-panels';
+import { AboutPanel, MembersPanel, VillagesPanel } from './tribe-panels';
 import { TribeHeader } from './tribe-header';
 
 function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
@@ -25,11 +26,11 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
     case 'campaigns':
       return <TribeCampaignList tribe={tribe} />;
     case 'courses':
-      return <LaterPanel titleKey={`tribes.later.${tab}`} />;
+      return <TribeCourses tribe={tribe} />;
   }
 }
 
-/** A tribe's page: header with actions, then tabs (about, members, villages; posts, campaigns and courses later). */
+/** A tribe's page: header with actions, then tabs (about, members, villages, posts, campaigns, courses). */
 export function TribeView({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
   const { tab, setTab } = useTribeTab();

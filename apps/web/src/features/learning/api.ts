@@ -1,0 +1,262 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  Assessment,
+  AssessmentForAuthor,
+  AttemptBody,
+  AttemptResult,
+  CertificateVerification,
+  Course,
+  CreateAssessmentBody,
+  CreateCourseBody,
+  CreateLessonBody,
+  Lesson,
+  Page,
+  UpdateAssessmentBody,
+  UpdateCourseBody,
+  UpdateLessonBody,
+} from '@tribes/shared';
+import { api } from '../../app/api';
+import type { FieldErrorsHandler } from '../../lib/api-client';
+
+/** Query keys of the learning center: every read sits under 'learning'. */
+export const learningKeys = {
+  all: ['learning'] as const,
+  tribeCourses: (tribeRef: string) => ['learning', 'tribe-courses', tribeRef] as const,
+  course: (id: string) => ['learning', 'course', id] as const,
+  lesson: (id: string) => ['learning', 'lesson', id] as const,
+  assessment: (id: string) => ['learning', 'assessment', id] as const,
+  assessmentEdit: (id: string) => ['learning', 'assessment-edit', id] as const,
+  certificate: (id: string) => ['learning', 'certificate', id] as const,
+};
+
+const PAGE_SIZE = 20;
+const enc = encodeURIComponent;
+
+/** After a change, every learning read refetches (progress and locks ripple through a course). */
+function refresh(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: learningKeys.all });
+}
+
+type WithErrors<B> = { body: B; onFieldErrors?: FieldErrorsHandler };
+
+/** GET /v1/tribes/{id}/courses, page by page (drafts only for authors). */
+export function useTribeCourses(tribeRef: string) {
+  return useInfiniteQuery({
+    queryKey: learningKeys.tribeCourses(tribeRef),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      if (pageParam) search.set('cursor', pageParam);
+      return (await api.request<Page<Course>>(`/v1/tribes/${enc(tribeRef)}/courses?${search.toString()}`, { signal })).data;
+    },
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** GET /v1/courses/{id}: the course with its outline, my enrolment and progress. */
+export function useCourse(id: string | undefined) {
+  return useQuery({
+    queryKey: learningKeys.course(id ?? ''),
+    enabled: Boolean(id),
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (await api.request<{ course: Course }>(`/v1/courses/${enc(id ?? '')}`, { signal })).data.course,
+  });
+}
+
+/** GET /v1/lessons/{id}; a locked lesson answers 409, shown by the page itself. */
+export function useLesson(id: string | undefined) {
+  return useQuery({
+    queryKey: learningKeys.lesson(id ?? ''),
+    enabled: Boolean(id),
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (await api.request<{ lesson: Lesson }>(`/v1/lessons/${enc(id ?? '')}`, { signal, quietStatuses: [409] })).data.lesson,
+  });
+}
+
+/** GET /v1/assessments/{id}: the questions, never their keys. */
+export function useAssessment(id: string | undefined) {
+  return useQuery({
+    queryKey: learningKeys.assessment(id ?? ''),
+    enabled: Boolean(id),
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (await api.request<{ assessment: Assessment }>(`/v1/assessments/${enc(id ?? '')}`, { signal })).data.assessment,
+  });
+}
+
+/** GET /v1/assessments/{id}/edit (authors): the questions with their keys. */
+export function useAssessmentForAuthor(id: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: learningKeys.assessmentEdit(id ?? ''),
+    enabled: enabled && Boolean(id),
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (await api.request<{ assessment: AssessmentForAuthor }>(`/v1/assessments/${enc(id ?? '')}/edit`, { signal })).data
+        .assessment,
+  });
+}
+
+/** GET /v1/certificates/{id}: public proof of a completion. */
+export function useCertificate(id: string | undefined) {
+  return useQuery({
+    queryKey: learningKeys.certificate(id ?? ''),
+    enabled: Boolean(id),
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (
+        await api.request<{ certificate: CertificateVerification }>(`/v1/certificates/${enc(id ?? '')}`, {
+          signal,
+          quietStatuses: [404],
+        })
+      ).data.certificate,
+  });
+}
+
+export function useCreateCourse(tribeRef: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, onFieldErrors }: WithErrors<CreateCourseBody>) =>
+      (await api.request<{ course: Course }>(`/v1/tribes/${enc(tribeRef)}/courses`, { method: 'POST', body, onFieldErrors })).data
+        .course,
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useUpdateCourse(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, onFieldErrors }: WithErrors<UpdateCourseBody>) =>
+      (await api.request<{ course: Course }>(`/v1/courses/${enc(id)}`, { method: 'PATCH', body, onFieldErrors })).data.course,
+    onSuccess: (course) => {
+      client.setQueryData(learningKeys.course(id), course);
+      refresh(client);
+    },
+  });
+}
+
+export function useDeleteCourse(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => api.request<unknown>(`/v1/courses/${enc(id)}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: learningKeys.course(id) });
+      refresh(client);
+    },
+  });
+}
+
+/** POST /v1/courses/{id}/enrol (idempotent). */
+export function useEnrol(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await api.request<{ course: Course }>(`/v1/courses/${enc(id)}/enrol`, { method: 'POST', body: {} })).data.course,
+    onSuccess: (course) => {
+      client.setQueryData(learningKeys.course(id), course);
+      refresh(client);
+    },
+  });
+}
+
+export function useCreateLesson(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, onFieldErrors }: WithErrors<CreateLessonBody>) =>
+      (await api.request<{ lesson: Lesson }>(`/v1/courses/${enc(courseId)}/lessons`, { method: 'POST', body, onFieldErrors }))
+        .data.lesson,
+    onSuccess: () => refresh(client),
+  });
+}
+
+/** PATCH /v1/lessons/{id}: content, or `position` alone to move it. */
+export function useUpdateLesson() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body, onFieldErrors, quiet }: WithErrors<UpdateLessonBody> & { id: string; quiet?: boolean }) =>
+      (
+        await api.request<{ lesson: Lesson }>(`/v1/lessons/${enc(id)}`, {
+          method: 'PATCH',
+          body,
+          onFieldErrors,
+          notifySuccess: !quiet,
+        })
+      ).data.lesson,
+    onSuccess: (lesson) => {
+      client.setQueryData(learningKeys.lesson(lesson.id), lesson);
+      refresh(client);
+    },
+  });
+}
+
+export function useDeleteLesson() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => api.request<unknown>(`/v1/lessons/${enc(id)}`, { method: 'DELETE' }),
+    onSuccess: (_d, id) => {
+      client.removeQueries({ queryKey: learningKeys.lesson(id) });
+      refresh(client);
+    },
+  });
+}
+
+/** POST /v1/lessons/{id}/complete → the course with its new progress. */
+export function useCompleteLesson(lessonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await api.request<{ course: Course }>(`/v1/lessons/${enc(lessonId)}/complete`, { method: 'POST', body: {} })).data.course,
+    onSuccess: (course) => {
+      client.setQueryData(learningKeys.course(course.id), course);
+      refresh(client);
+    },
+  });
+}
+
+export function useCreateAssessment(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, onFieldErrors }: WithErrors<CreateAssessmentBody>) =>
+      (
+        await api.request<{ assessment: Assessment }>(`/v1/courses/${enc(courseId)}/assessments`, {
+          method: 'POST',
+          body,
+          onFieldErrors,
+        })
+      ).data.assessment,
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useUpdateAssessment(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, onFieldErrors }: WithErrors<UpdateAssessmentBody>) =>
+      (await api.request<{ assessment: Assessment }>(`/v1/assessments/${enc(id)}`, { method: 'PATCH', body, onFieldErrors })).data
+        .assessment,
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useDeleteAssessment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => api.request<unknown>(`/v1/assessments/${enc(id)}`, { method: 'DELETE' }),
+    onSuccess: (_d, id) => {
+      client.removeQueries({ queryKey: learningKeys.assessment(id) });
+      refresh(client);
+    },
+  });
+}
+
+/** POST /v1/assessments/{id}/attempts: graded on the server; 409 once no attempt is left. */
+export function useSubmitAttempt(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AttemptBody) =>
+      (await api.request<{ attempt: AttemptResult }>(`/v1/assessments/${enc(id)}/attempts`, { method: 'POST', body })).data
+        .attempt,
+    onSuccess: () => refresh(client),
+  });
+}

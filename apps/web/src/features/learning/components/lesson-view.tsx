@@ -1,0 +1,177 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Lesson } from '@tribes/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleNavigate } from '../../../app/locale-hooks';
+import { RouterLocaleLink } from '../../../components/locale-link';
+import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
+import { useCompleteLesson, useDeleteLesson } from '../api';
+import { BackToCourse, LearningFrame } from './learning-frame';
+import { LessonBody } from './lesson-body';
+import { LessonEditor } from './lesson-editor';
+
+const flipInRtl = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') };
+
+/** The lesson's video: a link that opens it on its own site (the page embeds nothing from elsewhere). */
+function Video({ url }: { url: string }) {
+  const { t } = useTranslation();
+  let host = url;
+  try {
+    host = new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    /* shown as it is */
+  }
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1.5} alignItems="center">
+        <OndemandVideoOutlinedIcon color="primary" aria-hidden />
+        <Link href={url} target="_blank" rel="noopener noreferrer" data-testid="lesson-video" sx={{ fontWeight: 600 }}>
+          {t('learning.lesson.watch', { host })}
+        </Link>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /tribe/learning-center/lesson/{id}: the lesson, "mark as complete", previous and next; authors edit it here. */
+export function LessonView({ lesson }: { lesson: Lesson }) {
+  const { t } = useTranslation();
+  const navigate = useLocaleNavigate();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const complete = useCompleteLesson(lesson.id);
+  const del = useDeleteLesson();
+  const course = `/tribe/learning-center/course/${lesson.course_id}`;
+  const actions = lesson.can_edit && !editing && (
+    <Stack direction="row" spacing={1}>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<EditOutlinedIcon />}
+        onClick={() => setEditing(true)}
+        data-testid="edit-lesson"
+      >
+        {t('learning.lesson.edit')}
+      </Button>
+      <Button
+        color="error"
+        size="small"
+        startIcon={<DeleteOutlineIcon />}
+        onClick={() => setConfirming(true)}
+        data-testid="delete-lesson"
+      >
+        {t('learning.common.delete')}
+      </Button>
+    </Stack>
+  );
+  return (
+    <LearningFrame title={lesson.title} action={actions} back={<BackToCourse courseId={lesson.course_id} />}>
+      <Typography variant="overline" color="text.secondary" sx={{ mt: -2 }}>
+        {t('learning.lesson.position', { n: lesson.position })}
+      </Typography>
+      {editing ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <LessonEditor
+            courseId={lesson.course_id}
+            lesson={lesson}
+            onSaved={() => undefined}
+            onCancel={() => setEditing(false)}
+          />
+        </Paper>
+      ) : (
+        <>
+          {lesson.video_url && <Video url={lesson.video_url} />}
+          {lesson.body_html ? (
+            <LessonBody html={lesson.body_html} />
+          ) : (
+            <Typography color="text.secondary">{t('learning.lesson.emptyBody')}</Typography>
+          )}
+        </>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          alignItems={{ xs: 'stretch', sm: 'center' }}
+          justifyContent="space-between"
+        >
+          {lesson.completed ? (
+            <Chip
+              icon={<CheckCircleIcon />}
+              color="success"
+              label={t('learning.lesson.completed')}
+              sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+              data-testid="lesson-completed"
+            />
+          ) : (
+            <Button
+              variant="contained"
+              onClick={() => complete.mutate()}
+              disabled={complete.isPending}
+              data-testid="lesson-complete"
+            >
+              {complete.isPending ? t('learning.common.saving') : t('learning.lesson.markComplete')}
+            </Button>
+          )}
+          <Stack direction="row" spacing={1} justifyContent={{ xs: 'space-between', sm: 'flex-end' }}>
+            {lesson.previous_lesson_id && (
+              <Button
+                component={RouterLocaleLink}
+                to={`/tribe/learning-center/lesson/${lesson.previous_lesson_id}`}
+                startIcon={<ArrowBackIcon sx={flipInRtl} />}
+                data-testid="lesson-previous"
+              >
+                {t('learning.lesson.previous')}
+              </Button>
+            )}
+            {lesson.next_lesson_id ? (
+              <Button
+                component={RouterLocaleLink}
+                to={`/tribe/learning-center/lesson/${lesson.next_lesson_id}`}
+                endIcon={<ArrowForwardIcon sx={flipInRtl} />}
+                variant={lesson.completed ? 'contained' : 'text'}
+                data-testid="lesson-next"
+              >
+                {t('learning.lesson.next')}
+              </Button>
+            ) : (
+              <Button
+                component={RouterLocaleLink}
+                to={course}
+                variant={lesson.completed ? 'contained' : 'text'}
+                data-testid="lesson-to-course"
+              >
+                {t('learning.common.backToCourse')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+      <ConfirmDialog
+        open={confirming}
+        title={t('learning.lesson.deleteTitle')}
+        body={t('learning.lesson.deleteBody', { title: lesson.title })}
+        confirmLabel={t('learning.common.delete')}
+        pending={del.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          void del.mutateAsync(lesson.id).then(
+            () => navigate(course, { replace: true }),
+            () => setConfirming(false),
+          )
+        }
+      />
+    </LearningFrame>
+  );
+}
