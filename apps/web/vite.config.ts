@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
-import { sharedAlias } from './shared-alias';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
+import { sharedAlias } from './shared-alias';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/media', '/broadcasting', '/app'];
 
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: sharedAlias },
   build: {
     outDir: 'dist',

@@ -47,6 +47,9 @@ export async function registerStatic(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes name.br and name.gz next to each text file: sent as they are to clients that
+    // accept them (with Vary: accept-encoding), the plain file to the others.
+    preCompressed: true,
     setHeaders(res, file) {
       // Hashed assets never change; index.html must be revalidated so a deploy reaches everyone.
       res.header(

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+
+// A built web app as apps/web's build writes it: hashed assets with their .br and .gz twins.
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+const ASSET = '/assets/index-AbC123.js';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'tribes-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const write = (file: string, body: string) => {
+    writeFileSync(path.join(dist, file), body);
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(body));
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(body));
+  };
+  write('assets/index-AbC123.js', SCRIPT);
+  write('index.html', INDEX);
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('the built web app', () => {
+  it('sends a hashed asset Brotli-compressed when accepted, cached for a year', async () => {
+    const res = await get(ASSET, 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a client that accepts only gzip', async () => {
+    const res = await get(ASSET, 'gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the plain file without Accept-Encoding, or when no compressed copy exists', async () => {
+    const plain = await get(ASSET);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    const identity = await get(ASSET, 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(SCRIPT);
+    const svg = await get('/favicon.svg', 'br, gzip');
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-encoding']).toBeUndefined();
+    expect(svg.headers['content-type']).toMatch(/image\/svg\+xml/);
+  });
+
+  it('answers a deep link with index.html, compressed when accepted and always revalidated', async () => {
+    const res = await get('/home', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+    const plain = await get('/fr/tribes/some-tribe');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX);
+  });
+});
