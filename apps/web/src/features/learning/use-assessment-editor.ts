@@ -13,6 +13,8 @@ import type { FieldErrorsHandler } from '../../lib/api-client';
 import { useCreateAssessment, useUpdateAssessment } from './api';
 import { emptyAssessment, formFieldOf, fromAssessment, toAssessmentBody, type AssessmentFields } from './assessment-fields';
 
+const NO_KEY = { key: 'validation.option_index', params: {} };
+
 /** Checks the form with the shared schema; each issue lands on the form field it belongs to. */
 export function assessmentResolver(locale: Locale): Resolver<AssessmentFields, unknown, CreateAssessmentBody> {
   return async (values) => {
@@ -20,9 +22,11 @@ export function assessmentResolver(locale: Locale): Resolver<AssessmentFields, u
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
-      const field = formFieldOf(issue.path.map(String).join('.'), values);
+      const path = issue.path.map(String).join('.');
+      const field = formFieldOf(path, values);
       if (errors[field]) continue;
-      const { key, params } = describeIssue(issue);
+      // A choice question with no option marked fails the index's type check: say what is missing.
+      const { key, params } = field.endsWith('.key') && path.endsWith('.correct') ? NO_KEY : describeIssue(issue);
       errors[field] = { type: issue.code, message: translate(locale, key, params) };
     }
     return { values: {}, errors: errors as FieldErrors<AssessmentFields> };
