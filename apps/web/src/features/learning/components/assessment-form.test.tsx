@@ -48,6 +48,7 @@ describe('AssessmentForm', () => {
     const attempt: AttemptResult = {
       id: id(7),
       assessment_id: assessment.id,
+      pass_score: 60,
       score: 40,
       passed: false,
       attempts_used: 1,
@@ -107,6 +108,7 @@ describe('AttemptResultView', () => {
     const result: AttemptResult = {
       id: id(7),
       assessment_id: assessment.id,
+      pass_score: 60,
       score: 40,
       passed: false,
       attempts_used: 1,
@@ -140,6 +142,7 @@ describe('AttemptResultView', () => {
     const result: AttemptResult = {
       id: id(7),
       assessment_id: assessment.id,
+      pass_score: 60,
       score: 80,
       passed: true,
       attempts_used: 2,

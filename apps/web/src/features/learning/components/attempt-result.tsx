@@ -65,7 +65,7 @@ export function AttemptResultView({
         <AlertTitle>
           {result.passed
             ? t('learning.result.passed', { score: result.score })
-            : t('learning.result.failed', { score: result.score, pass: assessment.pass_score })}
+            : t('learning.result.failed', { score: result.score, pass: result.pass_score })}
         </AlertTitle>
         {result.attempts_left === null
           ? t('learning.result.unlimited')
