@@ -55,8 +55,8 @@ async function people(tag: string) {
   return { leader, member, tribe };
 }
 
-async function signedIn(u: ApiUser, locale: string): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await newContext(browser, { locale });
+async function signedIn(u: ApiUser, locale: string, width?: number): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser, { locale, width, height: width ? 740 : undefined });
   await signInContext(ctx, u);
   ctx.setDefaultTimeout(20_000);
   return { ctx, page: await ctx.newPage() };
@@ -244,7 +244,7 @@ async function journey(j: Journey) {
   }
 }
 
-/** Every page of the learning center in Arabic, on a course made through the API. */
+/** Every page of the learning center in Arabic (the learner on a 360 px phone), on a course made through the API. */
 async function arabicTour() {
   const tag = suffix();
   const p = await people(tag);
@@ -281,12 +281,15 @@ async function arabicTour() {
   );
   await call('POST', `/v1/courses/${course.id}/enrol`, p.member.token, {});
   const l = await signedIn(p.leader, 'ar');
-  const m = await signedIn(p.member, 'ar');
+  // The learner is on a 360 px phone: no page may scroll sideways.
+  const m = await signedIn(p.member, 'ar', 360);
   const visit = async (page: Page, url: string, label: string, wait?: string) => {
     await page.goto(`/ar${url}`);
     if (wait) await page.getByTestId(wait).first().waitFor();
     await settled(page);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `ar ${label}: sideways scroll`).toBeLessThanOrEqual(0);
     await expectAccessible(page, `ar ${label}`);
   };
   try {
