@@ -83,6 +83,8 @@ export function PostCard({ post, showHidden = false }: { post: Post; showHidden?
                   variant="body2"
                   color="inherit"
                   underline="hover"
+                  // A tap target of at least 24 px (WCAG 2.2 target size), like the author's name above.
+                  sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
                 >
                   <bdi>{post.tribe.name}</bdi>
                 </LocaleLink>
