@@ -6,6 +6,7 @@ import { sharedAlias } from './shared-alias';
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/media', '/broadcasting', '/app'];
 const APP_SHARED = /apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]/;
+const LOCALE_FILE = /apps[\\/]web[\\/]src[\\/](?:.+[\\/])?locales[\\/](en|ar|fr|he|es)\.json$/;
 const NOT_SHARED = /(map-base|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
 
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
@@ -23,6 +24,8 @@ export default defineConfig({
         // for about a hundred chunks under 2 KB (one per MUI component, icon and shared helper).
         codeSplitting: {
           groups: [
+            // A language's messages (the app's and every feature's) in one chunk, loaded before the first render.
+            { name: (id) => LOCALE_FILE.exec(id)?.[1] ?? null, test: LOCALE_FILE, priority: 30 },
             // Everything the entry needs before the first render, in the entry chunk (no modulepreload chain).
             { name: 'shell', tags: ['$initial'], priority: 20 },
             // The MUI components the pages load later, together (about 75 KB gzip, cached for a year).
