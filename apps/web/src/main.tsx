@@ -8,7 +8,7 @@ import { initI18n } from './app/i18n';
 import { resolveLocation } from './app/locale-routing';
 import { preferredLocale } from './app/preferred-locale';
 import { AppProviders, createQueryClient } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadRoute } from './app/routes';
 import { startRealtime } from './features/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
@@ -18,6 +18,8 @@ window.addEventListener('vite:preloadError', (event) => {
 
 async function start() {
   const { locale } = resolveLocation(window.location.pathname, LOCALE_STRATEGY, preferredLocale());
+  // The page's code downloads while its messages do (not after the first render asks for it).
+  preloadRoute(window.location.pathname);
   await initI18n(locale);
   const queryClient = createQueryClient();
   // Specification section 4: the realtime connection follows the session (opened after login, closed on logout).

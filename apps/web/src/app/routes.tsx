@@ -1,5 +1,5 @@
 import { lazy, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
-import { useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { LOCALE_STRATEGY, type LocaleStrategy } from './config';
 import { Guard } from './guard';
 import type { GuardKind } from './guards';
@@ -12,11 +12,21 @@ import { Shell } from './shell';
 type Page = LazyExoticComponent<ComponentType>;
 type Entry = [path: string, guard: GuardKind, page: Page];
 
+type Load = () => Promise<unknown>;
+/** The loader behind each lazy page or layout, so the first page's code can be fetched before it renders. */
+const loaders = new WeakMap<object, Load>();
+
 // The signed-in layout is loaded with the first panel page, not with the public pages.
-const PannelLayout = lazy(() => import('./layouts/pannel-layout').then((m) => ({ default: m.PannelLayout })));
+const loadPannelLayout = () => import('./layouts/pannel-layout');
+const PannelLayout = lazy(() => loadPannelLayout().then((m) => ({ default: m.PannelLayout })));
+loaders.set(PannelLayout, loadPannelLayout);
 
 // Every page is its own chunk (React.lazy), so the first load carries only the shell and one page.
-const p = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+const p = (load: () => Promise<{ default: ComponentType }>): Page => {
+  const page = lazy(load);
+  loaders.set(page, load);
+  return page;
+};
 
 /** Specification section 2, route by route, grouped by layout. Paths are relative to the locale prefix. */
 export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Entry[] }[] = [
@@ -101,8 +111,10 @@ const NotFound = lazy(() => import('../routes/not-found'));
 export function pageRoutes(): RouteObject[] {
   const layouts: RouteObject[] = ROUTE_TABLE.map(({ element: Layout, entries }) => ({
     element: <Layout />,
+    handle: { load: loaders.get(Layout) },
     children: entries.map(([path, guard, Page]) => ({
       ...(path === '' ? { index: true } : { path }),
+      handle: { load: loaders.get(Page) },
       element: (
         <Guard kind={guard}>
           <Page />
@@ -122,6 +134,18 @@ export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY): RouteOb
       children: routePrefixes(strategy).map((prefix) => ({ path: prefix || '/', element: <LocaleRoot />, children })),
     },
   ];
+}
+
+/**
+ * Starts fetching the code of the page at a path (its layout's and its own chunks) all at once,
+ * while the messages load, rather than one after the other as the first render suspends on each.
+ * A chunk that fails here is fetched again, and reported, when the page renders.
+ */
+export function preloadRoute(pathname: string, strategy: LocaleStrategy = LOCALE_STRATEGY): void {
+  for (const { route } of matchRoutes(buildRoutes(strategy), pathname) ?? []) {
+    const load = (route.handle as { load?: Load } | undefined)?.load;
+    load?.().catch(() => undefined);
+  }
 }
 
 /**
