@@ -1,3 +1,5 @@
+import { dateTimeFormat, relativeTimeFormat } from '../../lib/intl';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
   ['hour', 60 * 60],
@@ -10,19 +12,17 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  */
 export function formatPostTime(iso: string, locale: string, now: Date = new Date()): { short: string; full: string } {
   const at = new Date(iso);
-  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(at);
+  const full = dateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(at);
   const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 60) return { short: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second'), full };
+  if (abs < 60) return { short: relativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second'), full };
   if (abs < 7 * 24 * 60 * 60) {
     const [unit, size] = [...UNITS].reverse().find(([, s]) => abs >= s) ?? UNITS[0]!;
-    return { short: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(seconds / size), unit), full };
+    return { short: relativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(seconds / size), unit), full };
   }
   const sameYear = at.getFullYear() === now.getFullYear();
   return {
-    short: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(
-      at,
-    ),
+    short: dateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(at),
     full,
   };
 }

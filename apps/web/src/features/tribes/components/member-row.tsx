@@ -9,12 +9,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** A member: photo, name (a link to their profile), role, since when; actions at the end. */
 export function MemberRow({ member, actions }: { member: TribeMember; actions?: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const since = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(member.joined_at));
+  const since = dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(member.joined_at));
   return (
     <ListItem
       divider

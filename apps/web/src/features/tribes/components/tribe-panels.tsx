@@ -20,6 +20,7 @@ import { ListSkeleton } from './list-skeleton';
 import { LoadMore } from './load-more';
 import { MemberRow } from './member-row';
 import { VillageRow } from './village-row';
+import { dateTimeFormat } from '../../../lib/intl';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;
 
@@ -27,7 +28,7 @@ export function AboutPanel({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const map = useTribeMapData(tribe);
-  const since = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(tribe.created_at));
+  const since = dateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(tribe.created_at));
   return (
     <Stack spacing={2.5}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>

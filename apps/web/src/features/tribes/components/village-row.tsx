@@ -9,16 +9,17 @@ import type { Village } from '@tribes/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
+import { numberFormat } from '../../../lib/intl';
 
 /** A village: name, status when not approved, place, population, who registered it; actions at the end. */
 export function VillageRow({ village, actions }: { village: Village; actions?: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+  const num = numberFormat(locale, { maximumFractionDigits: 4 });
   const details = [
     t('tribes.villages.place', { lat: num.format(village.lat), lng: num.format(village.lng) }),
     village.population !== null
-      ? t('tribes.villages.population', { value: new Intl.NumberFormat(locale).format(village.population) })
+      ? t('tribes.villages.population', { value: numberFormat(locale).format(village.population) })
       : null,
     village.created_by ? t('tribes.villages.by', { name: village.created_by.name }) : null,
   ].filter(Boolean);
