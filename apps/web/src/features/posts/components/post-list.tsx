@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page, Post } from '@tribes/shared';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../tribes/components/empty-state';
 import { ListSkeleton } from '../../tribes/components/list-skeleton';
@@ -37,7 +37,10 @@ export function PostList<P extends Page<Post>>({
   const { t } = useTranslation();
   const { fetchNextPage } = query;
   const onMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  if (query.isPending) return <ListSkeleton rows={3} height={160} />;
+  // The cards render in the background, in slices the browser can interrupt, rather than in one
+  // long task when the posts arrive; the skeleton (or the previous list) stays until then.
+  const data = useDeferredValue(query.data);
+  if (query.isPending || (!data && !query.isError)) return <ListSkeleton rows={3} height={160} />;
   if (query.isError)
     return (
       <Alert
@@ -48,7 +51,8 @@ export function PostList<P extends Page<Post>>({
         {t('posts.list.failed')}
       </Alert>
     );
-  const posts = query.data.pages.flatMap((p) => p.items).filter((p) => (keep ? keep(p) : true));
+  if (!data) return null;
+  const posts = data.pages.flatMap((p) => p.items).filter((p) => (keep ? keep(p) : true));
   if (posts.length === 0 && !query.hasNextPage)
     return <EmptyState icon={emptyIcon} title={emptyTitle} body={emptyBody} headingLevel="h2" />;
   return (
