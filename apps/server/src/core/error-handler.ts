@@ -27,8 +27,11 @@ function sendError(
   statusCode: number,
   key: MessageKey,
   params?: Record<string, string | number>,
+  errorType?: string,
 ) {
-  return reply.code(statusCode).send({ status: 'error', message: t(request, key, params) });
+  return reply
+    .code(statusCode)
+    .send({ status: 'error', ...(errorType ? { error_type: errorType } : {}), message: t(request, key, params) });
 }
 
 /** Fastify's own client errors mapped to catalogue messages. */
@@ -63,7 +66,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         );
         return sendValidation(request, reply, errors);
       }
-      return sendError(request, reply, error.statusCode, error.messageKey, error.params);
+      return sendError(request, reply, error.statusCode, error.messageKey, error.params, error.errorType);
     }
     const code = 'code' in error ? error.code : undefined;
     const known = code ? FASTIFY_CODES[code] : undefined;

@@ -3,7 +3,11 @@ import type { MessageKey, MessageParams } from '@tribes/shared';
 /** Field errors as catalogue keys: { field: [key, ...] }. */
 export type FieldErrors = Record<string, { key: MessageKey; params?: MessageParams }[]>;
 
-/** An expected failure with its HTTP status and a catalogue message; the error handler puts it in the envelope. */
+/**
+ * An expected failure with its HTTP status and a catalogue message; the error handler puts it in the
+ * envelope. `errorType` (snake_case, e.g. `campaign_closed`) becomes the envelope's `error_type`, so
+ * clients can tell two conflicts apart without reading the translated message.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -11,6 +15,7 @@ export class HttpError extends Error {
     readonly params: MessageParams = {},
     readonly fieldErrors?: FieldErrors,
     readonly headers: Record<string, string> = {},
+    readonly errorType?: string,
   ) {
     super(messageKey);
     this.name = 'HttpError';
@@ -20,6 +25,11 @@ export class HttpError extends Error {
 /** 400 validation_error with one message on one field: how services refuse a value. */
 export function fieldError(field: string, key: MessageKey, params?: MessageParams): HttpError {
   return new HttpError(400, 'errors.validation', {}, { [field]: [{ key, params }] });
+}
+
+/** 409: the request conflicts with the resource's state; `errorType` names the conflict for clients. */
+export function conflict(errorType: string, key: MessageKey, params?: MessageParams): HttpError {
+  return new HttpError(409, key, params, undefined, {}, errorType);
 }
 
 export const unauthorized = () => new HttpError(401, 'errors.unauthorized');

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from './db/client.js';
 import { idempotencyKeys } from './db/schema/index.js';
-import { HttpError } from './errors.js';
+import { MONEY_ERRORS } from '@tribes/shared';
+import { conflict } from './errors.js';
 
 /** Keys are kept at least this long (DESIGN section 4: at least 24 h). */
 export const IDEMPOTENCY_TTL_HOURS = 48;
@@ -53,7 +54,8 @@ export async function idempotent<T>(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, opts.userId), eq(idempotencyKeys.key, opts.key)))
         .limit(1);
-      if (!existing || existing.requestHash !== opts.hash) throw new HttpError(409, 'wallet.idempotency_conflict');
+      if (!existing || existing.requestHash !== opts.hash)
+        throw conflict(MONEY_ERRORS.idempotencyConflict, 'wallet.idempotency_conflict');
       return { status: existing.responseStatus ?? 200, body: existing.responseBody as T, replayed: true };
     }
     const body = await run(tx);

@@ -13,6 +13,24 @@ export const MONEY_LIMITS = {
   descriptionMax: 5000,
 } as const;
 
+/** The `error_type` of the money module's 409 answers, so clients tell conflicts apart without reading messages. */
+export const MONEY_ERRORS = {
+  insufficientFunds: 'insufficient_funds',
+  campaignClosed: 'campaign_closed',
+  idempotencyConflict: 'idempotency_conflict',
+  paymentSettled: 'payment_settled',
+} as const;
+export type MoneyErrorType = (typeof MONEY_ERRORS)[keyof typeof MONEY_ERRORS];
+
+/** Tokens are priced in this currency (DESIGN section 3: TOKEN_PRICE_CENTS is in USD cents). */
+export const TOKEN_CURRENCY = 'USD';
+
+/** GET /v1/config: what the web app learns at run time. */
+export interface PublicConfig {
+  realtime: { key: string; host: string; port: number; scheme: 'http' | 'https' };
+  payments: { provider: 'sandbox' | 'stripe'; token_price_cents: number; currency: string };
+}
+
 /** The Idempotency-Key header of money POSTs: 1 to 255 visible ASCII characters. */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, { error: 'validation.idempotency_key' });
 
@@ -52,6 +70,8 @@ export const UpdateCampaignBodySchema = z.strictObject({
   goal: Tokens(1, MONEY_LIMITS.goalMax).optional(),
   monthly_goal: Tokens(1, MONEY_LIMITS.goalMax).nullable().optional(),
   ends_at: z.iso.datetime({ offset: true, error: 'validation.date' }).optional(),
+  /** null removes the cover; a new one comes as a multipart file named "cover". */
+  cover: z.null().optional(),
 });
 export type UpdateCampaignBody = z.infer<typeof UpdateCampaignBodySchema>;
 
@@ -109,6 +129,12 @@ export interface Donation {
   anonymous: boolean;
   donor: { id: string; name: string } | null;
   created_at: string;
+}
+
+/** Tokens given to a campaign on one UTC day (date as YYYY-MM-DD). */
+export interface CampaignDay {
+  date: string;
+  amount: number;
 }
 
 /** One public movement of a tribe's or its campaigns' accounts. */

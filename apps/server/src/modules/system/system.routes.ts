@@ -1,3 +1,4 @@
+import { TOKEN_CURRENCY, type PublicConfig } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/core/context.js';
 import { ping } from '#src/core/db/client.js';
@@ -16,7 +17,13 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         port: Number(url.port || (scheme === 'https' ? 443 : 80)),
         scheme,
       },
-    });
+      // What the buy-tokens confirmation shows: the price of one token (integer cents, never a float).
+      payments: {
+        provider: ctx.config.payment.provider,
+        token_price_cents: ctx.config.payment.tokenPriceCents,
+        currency: TOKEN_CURRENCY,
+      },
+    } satisfies PublicConfig);
   });
 
   app.get('/v1/health', { schema: { tags: ['system'] } }, async (req, reply) => {

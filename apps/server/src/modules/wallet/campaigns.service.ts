@@ -1,13 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Campaign, CreateCampaignBody, Page, UpdateCampaignBody } from '@tribes/shared';
+import {
+  MONEY_ERRORS,
+  POST_LIMITS,
+  type Campaign,
+  type CreateCampaignBody,
+  type Page,
+  type UpdateCampaignBody,
+} from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { campaignMilestones, campaigns } from '#src/core/db/schema/index.js';
-import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
+import { conflict, fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { canModerate } from '../tribes/tribes.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
+import { reencodeImage } from '../users/users.service.js';
 import type { Ledger } from './ledger.repo.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -15,8 +24,16 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 interface Deps {
   ledger: Ledger;
   tribes: TribesRepo;
-  storage: Pick<Storage, 'url'>;
+  storage: Pick<Storage, 'url' | 'put' | 'delete'>;
   clock: Clock;
+}
+
+/** Re-encodes a cover by its content (EXIF stripped, WebP, longest side at most 2048 px) and stores it publicly: campaigns are public. */
+async function storeCover(storage: Pick<Storage, 'put'>, upload: Buffer): Promise<string> {
+  const webp = await reencodeImage(upload, 'cover', POST_LIMITS.imageMaxSide);
+  const key = `campaigns/${randomBytes(16).toString('hex')}.webp`;
+  await storage.put(key, webp, 'image/webp');
+  return key;
 }
 
 /** Closed when closed by hand or when its deadline has passed. */
@@ -109,7 +126,7 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
       return (await present([await find(id)], viewer))[0]!;
     },
 
-    async create(tribeRef: string, user: UserRow, body: CreateCampaignBody): Promise<Campaign> {
+    async create(tribeRef: string, user: UserRow, body: CreateCampaignBody, cover: Buffer | null = null): Promise<Campaign> {
       const tribe = await tribes.findByRef(tribeRef);
       if (!tribe) throw notFound();
       await assertManager(tribe.id, user);
@@ -117,40 +134,49 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
       const endsAt = new Date(body.ends_at);
       if (endsAt <= now) throw fieldError('ends_at', 'validation.date_future');
       if (body.milestones.some((m) => m.amount > body.goal)) throw fieldError('milestones', 'validation.milestone_over_goal');
-      const row = await db.transaction(async (tx) => {
-        const [c] = await tx
-          .insert(campaigns)
-          .values({
-            tribeId: tribe.id,
-            title: body.title,
-            description: body.description,
-            goal: body.goal,
-            monthlyGoal: body.monthly_goal ?? null,
-            endsAt,
-            createdBy: user.id,
-            createdAt: now,
-          })
-          .returning();
-        if (body.milestones.length) {
-          await tx
-            .insert(campaignMilestones)
-            .values(
-              [...body.milestones]
-                .sort((a, b) => a.amount - b.amount)
-                .map((m, i) => ({ campaignId: c!.id, title: m.title, amount: m.amount, position: i })),
-            );
-        }
-        await ledger.accountOf('campaign', c!.id, tx);
-        return c!;
-      });
+      const coverKey = cover ? await storeCover(storage, cover) : null;
+      const row = await db
+        .transaction(async (tx) => {
+          const [c] = await tx
+            .insert(campaigns)
+            .values({
+              tribeId: tribe.id,
+              title: body.title,
+              description: body.description,
+              goal: body.goal,
+              monthlyGoal: body.monthly_goal ?? null,
+              endsAt,
+              coverKey,
+              createdBy: user.id,
+              createdAt: now,
+            })
+            .returning();
+          if (body.milestones.length) {
+            await tx
+              .insert(campaignMilestones)
+              .values(
+                [...body.milestones]
+                  .sort((a, b) => a.amount - b.amount)
+                  .map((m, i) => ({ campaignId: c!.id, title: m.title, amount: m.amount, position: i })),
+              );
+          }
+          await ledger.accountOf('campaign', c!.id, tx);
+          return c!;
+        })
+        .catch(async (err: unknown) => {
+          if (coverKey) await storage.delete(coverKey).catch(() => undefined);
+          throw err;
+        });
       return (await present([row], user))[0]!;
     },
 
-    async update(id: string, user: UserRow, body: UpdateCampaignBody): Promise<Campaign> {
+    /** Edits an open campaign; a new cover replaces the old one, `cover: null` removes it. */
+    async update(id: string, user: UserRow, body: UpdateCampaignBody, cover: Buffer | null = null): Promise<Campaign> {
       const c = await find(id);
       await assertManager(c.tribeId, user);
-      if (!isOpen(c, clock.now())) throw new HttpError(409, 'campaigns.closed');
+      if (!isOpen(c, clock.now())) throw conflict(MONEY_ERRORS.campaignClosed, 'campaigns.closed');
       if (body.ends_at && new Date(body.ends_at) <= clock.now()) throw fieldError('ends_at', 'validation.date_future');
+      const coverKey = cover ? await storeCover(storage, cover) : body.cover === null ? null : undefined;
       const [row] = await db
         .update(campaigns)
         .set({
@@ -159,9 +185,12 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
           ...(body.goal !== undefined ? { goal: body.goal } : {}),
           ...(body.monthly_goal !== undefined ? { monthlyGoal: body.monthly_goal } : {}),
           ...(body.ends_at !== undefined ? { endsAt: new Date(body.ends_at) } : {}),
+          ...(coverKey !== undefined ? { coverKey } : {}),
         })
         .where(eq(campaigns.id, c.id))
         .returning();
+      if (coverKey !== undefined && c.coverKey && c.coverKey !== coverKey)
+        await storage.delete(c.coverKey).catch(() => undefined);
       return (await present([row!], user))[0]!;
     },
 

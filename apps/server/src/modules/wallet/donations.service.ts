@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { CHANNELS, isLocale, localeDir, translate, type Donation, type DonationBody, type Locale } from '@tribes/shared';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import {
+  CHANNELS,
+  MONEY_ERRORS,
+  isLocale,
+  localeDir,
+  translate,
+  type CampaignDay,
+  type Donation,
+  type DonationBody,
+  type Locale,
+  type Page,
+} from '@tribes/shared';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
 import { campaigns, donations, users } from '#src/core/db/schema/index.js';
-import { HttpError, notFound } from '#src/core/errors.js';
+import { conflict, notFound } from '#src/core/errors.js';
+import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { isOpen } from './campaigns.service.js';
@@ -37,9 +49,19 @@ export function presentDonation(d: DonationRow, donor: { id: string; name: strin
   };
 }
 
+/** A donation as the public sees it: an anonymous donor has neither name nor message, as in the public ledger. */
+export function presentPublicDonation(d: DonationRow, donor: { id: string; name: string } | null): Donation {
+  return d.anonymous ? { ...presentDonation(d, null), message: '' } : presentDonation(d, donor);
+}
+
 /** Donations from a wallet to a tribe or to one of its open campaigns, through the ledger only. */
 export function createDonationsService({ ledger, tribes, clock, mailer, realtime }: Deps) {
   const db = ledger.db;
+
+  async function campaignExists(id: string) {
+    const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id)).limit(1);
+    if (!row) throw notFound();
+  }
 
   return {
     /**
@@ -60,7 +82,7 @@ export function createDonationsService({ ledger, tribes, clock, mailer, realtime
         // Lock the campaign: a donation and a closing cannot cross.
         const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, body.target_id)).for('update').limit(1);
         if (!campaign) throw notFound();
-        if (!isOpen(campaign, now)) throw new HttpError(409, 'campaigns.closed');
+        if (!isOpen(campaign, now)) throw conflict(MONEY_ERRORS.campaignClosed, 'campaigns.closed');
         tribeId = campaign.tribeId;
         campaignId = campaign.id;
         toAccountId = (await ledger.accountOf('campaign', campaign.id, tx)).id;
@@ -165,7 +187,49 @@ export function createDonationsService({ ledger, tribes, clock, mailer, realtime
         .where(eq(donations.tribeId, tribe.id))
         .orderBy(desc(donations.createdAt))
         .limit(100);
-      return { items: rows.map((r) => presentDonation(r.d, r.d.anonymous ? null : r.donor)), next_cursor: null };
+      return { items: rows.map((r) => presentPublicDonation(r.d, r.donor)), next_cursor: null };
+    },
+
+    /** A campaign's donations as the public sees them, newest first, page by page. */
+    async ofCampaign(campaignId: string, q: { cursor?: string; limit: number }): Promise<Page<Donation>> {
+      await campaignExists(campaignId);
+      const after = readTimeCursor(q.cursor);
+      const rows = await db
+        .select({ d: donations, donor: { id: users.id, name: users.name } })
+        .from(donations)
+        .innerJoin(users, eq(users.id, donations.donorId))
+        .where(
+          and(
+            eq(donations.campaignId, campaignId),
+            after
+              ? or(
+                  lt(donations.createdAt, new Date(after.at)),
+                  and(eq(donations.createdAt, new Date(after.at)), lt(donations.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(donations.createdAt), desc(donations.id))
+        .limit(q.limit + 1);
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) => presentPublicDonation(r.d, r.donor)),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.d.createdAt, last.d.id) : null,
+      };
+    },
+
+    /** Tokens given to a campaign per UTC day, oldest first: the whole history in one small answer for its chart. */
+    async dailyOfCampaign(campaignId: string): Promise<{ items: CampaignDay[] }> {
+      await campaignExists(campaignId);
+      const day = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({ date: day, amount: sql<string>`sum(${donations.amount})` })
+        .from(donations)
+        .where(eq(donations.campaignId, campaignId))
+        .groupBy(day)
+        .orderBy(day);
+      return { items: rows.map((r) => ({ date: r.date, amount: Number(r.amount) })) };
     },
   };
 }

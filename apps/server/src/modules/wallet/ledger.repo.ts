@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import { ledgerAccounts, ledgerTransfers } from '#src/core/db/schema/index.js';
-import { HttpError } from '#src/core/errors.js';
+import { MONEY_ERRORS } from '@tribes/shared';
+import { conflict } from '#src/core/errors.js';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 export type AccountKind = 'user' | 'tribe' | 'campaign';
 
 /** 409 with a clear message: nothing moved. */
-export const insufficientFunds = () => new HttpError(409, 'wallet.insufficient_funds');
+export const insufficientFunds = () => conflict(MONEY_ERRORS.insufficientFunds, 'wallet.insufficient_funds');
 
 /**
  * The double-entry ledger, the only code that changes a balance. Every movement is one transfer

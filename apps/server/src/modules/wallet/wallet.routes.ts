@@ -18,7 +18,11 @@ import { success } from '#src/core/envelope.js';
 import { fieldError } from '#src/core/errors.js';
 import { idempotent, requestHash } from '#src/core/idempotency.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
+import { readCampaignForm } from './campaign-form.js';
 import { ledgerCsv } from './ledger-view.service.js';
+
+/** Campaigns are written as JSON, or as multipart when a cover image comes with them. */
+const CAMPAIGN_FORM = ['multipart/form-data', 'application/json'];
 
 /** The Idempotency-Key of a money POST, required. */
 function idempotencyKey(req: FastifyRequest): string {
@@ -94,25 +98,32 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
   r.post(
     '/v1/tribes/:id/campaigns',
-    { ...write, schema: { tags, params: TribeRefParamsSchema, body: CreateCampaignBodySchema } },
-    async (req, reply) =>
-      success(
-        req,
-        reply,
-        { campaign: await ctx.campaigns.create(req.params.id, req.auth!.user, req.body) },
-        'campaigns.created',
-        undefined,
-        201,
-      ),
+    { ...write, schema: { tags, params: TribeRefParamsSchema, consumes: CAMPAIGN_FORM } },
+    async (req, reply) => {
+      const { fields, cover } = await readCampaignForm(req, CreateCampaignBodySchema);
+      const campaign = await ctx.campaigns.create(req.params.id, req.auth!.user, fields, cover);
+      return success(req, reply, { campaign }, 'campaigns.created', undefined, 201);
+    },
   );
   r.get('/v1/campaigns/:id', { ...open, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
     success(req, reply, { campaign: await ctx.campaigns.get(req.params.id, req.auth?.user ?? null) }),
   );
+  r.get(
+    '/v1/campaigns/:id/donations',
+    { ...open, schema: { tags, params: IdParamsSchema, querystring: PageQuerySchema } },
+    async (req, reply) => success(req, reply, await ctx.donations.ofCampaign(req.params.id, req.query)),
+  );
+  r.get('/v1/campaigns/:id/daily', { ...open, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
+    success(req, reply, await ctx.donations.dailyOfCampaign(req.params.id)),
+  );
   r.patch(
     '/v1/campaigns/:id',
-    { ...write, schema: { tags, params: IdParamsSchema, body: UpdateCampaignBodySchema } },
-    async (req, reply) =>
-      success(req, reply, { campaign: await ctx.campaigns.update(req.params.id, req.auth!.user, req.body) }, 'campaigns.updated'),
+    { ...write, schema: { tags, params: IdParamsSchema, consumes: CAMPAIGN_FORM } },
+    async (req, reply) => {
+      const { fields, cover } = await readCampaignForm(req, UpdateCampaignBodySchema);
+      const campaign = await ctx.campaigns.update(req.params.id, req.auth!.user, fields, cover);
+      return success(req, reply, { campaign }, 'campaigns.updated');
+    },
   );
   r.post('/v1/campaigns/:id/close', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
     success(req, reply, { campaign: await ctx.campaigns.close(req.params.id, req.auth!.user) }, 'campaigns.closed_ok'),

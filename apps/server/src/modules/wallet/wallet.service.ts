@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import type { Page, Wallet, WalletTransaction } from '@tribes/shared';
+import { MONEY_ERRORS, type Page, type Wallet, type WalletTransaction } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { campaigns, ledgerAccounts, ledgerTransfers, paymentEvents, payments, tribes } from '#src/core/db/schema/index.js';
-import { forbidden, HttpError, notFound } from '#src/core/errors.js';
+import { conflict, forbidden, notFound } from '#src/core/errors.js';
 import type { Tx } from '#src/core/db/client.js';
 import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
@@ -164,7 +164,7 @@ export function createWalletService({ ledger, clock, tokenPriceCents, provider, 
         const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update').limit(1);
         if (!payment || payment.provider !== 'sandbox') throw notFound();
         if (payment.userId !== user.id) throw forbidden();
-        if (payment.status !== 'pending') throw new HttpError(409, 'wallet.payment_settled');
+        if (payment.status !== 'pending') throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_settled');
         await settle(payment.id, outcome, tx);
         const account = await ledger.accountOf('user', user.id, tx);
         return { payment_id: payment.id, status: outcome, balance: account.balance };
