@@ -81,10 +81,30 @@ describe('security headers and CORS', () => {
   it('sends a strict CSP without inline scripts, and refuses framing', async () => {
     const res = await t.app.inject({ url: '/api/v1/password_policy' });
     const csp = res.headers['content-security-policy'] as string;
-    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
-    expect(scriptSrc?.trim()).toBe("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map((d) => {
+          const [name, ...values] = d.split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+    );
+    // Every directive, exactly: framing is only the two video players, nothing else loosened.
+    expect(directives).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data: blob: https:",
+      'font-src': "'self' data:",
+      'connect-src': "'self' ws: http:",
+      'frame-src': 'https://www.youtube-nocookie.com https://player.vimeo.com',
+      'frame-ancestors': "'none'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+    });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
@@ -94,6 +114,11 @@ describe('security headers and CORS', () => {
     try {
       const res = await https.app.inject({ url: '/api/v1/password_policy' });
       expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com;');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("connect-src 'self' wss: https:");
+      expect(csp).toContain('upgrade-insecure-requests');
     } finally {
       await https.close();
     }

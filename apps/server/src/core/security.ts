@@ -2,6 +2,9 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** The only origins a page may frame: the embedded players of lesson videos (web: features/learning video embed). */
+export const VIDEO_FRAME_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
 /** Security headers with a strict CSP (no inline scripts), HSTS behind TLS, and CORS limited to PUBLIC_URL. */
 export async function registerSecurity(app: FastifyInstance, publicUrl: URL): Promise<void> {
   const https = publicUrl.protocol === 'https:';
@@ -16,6 +19,8 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: URL): Pr
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", https ? 'wss:' : 'ws:', https ? 'https:' : 'http:'],
+        // Lesson videos: the YouTube (privacy-enhanced) and Vimeo players, and nothing else.
+        'frame-src': [...VIDEO_FRAME_ORIGINS],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

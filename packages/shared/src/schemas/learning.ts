@@ -16,6 +16,9 @@
  *   PATCH  /v1/lessons/{id}                        UpdateLessonBody → { lesson } (author; `position` moves it, positions stay 1..n)
  *   DELETE /v1/lessons/{id}                        → {} (author; later lessons move up)
  *   POST   /v1/lessons/{id}/complete               → { course } (enrols if needed; 409 learning.lesson_locked while locked)
+ *   POST   /v1/lessons/preview                     PreviewLessonBody { body_markdown } → { body_html } (any signed-in
+ *                                                  user; stores nothing; the lessons' own renderer and sanitiser,
+ *                                                  the same length limit; 400 on body_markdown)
  *   POST   /v1/courses/{id}/assessments            CreateAssessmentBody → { assessment } (201; author; questions carry keys)
  *   GET    /v1/assessments/{id}                    → { assessment } (never any key, for anyone)
  *   GET    /v1/assessments/{id}/edit               → { assessment: AssessmentForAuthor } (author only: questions with keys)
@@ -144,6 +147,16 @@ export const UpdateLessonBodySchema = z.strictObject({
   position: z.number().int().min(1).optional(),
 });
 export type UpdateLessonBody = z.infer<typeof UpdateLessonBodySchema>;
+
+/** POST /v1/lessons/preview: Markdown to render as a lesson body would be, for an author's live preview. */
+export const PreviewLessonBodySchema = z.strictObject({
+  body_markdown: z.string().max(LEARNING_LIMITS.bodyMax),
+});
+export type PreviewLessonBody = z.infer<typeof PreviewLessonBodySchema>;
+export interface LessonPreview {
+  /** Rendered and sanitised exactly as a saved lesson's body_html. */
+  body_html: string;
+}
 
 const Prompt = z.string().trim().min(1).max(LEARNING_LIMITS.promptMax);
 const Options = z

@@ -70,7 +70,7 @@ export async function renderCertificatePdf(c: CertificateContent): Promise<Buffe
 
   const { width, height } = doc.page;
   const maxWidth = width - 120;
-  /** Draws one centred line, shrinking the size until it fits. */
+  /** Draws one centred line, shrinking the size until it fits; answers where it went. */
   const line = (text: string, y: number, size: number, font: 'regular' | 'bold', color = '#222222') => {
     const runs = visualRuns(text);
     doc.font(font).fillColor(color);
@@ -85,12 +85,14 @@ export async function renderCertificatePdf(c: CertificateContent): Promise<Buffe
       s -= 1;
       total = measure();
     }
-    let x = (width - total) / 2;
+    const start = (width - total) / 2;
+    let x = start;
     const space = doc.widthOfString(' ');
     for (const r of runs) {
       doc.text(r, x, y, { lineBreak: false });
       x += doc.widthOfString(r) + space;
     }
+    return { x: start, width: total, height: doc.currentLineHeight() };
   };
 
   doc
@@ -109,7 +111,15 @@ export async function renderCertificatePdf(c: CertificateContent): Promise<Buffe
   line(translate(c.locale, 'learning.certificate_tribe', { tribe: c.tribeName }), 360, 18, 'regular', '#555555');
   const date = new Intl.DateTimeFormat(c.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(c.issuedAt);
   line(date, 420, 16, 'regular');
-  line(translate(c.locale, 'learning.certificate_verify', { url: c.verifyUrl }), height - 80, 10, 'regular', '#777777');
+  const verify = line(
+    translate(c.locale, 'learning.certificate_verify', { url: c.verifyUrl }),
+    height - 80,
+    10,
+    'regular',
+    '#777777',
+  );
+  // The whole line is a link to the public verification page.
+  doc.link(verify.x, height - 80, verify.width, verify.height, c.verifyUrl);
   doc.end();
   return done;
 }

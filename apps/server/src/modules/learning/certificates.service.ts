@@ -14,7 +14,8 @@ interface Deps {
 
 /** Certificates: the learner's PDF, and a public record anyone can check by id. */
 export function createCertificatesService({ repo, access, publicUrl }: Deps) {
-  const verifyUrl = (id: string) => `${publicUrl.replace(/\/+$/, '')}/api/v1/certificates/${id}`;
+  /** The web page that shows the public record (the app's /certificates/{id}), not the API behind it. */
+  const verifyUrl = (id: string) => `${publicUrl.replace(/\/+$/, '')}/certificates/${id}`;
   return {
     verifyUrl,
     /** The viewer's certificate of a course: 404 when not enrolled, 409 until completed. */

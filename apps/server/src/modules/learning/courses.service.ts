@@ -4,7 +4,9 @@ import type {
   CreateCourseBody,
   CreateLessonBody,
   Lesson,
+  LessonPreview,
   Page,
+  PreviewLessonBody,
   UpdateCourseBody,
   UpdateLessonBody,
 } from '@tribes/shared';
@@ -153,6 +155,11 @@ export function createCoursesService({ repo, tribes, access, loader, clock }: De
       if (a.course.status !== 'published') throw notPublished();
       await repo.db.transaction((tx) => repo.enrol(a.course.id, viewer.id, clock.now(), tx));
       return presentOne(a, viewer);
+    },
+
+    /** A lesson body rendered as it would be saved, for an author's live preview; nothing is stored. */
+    previewLesson(body: PreviewLessonBody): LessonPreview {
+      return { body_html: renderLessonMarkdown(body.body_markdown) };
     },
 
     async addLesson(courseId: string, viewer: UserRow, body: CreateLessonBody): Promise<Lesson> {

@@ -331,6 +331,11 @@ describe('completion and certificates', () => {
       await parser.destroy();
       for (const word of name.split(' ')) expect(text).toContain(word);
       expect(text).toContain('Tifinagh');
+      // "Verify at" names the web page of the public record, not the API.
+      const page = `http://localhost:3000/certificates/${certId}`; // PUBLIC_URL of the test app
+      expect(text.replace(/\s+/g, '')).toContain(page);
+      expect(text).not.toContain('/api/v1/certificates');
+      expect(pdf.rawPayload.toString('latin1')).toContain(`/URI (${page})`);
 
       const verified = await call('GET', `/v1/certificates/${certId}`);
       expect(verified.body.data.certificate).toMatchObject({
@@ -340,6 +345,59 @@ describe('completion and certificates', () => {
       });
     }
     expect((await call('GET', '/v1/certificates/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('lesson preview', () => {
+  it("renders Markdown for any signed-in user with the lessons' own sanitiser, stores nothing, and is a limited write", async () => {
+    const { leader, tribe, outsider } = await setup();
+    const markdown = '## Hi\n\n**bold** <script>alert(1)</script> [x](javascript:alert(1)) [site](https://example.org)';
+    const c = await course(leader.token, tribe.id);
+    const saved = await lesson(leader.token, c.id, 'Saved', { body_markdown: markdown });
+    const savedHtml = (await call('GET', `/v1/lessons/${saved.id}`, leader.token)).body.data.lesson.body_html as string;
+
+    const send = (token: string | undefined, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/lessons/preview', payload, headers: token ? bearer(token) : {} });
+    for (const token of [leader.token, outsider.token]) {
+      const res = await send(token, { body_markdown: markdown });
+      expect(res.statusCode).toBe(200);
+      const html = res.json().data.body_html as string;
+      expect(html).toBe(savedHtml);
+      expect(html).toContain('<strong>bold</strong>');
+      expect(html).toContain('&lt;script&gt;');
+      expect(html).not.toContain('<script');
+      expect(html).not.toContain('href="javascript:');
+      expect(html).toContain('href="https://example.org"');
+      // Limited per user like every other write (60 a minute, scaled for tests).
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/lessons/${saved.id}`,
+        payload: { title: 'Saved' },
+        headers: bearer(leader.token),
+      });
+      expect(res.headers['x-ratelimit-limit']).toBeDefined();
+      expect(res.headers['x-ratelimit-limit']).toBe(patch.headers['x-ratelimit-limit']);
+    }
+    expect((await send(leader.token, { body_markdown: '' })).json().data).toEqual({ body_html: '' });
+    // Nothing was stored: the course still has its one lesson, unchanged.
+    const after = (await call('GET', `/v1/courses/${c.id}`, leader.token)).body.data.course;
+    expect(after.lessons.map((l: { title: string }) => l.title)).toEqual(['Saved']);
+
+    expect((await send(undefined, { body_markdown: 'x' })).statusCode).toBe(401);
+    for (const payload of [
+      {},
+      { body_markdown: 5 },
+      { body_markdown: 'x'.repeat(100_001) },
+      { body_markdown: 'x', title: 'extra' },
+    ]) {
+      const res = await send(leader.token, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'error', error_type: 'validation_error' });
+      expect(Object.keys(res.json().errors as object).length).toBeGreaterThan(0);
+    }
+    expect(Object.keys((await send(leader.token, { body_markdown: 'x'.repeat(100_001) })).json().errors)).toContain(
+      'body_markdown',
+    );
   });
 });
 

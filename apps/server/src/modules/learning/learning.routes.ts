@@ -5,6 +5,7 @@ import {
   CreateCourseBodySchema,
   CreateLessonBodySchema,
   IdParamsSchema,
+  PreviewLessonBodySchema,
   TribeRefParamsSchema,
   UpdateAssessmentBodySchema,
   UpdateCourseBodySchema,
@@ -71,6 +72,9 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         undefined,
         201,
       ),
+  );
+  r.post('/v1/lessons/preview', { ...write, schema: { tags, body: PreviewLessonBodySchema } }, async (req, reply) =>
+    success(req, reply, courses.previewLesson(req.body)),
   );
   r.get('/v1/lessons/:id', { ...read, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
     success(req, reply, { lesson: await courses.getLesson(req.params.id, req.auth!.user) }),
