@@ -43,6 +43,12 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The envelope's machine-readable `error_type` (e.g. `campaign_closed` on a 409), when the server sent one. */
+  get errorType(): string | null {
+    const body = this.body;
+    return isRecord(body) && typeof body.error_type === 'string' ? body.error_type : null;
+  }
 }
 
 export interface ApiClientDeps {

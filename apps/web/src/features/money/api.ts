@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Campaign,
+  CampaignDay,
   CreateCampaignBody,
   DonationBody,
   Donation,
   LedgerEntry,
   Page,
+  PublicConfig,
   Wallet,
   WalletTransaction,
 } from '@tribes/shared';
@@ -20,7 +22,9 @@ export const moneyKeys = {
   payment: (id: string) => ['wallet', 'payment', id] as const,
   campaigns: (tribeRef: string) => ['campaigns', 'tribe', tribeRef] as const,
   campaign: (id: string) => ['campaigns', 'one', id] as const,
-  tribeDonations: (tribeRef: string) => ['donations', 'tribe', tribeRef] as const,
+  campaignDonations: (id: string) => ['donations', 'campaign', id] as const,
+  campaignDaily: (id: string) => ['donations', 'campaign-daily', id] as const,
+  config: ['config'] as const,
   ledger: (tribeRef: string) => ['ledger', tribeRef] as const,
   cryptoWallets: ['crypto-wallets'] as const,
 };
@@ -162,14 +166,36 @@ export function useCampaign(id: string | undefined) {
   });
 }
 
+/** A campaign's fields as multipart text (numbers as digits, milestones as JSON) with its cover file. */
+export function campaignForm(body: CreateCampaignBody, cover: File): FormData {
+  const form = new FormData();
+  form.append('title', body.title);
+  form.append('description', body.description);
+  form.append('goal', String(body.goal));
+  if (body.monthly_goal != null) form.append('monthly_goal', String(body.monthly_goal));
+  form.append('ends_at', body.ends_at);
+  form.append('milestones', JSON.stringify(body.milestones));
+  form.append('cover', cover, cover.name);
+  return form;
+}
+
+/** POST /v1/tribes/{id}/campaigns: JSON, or multipart when a cover comes with it. */
 export function useCreateCampaign(tribeRef: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, onFieldErrors }: { body: CreateCampaignBody; onFieldErrors?: FieldErrorsHandler }) =>
+    mutationFn: async ({
+      body,
+      cover,
+      onFieldErrors,
+    }: {
+      body: CreateCampaignBody;
+      cover?: File | null;
+      onFieldErrors?: FieldErrorsHandler;
+    }) =>
       (
         await api.request<{ campaign: Campaign }>(`/v1/tribes/${enc(tribeRef)}/campaigns`, {
           method: 'POST',
-          body,
+          ...(cover ? { form: campaignForm(body, cover) } : { body }),
           onFieldErrors,
         })
       ).data.campaign,
@@ -189,13 +215,34 @@ export function useCloseCampaign(id: string) {
   });
 }
 
-/** A tribe's donations as the public sees them (anonymous donors hidden), newest first. */
-export function useTribeDonations(tribeRef: string | undefined) {
+/** A campaign's donations as the public sees them (anonymous donors hidden), newest first, page by page. */
+export function useCampaignDonations(id: string) {
+  return useInfiniteQuery({
+    queryKey: moneyKeys.campaignDonations(id),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) => {
+      const q = new URLSearchParams({ limit: '20', ...(pageParam ? { cursor: pageParam } : {}) });
+      return (await api.request<Page<Donation>>(`/v1/campaigns/${enc(id)}/donations?${q.toString()}`, { signal })).data;
+    },
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** Tokens given to a campaign per day over its whole life, for its chart. */
+export function useCampaignDaily(id: string) {
   return useQuery({
-    queryKey: moneyKeys.tribeDonations(tribeRef ?? ''),
-    enabled: Boolean(tribeRef),
+    queryKey: moneyKeys.campaignDaily(id),
     queryFn: async ({ signal }) =>
-      (await api.request<Page<Donation>>(`/v1/tribes/${enc(tribeRef!)}/donations`, { signal })).data.items,
+      (await api.request<{ items: CampaignDay[] }>(`/v1/campaigns/${enc(id)}/daily`, { signal })).data.items,
+  });
+}
+
+/** GET /v1/config, read once per visit: the price of a token and its currency. */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: moneyKeys.config,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => (await api.request<PublicConfig>('/v1/config', { signal })).data,
   });
 }
 

@@ -1,5 +1,6 @@
-import { MONEY_LIMITS, translate, type Campaign, type CreateCampaignBody } from '@tribes/shared';
-import { useState } from 'react';
+import { MONEY_LIMITS, POST_LIMITS, translate, type Campaign, type CreateCampaignBody } from '@tribes/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/locale-hooks';
 import { useCreateCampaign } from './api';
 
@@ -10,6 +11,25 @@ export interface MilestoneDraft {
 }
 
 export type CampaignErrors = Record<string, string | undefined>;
+
+/** The image types the server decodes (it checks the content; this only spares a useless upload). */
+const COVER_TYPES = /^image\/(jpeg|png|webp|gif|avif)$/;
+
+/** The chosen cover and its local preview URL, released when replaced or when the form goes away. */
+function useCoverPicker(onError: (message: string | undefined) => void) {
+  const { t } = useTranslation();
+  const [cover, setCover] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => () => (cover ? URL.revokeObjectURL(cover.url) : undefined), [cover]);
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    if (!COVER_TYPES.test(file.type)) return onError(t('money.create.coverNotImage', { name: file.name }));
+    if (file.size > POST_LIMITS.imageMaxBytes)
+      return onError(t('money.create.coverTooBig', { name: file.name, max: POST_LIMITS.imageMaxBytes / 1024 / 1024 }));
+    onError(undefined);
+    setCover({ file, url: URL.createObjectURL(file) });
+  };
+  return { cover, pick, clear: () => setCover(null) };
+}
 
 /** The end of a chosen day, local time: a campaign "ending on the 3rd" takes donations all that day. */
 export const endOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59);
@@ -25,6 +45,7 @@ export function useCampaignForm(tribeRef: string, onCreated: (c: Campaign) => vo
   const [endsAt, setEndsAt] = useState<Date | null>(null);
   const [milestones, setMilestones] = useState<MilestoneDraft[]>([]);
   const [errors, setErrors] = useState<CampaignErrors>({});
+  const cover = useCoverPicker((message) => setErrors((e) => ({ ...e, cover: message })));
   const required = translate(locale, 'validation.required');
 
   const handleSubmit = (e: { preventDefault(): void }) => {
@@ -50,6 +71,7 @@ export function useCampaignForm(tribeRef: string, onCreated: (c: Campaign) => vo
     create.mutate(
       {
         body,
+        cover: cover.cover?.file ?? null,
         onFieldErrors: (fieldErrors) => {
           const placed: CampaignErrors = {};
           for (const [field, messages] of Object.entries(fieldErrors)) placed[field] = messages.join(' ');
@@ -63,7 +85,12 @@ export function useCampaignForm(tribeRef: string, onCreated: (c: Campaign) => vo
 
   let nextKey = milestones.reduce((m, x) => Math.max(m, x.key), 0) + 1;
   return {
-    values: { title, description, goal, monthlyGoal, endsAt, milestones },
+    values: { title, description, goal, monthlyGoal, endsAt, milestones, coverUrl: cover.cover?.url ?? null },
+    pickCover: cover.pick,
+    clearCover: () => {
+      cover.clear();
+      setErrors((e) => ({ ...e, cover: undefined }));
+    },
     set: {
       title: setTitle,
       description: setDescription,

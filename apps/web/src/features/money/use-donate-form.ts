@@ -1,4 +1,4 @@
-import { MONEY_LIMITS, translate, type DonationBody } from '@tribes/shared';
+import { MONEY_ERRORS, MONEY_LIMITS, translate, type DonationBody } from '@tribes/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -85,8 +85,10 @@ export function useDonateForm(target: DonationTarget | null) {
           // A definite refusal: the next attempt is a new request. A lost answer keeps its key.
           if (err instanceof ApiError && err.status !== null && err.status < 500) idem.settle();
           if (err instanceof ApiError && err.status === 409) {
-            const closed = err.message === translate(f.locale, 'campaigns.closed');
-            setErrors(closed ? { target: err.message } : { ...insufficient(), amount: err.message });
+            // The envelope's error_type says which conflict it is; the message is already in the reader's language.
+            if (err.errorType === MONEY_ERRORS.campaignClosed) setErrors({ target: err.message });
+            else if (err.errorType === MONEY_ERRORS.insufficientFunds) setErrors({ ...insufficient(), amount: err.message });
+            else setErrors({ amount: err.message });
             void wallet.refetch();
           }
         },

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../app/locale-hooks';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
-import { useStartPurchase } from '../api';
+import { usePublicConfig, useStartPurchase } from '../api';
 import { useMoneyFormat } from '../format';
 import { useIdempotencyKey } from '../idempotency';
 
@@ -24,6 +24,7 @@ export function BuyTokens() {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const purchase = useStartPurchase();
+  const prices = usePublicConfig().data?.payments;
   const idem = useIdempotencyKey();
   const valid = tokens !== null && tokens >= MONEY_LIMITS.purchaseMin && tokens <= MONEY_LIMITS.purchaseMax;
 
@@ -112,7 +113,14 @@ export function BuyTokens() {
       <ConfirmDialog
         open={confirming}
         title={t('money.buy.confirmTitle')}
-        body={t('money.buy.confirmBody', { amount: f.tokens(tokens ?? 0) })}
+        body={
+          prices
+            ? t('money.buy.confirmPrice', {
+                amount: f.tokens(tokens ?? 0),
+                price: f.price((tokens ?? 0) * prices.token_price_cents, prices.currency),
+              })
+            : t('money.buy.confirmBody', { amount: f.tokens(tokens ?? 0) })
+        }
         confirmLabel={t('money.buy.confirm')}
         onConfirm={handleConfirm}
         onClose={() => setConfirming(false)}

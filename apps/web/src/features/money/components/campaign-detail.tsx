@@ -2,6 +2,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -18,8 +19,9 @@ import { LocaleLink, RouterLocaleLink } from '../../../components/locale-link';
 import { useRealtimeEvent } from '../../realtime/use-realtime-event';
 import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
 import { ListSkeleton } from '../../tribes/components/list-skeleton';
+import { LoadMore } from '../../tribes/components/load-more';
 import { useTribe } from '../../tribes/api';
-import { moneyKeys, useCloseCampaign, useTribeDonations } from '../api';
+import { moneyKeys, useCampaignDaily, useCampaignDonations, useCloseCampaign } from '../api';
 import { useMoneyFormat } from '../format';
 import { CampaignStatus } from './campaign-card';
 import { CampaignProgress } from './campaign-progress';
@@ -38,7 +40,8 @@ function useLiveCampaign(campaign: Campaign) {
       client.setQueryData<Campaign>(moneyKeys.campaign(campaign.id), (c) =>
         c ? { ...c, raised: payload.raised, donor_count: payload.donor_count } : c,
       );
-      void client.invalidateQueries({ queryKey: moneyKeys.tribeDonations(campaign.tribe_id) });
+      void client.invalidateQueries({ queryKey: moneyKeys.campaignDonations(campaign.id) });
+      void client.invalidateQueries({ queryKey: moneyKeys.campaignDaily(campaign.id) });
     },
     'public',
   );
@@ -49,16 +52,26 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const tribe = useTribe(campaign.tribe_id);
-  const donations = useTribeDonations(campaign.tribe_id);
+  const donations = useCampaignDonations(campaign.id);
+  const daily = useCampaignDaily(campaign.id);
   const close = useCloseCampaign(campaign.id);
   const [confirmClose, setConfirmClose] = useState(false);
   useLiveCampaign(campaign);
-  const mine = (donations.data ?? []).filter((d) => d.campaign_id === campaign.id);
+  const donors = donations.data?.pages.flatMap((p) => p.items) ?? [];
   const open = campaign.status === 'active';
   return (
     <>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={2}>
+          {campaign.cover_url && (
+            <Box
+              component="img"
+              src={campaign.cover_url}
+              alt=""
+              data-testid="campaign-cover"
+              sx={{ width: '100%', aspectRatio: '2 / 1', maxHeight: 360, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+            />
+          )}
           <Stack direction="row" spacing={1} useFlexGap alignItems="center" sx={{ flexWrap: 'wrap' }}>
             <CampaignStatus campaign={campaign} />
             {tribe.data && (
@@ -151,10 +164,10 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
           </Typography>
         </Stack>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          {donations.isPending ? (
+          {daily.isPending ? (
             <ListSkeleton rows={1} height={180} />
           ) : (
-            <DonationsChart donations={mine} goal={campaign.goal} />
+            <DonationsChart days={daily.data ?? []} goal={campaign.goal} />
           )}
         </Paper>
       </Stack>
@@ -163,7 +176,12 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
         <Typography id="donors-title" variant="h2" sx={h2}>
           {t('money.detail.donorsTitle')}
         </Typography>
-        {donations.isPending ? <ListSkeleton rows={2} height={72} /> : <DonorList donations={mine} />}
+        {donations.isPending ? <ListSkeleton rows={2} height={72} /> : <DonorList donations={donors} />}
+        <LoadMore
+          hasMore={Boolean(donations.hasNextPage)}
+          loading={donations.isFetchingNextPage}
+          onMore={() => void donations.fetchNextPage()}
+        />
       </Stack>
 
       <ConfirmDialog

@@ -11,6 +11,7 @@ import { DateInput } from '../../../components/inputs/date-input';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { TextField } from '../../../components/inputs/text-field';
 import { useCampaignForm } from '../use-campaign-form';
+import { CoverPicker } from './cover-picker';
 
 /** A leader or moderator launches a campaign: title, story, goal, deadline, optional monthly goal and milestones. */
 export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCreated: (c: Campaign) => void }) {
@@ -41,6 +42,7 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
           error={Boolean(e.description)}
           helperText={e.description ?? t('money.create.descriptionHelp')}
         />
+        <CoverPicker previewUrl={v.coverUrl} error={e.cover} onPick={form.pickCover} onClear={form.clearCover} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <NumberInput
             id="campaign-goal"

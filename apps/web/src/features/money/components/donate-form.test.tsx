@@ -75,7 +75,14 @@ describe('DonateForm', () => {
         attempts += 1;
         // The first answer is lost (a server error); the retry meets a balance spent elsewhere meanwhile.
         if (attempts === 1) return { status: 500, body: { status: 'error', message: 'boom' } };
-        return { status: 409, body: { status: 'error', message: 'Not enough tokens in your wallet. Buy tokens first.' } };
+        return {
+          status: 409,
+          body: {
+            status: 'error',
+            error_type: 'insufficient_funds',
+            message: 'Not enough tokens in your wallet. Buy tokens first.',
+          },
+        };
       }
     });
     renderWithApp(<DonateForm target={target} />);
@@ -90,5 +97,19 @@ describe('DonateForm', () => {
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(posts[1]!.headers['Idempotency-Key']).toBe(posts[0]!.headers['Idempotency-Key']);
+  });
+
+  it('tells a closed campaign from a low balance by error_type, not by the wording of the message', async () => {
+    stubApi((url, init) => {
+      if (url.pathname === '/api/v1/wallet') return wallet(500);
+      if (url.pathname === '/api/v1/donations' && init?.method === 'POST')
+        return { status: 409, body: { status: 'error', error_type: 'campaign_closed', message: 'Cette collecte est terminée.' } };
+    });
+    renderWithApp(<DonateForm target={target} />);
+    const user = await fillAndConfirm('120');
+    await user.click(await screen.findByTestId('confirm-action'));
+    expect(await screen.findByTestId('target-error')).toHaveTextContent('Cette collecte est terminée.');
+    expect(helper('donate-amount')).toBe('Whole tokens, taken from your wallet.');
+    expect(screen.queryByRole('link', { name: 'Buy tokens' })).not.toBeInTheDocument();
   });
 });

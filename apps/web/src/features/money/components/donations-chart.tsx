@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { Donation } from '@tribes/shared';
+import type { CampaignDay } from '@tribes/shared';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoneyFormat } from '../format';
@@ -10,20 +10,14 @@ const W = 600;
 const H = 200;
 const PAD = { top: 12, right: 12, bottom: 28, left: 12 };
 
-/** The running total of donations by day, oldest first: [{ day, total }]. */
-export function cumulativeByDay(donations: Pick<Donation, 'amount' | 'created_at'>[]): { day: Date; total: number }[] {
-  const byDay = new Map<number, number>();
-  for (const d of donations) {
-    const at = new Date(d.created_at);
-    const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
-    byDay.set(day, (byDay.get(day) ?? 0) + d.amount);
-  }
+/** The running total of the daily amounts, oldest first: [{ day, total }] (days are UTC dates, YYYY-MM-DD). */
+export function cumulativeByDay(days: CampaignDay[]): { day: Date; total: number }[] {
   let total = 0;
-  return [...byDay.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([day, amount]) => {
+  return [...days]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map(({ date, amount }) => {
       total += amount;
-      return { day: new Date(day), total };
+      return { day: new Date(`${date}T00:00:00Z`), total };
     });
 }
 
@@ -31,12 +25,12 @@ export function cumulativeByDay(donations: Pick<Donation, 'amount' | 'created_at
  * A small SVG area chart of the tokens raised over time (no chart library). The drawing is
  * decorative for screen readers: its label states the total, and the donors list has the details.
  */
-export function DonationsChart({ donations, goal }: { donations: Pick<Donation, 'amount' | 'created_at'>[]; goal: number }) {
+export function DonationsChart({ days, goal }: { days: CampaignDay[]; goal: number }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const theme = useTheme();
   const gradient = useId();
-  const points = useMemo(() => cumulativeByDay(donations), [donations]);
+  const points = useMemo(() => cumulativeByDay(days), [days]);
   if (points.length === 0)
     return (
       <Typography color="text.secondary" data-testid="chart-empty">

@@ -7,9 +7,9 @@ import { vi } from 'vitest';
 type Answer = { status?: number; body: unknown };
 export type Route = (url: URL, init: RequestInit | undefined) => Answer | undefined;
 
-/** A fetch stub answering by path; every call is recorded with its method, headers and JSON body. */
+/** A fetch stub answering by path; every call is recorded with its method, headers and JSON or multipart body. */
 export function stubApi(route: Route) {
-  const calls: { method: string; url: URL; headers: Record<string, string>; body: unknown }[] = [];
+  const calls: { method: string; url: URL; headers: Record<string, string>; body: unknown; form: FormData | null }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     calls.push({
@@ -17,6 +17,7 @@ export function stubApi(route: Route) {
       url,
       headers: (init?.headers ?? {}) as Record<string, string>,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+      form: init?.body instanceof FormData ? init.body : null,
     });
     const answer = route(url, init) ?? { status: 404, body: { status: 'error', message: 'Not found.' } };
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });

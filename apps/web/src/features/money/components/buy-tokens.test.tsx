@@ -1,0 +1,35 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../app/i18n';
+import { BuyTokens } from './buy-tokens';
+import { ok, renderWithApp, stubApi } from './money-test-utils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const config = ok({
+  realtime: { key: 'k', host: 'localhost', port: 3000, scheme: 'http' },
+  payments: { provider: 'sandbox', token_price_cents: 2, currency: 'USD' },
+});
+
+describe('BuyTokens', () => {
+  it('shows the price from GET /v1/config in the confirmation, formatted for the reader', async () => {
+    await initI18n('en');
+    const calls = stubApi((url) => (url.pathname === '/api/v1/config' ? config : undefined));
+    renderWithApp(<BuyTokens />);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('buy-tokens'));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('You are about to buy 1,000 tokens for $20.00.'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('formats the price in French with Intl', async () => {
+    await initI18n('fr');
+    stubApi((url) => (url.pathname === '/api/v1/config' ? config : undefined));
+    renderWithApp(<BuyTokens />);
+    await userEvent.setup().click(screen.getByTestId('buy-tokens'));
+    // toHaveTextContent turns the no-break spaces Intl puts in French numbers into plain ones.
+    const price = new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(20).replace(/\s/g, ' ');
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(`pour ${price}.`));
+  });
+});

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Campaign, Donation } from '@tribes/shared';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../app/i18n';
+import { CampaignDetail } from './campaign-detail';
+import { ok, renderWithApp, stubApi } from './money-test-utils';
+
+beforeAll(() => initI18n('en'));
+afterEach(() => vi.unstubAllGlobals());
+
+const campaign: Campaign = {
+  id: 'c1',
+  tribe_id: 't1',
+  title: 'A loom for the school',
+  description: '',
+  goal: 1000,
+  monthly_goal: null,
+  raised: 260,
+  donor_count: 3,
+  ends_at: '2030-01-01T00:00:00.000Z',
+  status: 'active',
+  cover_url: '/media/campaigns/abc.webp',
+  milestones: [],
+  can_manage: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+const gift = (id: string, amount: number, donor: string | null): Donation => ({
+  id,
+  target_type: 'campaign',
+  tribe_id: 't1',
+  campaign_id: 'c1',
+  amount,
+  message: '',
+  anonymous: donor === null,
+  donor: donor ? { id: `u-${donor}`, name: donor } : null,
+  created_at: '2026-02-01T10:00:00.000Z',
+});
+
+describe('CampaignDetail', () => {
+  it("shows the cover, charts the campaign's whole daily series and pages through its own donors", async () => {
+    const calls = stubApi((url) => {
+      if (url.pathname === '/api/v1/campaigns/c1/daily')
+        return ok({
+          items: [
+            { date: '2026-01-10', amount: 200 },
+            { date: '2026-02-01', amount: 60 },
+          ],
+        });
+      if (url.pathname === '/api/v1/campaigns/c1/donations')
+        return url.searchParams.get('cursor') === 'p2'
+          ? ok({ items: [gift('d3', 200, 'Amina')], next_cursor: null })
+          : ok({ items: [gift('d1', 50, 'Kofi'), gift('d2', 10, null)], next_cursor: 'p2' });
+    });
+    renderWithApp(<CampaignDetail campaign={campaign} />);
+    expect(screen.getByTestId('campaign-cover')).toHaveAttribute('src', '/media/campaigns/abc.webp');
+    expect(await screen.findByRole('img', { name: /260 of a goal of 1,000/ })).toBeInTheDocument();
+    const list = await screen.findByTestId('donor-list');
+    expect(
+      within(list)
+        .getAllByTestId('donor')
+        .map((d) => d.textContent),
+    ).toEqual([expect.stringContaining('Kofi'), expect.stringContaining('Anonymous donor')]);
+    await userEvent.setup().click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(within(list).getAllByTestId('donor')).toHaveLength(3));
+    expect(within(list).getAllByTestId('donor')[2]).toHaveTextContent('Amina');
+    // Nothing comes from the tribe-wide list any more.
+    expect(calls.some((c) => c.url.pathname.startsWith('/api/v1/tribes/t1/donations'))).toBe(false);
+  });
+});
