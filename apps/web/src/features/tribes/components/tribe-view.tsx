@@ -12,6 +12,10 @@ import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
 import { TribeOnline } from '../../realtime/components/tribe-online';
 import { AboutPanel, MembersPanel, VillagesPanel } from './tribe-panels';
 import { TribeHeader } from './tribe-header';
+import { preloadTribesMap } from './lazy-map';
+
+// The About tab, open by default, shows the tribe's map: its code loads with the page's, not after the tribe arrives.
+preloadTribesMap().catch(() => undefined);
 
 function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
   switch (tab) {
