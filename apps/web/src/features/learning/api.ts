@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   Assessment,
   AssessmentForAuthor,
@@ -10,6 +17,7 @@ import type {
   CreateCourseBody,
   CreateLessonBody,
   Lesson,
+  LessonPreview,
   Page,
   UpdateAssessmentBody,
   UpdateCourseBody,
@@ -167,6 +175,34 @@ export function useCreateLesson(courseId: string) {
       (await api.request<{ lesson: Lesson }>(`/v1/courses/${enc(courseId)}/lessons`, { method: 'POST', body, onFieldErrors }))
         .data.lesson,
     onSuccess: () => refresh(client),
+  });
+}
+
+/**
+ * POST /v1/lessons/preview: the server's rendering of a lesson body (the same Markdown renderer and
+ * sanitiser as a saved lesson), for the editor's live preview. Only while `enabled` and for
+ * non-blank text; the previous rendering stays on screen while the next one loads. Its key is
+ * outside 'learning' so saving a lesson does not refetch every preview.
+ */
+export function useLessonPreview(markdown: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['learning-preview', markdown] as const,
+    enabled: enabled && markdown.trim() !== '',
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      (
+        await api.request<LessonPreview>('/v1/lessons/preview', {
+          method: 'POST',
+          body: { body_markdown: markdown },
+          signal,
+          notifySuccess: false,
+          // Shown in the preview panel itself.
+          quietStatuses: [400, 429],
+        })
+      ).data.body_html,
   });
 }
 

@@ -3,10 +3,8 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import OndemandVideoOutlinedIcon from '@mui/icons-material/OndemandVideoOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,29 +18,9 @@ import { useCompleteLesson, useDeleteLesson } from '../api';
 import { BackToCourse, LearningFrame } from './learning-frame';
 import { LessonBody } from './lesson-body';
 import { LessonEditor } from './lesson-editor';
+import { LessonVideo } from './lesson-video';
 
 const flipInRtl = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') };
-
-/** The lesson's video: a link that opens it on its own site (the page embeds nothing from elsewhere). */
-function Video({ url }: { url: string }) {
-  const { t } = useTranslation();
-  let host = url;
-  try {
-    host = new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    /* shown as it is */
-  }
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1.5} alignItems="center">
-        <OndemandVideoOutlinedIcon color="primary" aria-hidden />
-        <Link href={url} target="_blank" rel="noopener noreferrer" data-testid="lesson-video" sx={{ fontWeight: 600 }}>
-          {t('learning.lesson.watch', { host })}
-        </Link>
-      </Stack>
-    </Paper>
-  );
-}
 
 /** /tribe/learning-center/lesson/{id}: the lesson, "mark as complete", previous and next; authors edit it here. */
 export function LessonView({ lesson }: { lesson: Lesson }) {
@@ -91,7 +69,7 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
         </Paper>
       ) : (
         <>
-          {lesson.video_url && <Video url={lesson.video_url} />}
+          {lesson.video_url && <LessonVideo url={lesson.video_url} title={lesson.title} />}
           {lesson.body_html ? (
             <LessonBody html={lesson.body_html} />
           ) : (
