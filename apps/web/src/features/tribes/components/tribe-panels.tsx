@@ -1,5 +1,4 @@
 import AddLocationAltOutlinedIcon from '@mui/icons-material/AddLocationAltOutlined';
-import ConstructionOutlinedIcon from '@mui/icons-material/ConstructionOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import HomeWorkOutlinedIcon from '@mui/icons-material/HomeWorkOutlined';
 import Button from '@mui/material/Button';
@@ -151,10 +150,4 @@ export function VillagesPanel({ tribe }: { tribe: Tribe }) {
       )}
     </Stack>
   );
-}
-
-/** Posts, campaigns and courses of a tribe arrive with later work. */
-export function LaterPanel({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return <EmptyState icon={ConstructionOutlinedIcon} title={t(titleKey)} body={t('tribes.later.body')} />;
 }
