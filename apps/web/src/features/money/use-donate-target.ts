@@ -1,17 +1,27 @@
 import { useSearchParams } from 'react-router';
 import { useMyTribes } from '../posts/use-my-tribes';
 import { usePrimaryTribe } from '../tribes/use-primary-tribe';
-import { useTribeCampaigns } from './api';
+import { useTribe } from '../tribes/api';
+import { useCampaign, useTribeCampaigns } from './api';
 import type { PickerState } from './components/donation-target-picker';
 import type { DonationTarget } from './use-donate-form';
 
-/** /donate's choice, kept in ?tribe=&campaign= (linkable): one of my tribes (the primary one first), then a campaign or the tribe. */
+/**
+ * /donate's choice, kept in ?tribe=&campaign= (linkable): one of my tribes (the primary one first), then a campaign or the tribe.
+ * A link to a campaign of a tribe I have not joined adds that tribe to the choices, so the link never
+ * silently turns into a gift to another target.
+ */
 export function useDonateTarget() {
   const [params, setParams] = useSearchParams();
   const tribes = useMyTribes();
   const primary = usePrimaryTribe();
-  const list = tribes.data ?? [];
-  const wanted = params.get('tribe');
+  const mine = tribes.data ?? [];
+  const wantedCampaign = params.get('campaign') ?? undefined;
+  const linked = useCampaign(wantedCampaign);
+  const outside = linked.data && !mine.some((x) => x.id === linked.data.tribe_id) ? linked.data.tribe_id : null;
+  const linkedTribe = useTribe(outside);
+  const list = linkedTribe.data ? [linkedTribe.data, ...mine] : mine;
+  const wanted = params.get('tribe') ?? linked.data?.tribe_id ?? null;
   const tribe =
     list.find((x) => x.id === wanted || x.slug === wanted) ?? list.find((x) => x.id === primary || x.slug === primary) ?? list[0];
   const campaigns = useTribeCampaigns(tribe?.id ?? '');
@@ -42,5 +52,7 @@ export function useDonateTarget() {
     : tribe
       ? { type: 'tribe', id: tribe.id, name: tribe.name }
       : null;
-  return { loading: tribes.isPending, empty: !tribes.isPending && list.length === 0, picker, target };
+  const loading =
+    tribes.isPending || (Boolean(wantedCampaign) && linked.isPending) || (Boolean(outside) && linkedTribe.isPending);
+  return { loading, empty: !loading && list.length === 0, picker, target };
 }
