@@ -158,6 +158,7 @@ describe('OpenAPI and health', () => {
     const res = await t.app.inject({ url: '/api/v1/config' });
     expect(res.json().data).toEqual({
       realtime: { key: t.app.ctx.realtime.appKey, host: 'localhost', port: 3000, scheme: 'http' },
+      payments: { provider: 'sandbox', token_price_cents: t.app.ctx.config.payment.tokenPriceCents, currency: 'USD' },
     });
     expect(res.body).not.toContain(t.app.ctx.realtime.secret);
   });
