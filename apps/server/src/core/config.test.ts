@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(c.payment).toMatchObject({ provider: 'sandbox', tokenPriceCents: 1 });
   });
 
+  it('defaults PUBLIC_URL to the chosen port, so the realtime host, CORS and Origin checks follow PORT', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4000' }).publicUrl.href).toBe('http://localhost:4000/');
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4000', PUBLIC_URL: 'https://tribes.example' }).publicUrl.href).toBe(
+      'https://tribes.example/',
+    );
+  });
+
   it('generates dev secrets once and keeps them across restarts', () => {
     const dir = dataDir();
     const a = loadConfig({ DATA_DIR: dir });

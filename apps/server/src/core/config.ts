@@ -24,7 +24,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+  // Default http://localhost:<PORT> (http://localhost:3000 with the default port), so `PORT=4000 npm start` works whole.
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
@@ -118,7 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: new URL(e.PUBLIC_URL),
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
