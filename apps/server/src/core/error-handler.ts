@@ -97,11 +97,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * Unknown routes answer 404 in the envelope; when the web app is served, any other GET outside the
  * API is a page of the single-page app, so deep links and locale-prefixed paths load directly.
  */
+const STATIC_FILE = /\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|txt|xml|woff2?|br|gz)$/i;
+
 export function registerNotFound(app: FastifyInstance, spa: { apiPrefixes: string[] } | null): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !spa?.apiPrefixes.some((p) => pathname.startsWith(p));
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !spa?.apiPrefixes.some((p) => pathname.startsWith(p)) &&
+      // A missing script or stylesheet (an old chunk after a deploy) is a 404, not the HTML page: the
+      // browser would otherwise fail to parse HTML as JavaScript instead of reloading the app.
+      !pathname.startsWith('/assets/') &&
+      !STATIC_FILE.test(pathname);
     if (spa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return sendError(request, reply, 404, 'errors.not_found');
   });

@@ -77,4 +77,13 @@ describe('the built web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX);
   });
+
+  it('answers 404 in the envelope, not the page, for a missing asset (an old chunk after a deploy)', async () => {
+    for (const url of ['/assets/gone-1234abcd.js', '/assets/gone.css', '/missing.png', '/deep/old-chunk.js']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json(), url).toMatchObject({ status: 'error' });
+    }
+  });
 });
