@@ -17,7 +17,7 @@ export function VillageRow({ village, actions }: { village: Village; actions?: R
   const locale = useLocale();
   const num = numberFormat(locale, { maximumFractionDigits: 4 });
   const details = [
-    t('tribes.villages.place', { lat: num.format(village.lat), lng: num.format(village.lng) }),
+    t('tribes.villages.place', { lat: num.format(village.lat), lon: num.format(village.lng) }),
     village.population !== null
       ? t('tribes.villages.population', { value: numberFormat(locale).format(village.population) })
       : null,
