@@ -26,6 +26,13 @@ describe('PostBody', () => {
     expect(paragraphs[1]).toHaveTextContent('مرحبا بالجميع #قرية');
   });
 
+  it('gives each line of a paragraph its own direction (a Hebrew line, then an English one)', () => {
+    renderBody('מי מצטרף? #זיתים\nWho is joining?');
+    const p = screen.getByTestId('post-paragraph');
+    expect(p).toHaveAttribute('dir', 'auto');
+    expect(p).toHaveStyle({ unicodeBidi: 'plaintext', whiteSpace: 'pre-line' });
+  });
+
   it('turns links, #hashtags and @mentions from the shared tokenizer into links', () => {
     renderBody('See https://example.org/a?b=1, #Harvest and @amina.k!');
     const external = screen.getByRole('link', { name: 'https://example.org/a?b=1' });

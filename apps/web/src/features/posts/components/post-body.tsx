@@ -32,7 +32,8 @@ function Token({ token }: { token: PostToken }) {
 
 /**
  * A post's text: links, #hashtags and @mentions from the shared tokenizer; each paragraph is its own
- * dir="auto" block so an Arabic or Hebrew paragraph reads right to left beside a Latin one.
+ * dir="auto" block so an Arabic or Hebrew paragraph reads right to left beside a Latin one, and each of its
+ * lines (unicode-bidi: plaintext) so "שלום?\nWho is joining?" keeps its question mark at the end of each line.
  */
 export function PostBody({ text }: { text: string }) {
   const paragraphs = useMemo(() => postParagraphs(text), [text]);
@@ -43,7 +44,14 @@ export function PostBody({ text }: { text: string }) {
           key={i}
           component="p"
           dir="auto"
-          sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: i < paragraphs.length - 1 ? 1.25 : 0 }}
+          // plaintext: each line of a paragraph (a single line break) takes its own direction too.
+          sx={{
+            whiteSpace: 'pre-line',
+            unicodeBidi: 'plaintext',
+            textAlign: 'start',
+            overflowWrap: 'anywhere',
+            mb: i < paragraphs.length - 1 ? 1.25 : 0,
+          }}
           data-testid="post-paragraph"
         >
           {tokens.map((token, j) => (
