@@ -3,6 +3,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { TRIBE_TABS, useTribeTab, type TribeTab } from '../use-tribe-tab';
@@ -38,6 +40,10 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
 export function TribeView({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
   const { tab, setTab } = useTribeTab();
+  // On phones the tabs overflow: the scroll buttons are there from the first render, so the width MUI
+  // measures to scroll a linked tab (?tab=courses) into view is the width it keeps ("auto" adds them after).
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
       <TribeHeader tribe={tribe} />
@@ -47,7 +53,7 @@ export function TribeView({ tribe }: { tribe: Tribe }) {
           value={tab}
           onChange={(_e, v: TribeTab) => setTab(v)}
           variant="scrollable"
-          scrollButtons="auto"
+          scrollButtons={narrow ? true : 'auto'}
           allowScrollButtonsMobile
           aria-label={t('tribes.tabs.label')}
         >
