@@ -16,17 +16,31 @@ export interface NavItem {
   icon: SvgIconComponent;
   /** Shown in the phone's bottom navigation too. */
   bottom?: boolean;
+  /** A shorter label for the bottom navigation, where five items share 360 px. */
+  shortLabelKey?: string;
 }
 
 /** The panel's main navigation. */
 export const PANEL_NAV: NavItem[] = [
   { to: '/home', labelKey: 'nav.home', icon: HomeOutlinedIcon, bottom: true },
   { to: '/explore', labelKey: 'nav.explore', icon: ExploreOutlinedIcon, bottom: true },
-  { to: '/create-post', labelKey: 'nav.createPost', icon: AddCircleOutlineIcon, bottom: true },
+  {
+    to: '/create-post',
+    labelKey: 'nav.createPost',
+    shortLabelKey: 'nav.short.createPost',
+    icon: AddCircleOutlineIcon,
+    bottom: true,
+  },
   { to: '/tribes', labelKey: 'nav.tribes', icon: GroupsOutlinedIcon, bottom: true },
   { to: '/map', labelKey: 'nav.map', icon: MapOutlinedIcon },
   { to: '/donate', labelKey: 'nav.donate', icon: VolunteerActivismOutlinedIcon },
-  { to: '/profile', labelKey: 'nav.profile', icon: PersonOutlineIcon, bottom: true },
+  {
+    to: '/profile',
+    labelKey: 'nav.profile',
+    shortLabelKey: 'nav.short.profile',
+    icon: PersonOutlineIcon,
+    bottom: true,
+  },
   { to: '/setting/edit-profile', labelKey: 'nav.settings', icon: SettingsOutlinedIcon },
 ];
 

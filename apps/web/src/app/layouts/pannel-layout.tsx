@@ -164,9 +164,19 @@ export function PannelLayout() {
                   key={item.to}
                   component={RouterLocaleLink}
                   to={item.to}
-                  label={t(item.labelKey)}
+                  label={t(item.shortLabelKey ?? item.labelKey)}
                   icon={<Icon />}
-                  sx={{ minWidth: 0, px: 0.5 }}
+                  sx={{
+                    minWidth: 0,
+                    px: 0.5,
+                    // One line under each icon: a long word is cut with an ellipsis, never wrapped over the icon.
+                    '& .MuiBottomNavigationAction-label': {
+                      maxWidth: '100%',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    },
+                  }}
                 />
               );
             })}
