@@ -117,6 +117,20 @@ describe('notification list', () => {
     expect(rows.map((r) => r.dataset.read)).toEqual(['false', 'true', 'false', 'false']);
   });
 
+  it('isolates a multi-paragraph title on one line, so an Arabic then English excerpt stays in one piece', () => {
+    const title = 'أنهينا اليوم زربية جديدة.\n\nToday we finished a new …';
+    wrap(
+      <NotificationList
+        items={[notification({ id: 'n1', kind: 'like', subject: { type: 'post', id: 'p1', title, tribe_id: TRIBE } })]}
+        onOpen={() => undefined}
+        now={now}
+      />,
+    );
+    const text = screen.getByTestId('notification').textContent ?? '';
+    expect(text).toContain('\u2068أنهينا اليوم زربية جديدة. Today we finished a new …\u2069');
+    expect(text).not.toMatch(/\n/);
+  });
+
   it('shows the time in the reader language', async () => {
     await changeLocale('fr');
     wrap(<NotificationList items={[notification({ id: 'n1', kind: 'like' })]} onOpen={() => undefined} now={now} />);

@@ -13,8 +13,11 @@ import { RouterLocaleLink } from '../../../components/locale-link';
 import { formatPostTime } from '../../posts/post-time';
 import { visuallyHidden } from './visually-hidden';
 
-/** Unicode isolates around a name or title: bidi-safe inside a sentence of the other direction. */
-const isolate = (s: string) => `\u2068${s}\u2069`;
+/**
+ * Unicode isolates around a name or title: bidi-safe inside a sentence of the other direction. A line break
+ * (a post excerpt's paragraphs) would end the isolate, so whitespace runs become one space.
+ */
+const isolate = (s: string) => `\u2068${s.replace(/\s+/g, ' ').trim()}\u2069`;
 
 /** What a notification says, by kind, in the reader's language. */
 export function notificationText(t: TFunction, n: AppNotification): string {
