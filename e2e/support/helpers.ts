@@ -34,6 +34,7 @@ export function uniqueEmail(prefix = 'e2e'): string {
 function mails(): StoredMail[] {
   const dir = inject('mailDir');
   return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as StoredMail);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -32,7 +32,10 @@ export async function startMailSink(dir: string) {
               html: typeof parsed.html === 'string' ? parsed.html : '',
               at: Date.now(),
             };
-            writeFileSync(path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.json`), JSON.stringify(mail));
+            // Written aside, then renamed: a test reading the folder never sees half a file.
+            const name = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
+            writeFileSync(path.join(dir, `.${name}.tmp`), JSON.stringify(mail));
+            renameSync(path.join(dir, `.${name}.tmp`), path.join(dir, name));
           }
           callback();
         })
