@@ -32,15 +32,9 @@ export function SessionsList() {
               key={s.id}
               divider
               disableGutters
-              secondaryAction={
-                s.current ? (
-                  <Chip label={t('settings.personal.thisDevice')} color="primary" size="small" />
-                ) : (
-                  <Button size="small" color="error" onClick={() => revoke.mutate(s.id)} disabled={revoke.isPending}>
-                    {t('settings.personal.signOutDevice')}
-                  </Button>
-                )
-              }
+              // The action wraps under the dates on a phone rather than squeezing them into a narrow column.
+              sx={{ flexWrap: 'wrap', columnGap: 1, '&:last-of-type': { borderBottom: 0 } }}
+              data-testid="session-row"
             >
               <ListItemIcon>
                 <DevicesOutlinedIcon />
@@ -51,8 +45,21 @@ export function SessionsList() {
                   created: format.format(new Date(s.created_at)),
                   used: s.last_used_at ? format.format(new Date(s.last_used_at)) : '—',
                 })}
-                sx={{ paddingInlineEnd: 14 }}
+                sx={{ flex: '1 1 200px', minWidth: 0 }}
               />
+              {s.current ? (
+                <Chip label={t('settings.personal.thisDevice')} color="primary" size="small" sx={{ marginInlineStart: 'auto' }} />
+              ) : (
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => revoke.mutate(s.id)}
+                  disabled={revoke.isPending}
+                  sx={{ marginInlineStart: 'auto' }}
+                >
+                  {t('settings.personal.signOutDevice')}
+                </Button>
+              )}
             </ListItem>
           ))}
         </List>
