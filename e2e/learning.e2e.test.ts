@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   connectBrowser,
   expectAccessible,
   newContext,
@@ -13,6 +11,8 @@ import {
   signInContext,
   signUpViaApi,
   type ApiUser,
+  call,
+  suffix,
 } from './support/helpers';
 
 let browser: Browser;
@@ -20,23 +20,6 @@ beforeAll(async () => {
   browser = await connectBrowser();
 });
 afterAll(async () => browser?.close());
-
-const suffix = () => randomBytes(2).toString('hex');
-
-async function call<T>(method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${url}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A leader with an open tribe, and a member of it, through the API. */
 async function people(tag: string) {

@@ -10,6 +10,7 @@ import {
   signInContext,
   signUpViaApi,
   type ApiUser,
+  call,
 } from './support/helpers';
 
 let browser: Browser;
@@ -17,17 +18,6 @@ beforeAll(async () => {
   browser = await connectBrowser();
 });
 afterAll(async () => browser?.close());
-
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 interface Journey {
   locale: 'en' | 'ar';

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   connectBrowser,
   expectAccessible,
   newContext,
@@ -11,6 +9,8 @@ import {
   signInContext,
   signUpViaApi,
   type ApiUser,
+  call,
+  suffix,
 } from './support/helpers';
 
 let browser: Browser;
@@ -18,23 +18,6 @@ beforeAll(async () => {
   browser = await connectBrowser();
 });
 afterAll(async () => browser?.close());
-
-const suffix = () => randomBytes(2).toString('hex');
-
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A small real photo, made in memory (64 x 48, two colours). */
 const photo = () =>

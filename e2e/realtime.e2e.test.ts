@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   connectBrowser,
   expectAccessible,
   newContext,
@@ -10,6 +9,7 @@ import {
   signInContext,
   signUpViaApi,
   type ApiUser,
+  call,
 } from './support/helpers';
 
 let browser: Browser;
@@ -17,17 +17,6 @@ beforeAll(async () => {
   browser = await connectBrowser();
 });
 afterAll(async () => browser?.close());
-
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** Chooses the tribe as in onboarding (joins it, makes it primary): the user may open /home. */
 async function select(u: ApiUser, tribeId: string): Promise<ApiUser> {

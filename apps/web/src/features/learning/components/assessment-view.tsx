@@ -1,8 +1,5 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,6 +15,7 @@ import { AssessmentEditor } from './assessment-editor';
 import { AssessmentForm } from './assessment-form';
 import { AttemptResultView } from './attempt-result';
 import { BackToCourse, LearningFrame } from './learning-frame';
+import { EditDeleteActions } from './edit-delete-actions';
 
 /** The facts a learner reads before starting: pass mark, questions, attempts, best score. */
 function Facts({ a }: { a: Assessment }) {
@@ -61,26 +59,12 @@ export function AssessmentView({ assessment: a }: { assessment: Assessment }) {
   const del = useDeleteAssessment();
   const exhausted = a.attempt_limit !== null && a.attempts_used >= a.attempt_limit;
   const actions = a.can_edit && !editing && (
-    <Stack direction="row" spacing={1}>
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<EditOutlinedIcon />}
-        onClick={() => setEditing(true)}
-        data-testid="edit-assessment"
-      >
-        {t('learning.assessment.edit')}
-      </Button>
-      <Button
-        color="error"
-        size="small"
-        startIcon={<DeleteOutlineIcon />}
-        onClick={() => setConfirming(true)}
-        data-testid="delete-assessment"
-      >
-        {t('learning.common.delete')}
-      </Button>
-    </Stack>
+    <EditDeleteActions
+      what="assessment"
+      editLabel={t('learning.assessment.edit')}
+      onEdit={() => setEditing(true)}
+      onDelete={() => setConfirming(true)}
+    />
   );
   return (
     <LearningFrame title={a.title} action={actions} back={<BackToCourse courseId={a.course_id} />}>

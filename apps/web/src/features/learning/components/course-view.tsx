@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import Alert from '@mui/material/Alert';
@@ -26,6 +24,7 @@ import { AssessmentList, LessonList } from './course-outline';
 import { CourseProgress } from './course-progress';
 import { LearningFrame } from './learning-frame';
 import { PrimaryAction } from './primary-action';
+import { EditDeleteActions } from './edit-delete-actions';
 
 function Header({ course }: { course: Course }) {
   const { t } = useTranslation();
@@ -110,26 +109,12 @@ export function CourseView({ course }: { course: Course }) {
   const close = () => setDialog(null);
   const author = course.can_edit;
   const actions = author && (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<EditOutlinedIcon />}
-        onClick={() => setDialog('edit')}
-        data-testid="edit-course"
-      >
-        {t('learning.course.edit')}
-      </Button>
-      <Button
-        color="error"
-        size="small"
-        startIcon={<DeleteOutlineIcon />}
-        onClick={() => setDialog('delete')}
-        data-testid="delete-course"
-      >
-        {t('learning.common.delete')}
-      </Button>
-    </Stack>
+    <EditDeleteActions
+      what="course"
+      editLabel={t('learning.course.edit')}
+      onEdit={() => setDialog('edit')}
+      onDelete={() => setDialog('delete')}
+    />
   );
   return (
     <LearningFrame title={course.title} action={actions}>

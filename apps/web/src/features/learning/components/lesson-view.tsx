@@ -1,8 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -19,6 +17,7 @@ import { BackToCourse, LearningFrame } from './learning-frame';
 import { LessonBody } from './lesson-body';
 import { LessonEditor } from './lesson-editor';
 import { LessonVideo } from './lesson-video';
+import { EditDeleteActions } from './edit-delete-actions';
 
 const flipInRtl = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') };
 
@@ -32,26 +31,12 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
   const del = useDeleteLesson();
   const course = `/tribe/learning-center/course/${lesson.course_id}`;
   const actions = lesson.can_edit && !editing && (
-    <Stack direction="row" spacing={1}>
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<EditOutlinedIcon />}
-        onClick={() => setEditing(true)}
-        data-testid="edit-lesson"
-      >
-        {t('learning.lesson.edit')}
-      </Button>
-      <Button
-        color="error"
-        size="small"
-        startIcon={<DeleteOutlineIcon />}
-        onClick={() => setConfirming(true)}
-        data-testid="delete-lesson"
-      >
-        {t('learning.common.delete')}
-      </Button>
-    </Stack>
+    <EditDeleteActions
+      what="lesson"
+      editLabel={t('learning.lesson.edit')}
+      onEdit={() => setEditing(true)}
+      onDelete={() => setConfirming(true)}
+    />
   );
   return (
     <LearningFrame title={lesson.title} action={actions} back={<BackToCourse courseId={lesson.course_id} />}>
