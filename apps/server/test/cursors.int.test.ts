@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { bearer, createCampaign, createPost, createTribe, signUpLeader } from './factories.js';
+import { bearer, buyTokens, createCampaign, createPost, createTribe, newKey, signUpLeader } from './factories.js';
 
 /**
  * Every list the OpenAPI document shows with a `cursor` parameter gets forged cursors: garbage,
@@ -54,5 +54,47 @@ describe('pagination cursors', () => {
       }
     }
     expect(answers.filter((a) => !/ 400 cursor$/.test(a))).toEqual([]);
+  });
+
+  it('walks every page of the newest-first lists, one item at a time, without a gap or a repeat', async () => {
+    const leader = await signUpLeader(t);
+    const tribe = await createTribe(t, leader.token);
+    for (const tokens of [100, 200, 300]) await buyTokens(t, leader.token, tokens);
+    for (const amount of [1, 2, 3]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/donations',
+        payload: { target_type: 'tribe', target_id: tribe.id, amount },
+        headers: { ...bearer(leader.token), 'idempotency-key': newKey() },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    for (const title of ['Well one', 'Well two', 'Well three']) await createCampaign(t, leader.token, tribe.id, { title });
+    const walk = async (url: string) => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const sep = url.includes('?') ? '&' : '?';
+        const q: string = `${url}${sep}limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const res = await t.app.inject({ url: q, headers: bearer(leader.token) });
+        expect(res.statusCode, q).toBe(200);
+        const page = res.json().data as { items: { id: string }[]; next_cursor: string | null };
+        ids.push(...page.items.map((i) => i.id));
+        cursor = page.next_cursor;
+      } while (cursor && ids.length < 50);
+      const whole = (
+        await t.app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}limit=50`, headers: bearer(leader.token) })
+      ).json().data.items as { id: string }[];
+      return { ids, whole: whole.map((i) => i.id) };
+    };
+    for (const [url, count] of [
+      ['/api/v1/wallet/transactions', 6],
+      [`/api/v1/tribes/${tribe.id}/ledger`, 3],
+      [`/api/v1/tribes/${tribe.id}/campaigns`, 3],
+    ] as const) {
+      const { ids, whole } = await walk(url);
+      expect(ids, url).toEqual(whole);
+      expect(new Set(ids).size, url).toBe(count);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import {
   assessmentAttempts,
@@ -9,6 +9,7 @@ import {
   lessonCompletions,
   lessons,
 } from '#src/core/db/schema/index.js';
+import { olderThan } from '#src/core/db/keyset.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
@@ -41,11 +42,7 @@ export function createLearningRepo(db: Db) {
     async listCourses(tribeId: string, opts: { drafts: boolean; after?: { at: Date; id: string }; limit: number }) {
       const where: SQL[] = [eq(courses.tribeId, tribeId)];
       if (!opts.drafts) where.push(eq(courses.status, 'published'));
-      if (opts.after) {
-        where.push(
-          or(lt(courses.createdAt, opts.after.at), and(eq(courses.createdAt, opts.after.at), lt(courses.id, opts.after.id)))!,
-        );
-      }
+      if (opts.after) where.push(olderThan(courses.createdAt, courses.id, opts.after)!);
       return db
         .select()
         .from(courses)

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { notifications, users } from '#src/core/db/schema/index.js';
+import { olderThan } from '#src/core/db/keyset.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -12,12 +13,7 @@ export function createNotificationsRepo(db: Db) {
       return row!;
     },
     async list(userId: string, after: { at: string; id: string } | undefined, limit: number) {
-      const cursor = after
-        ? or(
-            lt(notifications.createdAt, new Date(after.at)),
-            and(eq(notifications.createdAt, new Date(after.at)), lt(notifications.id, after.id)),
-          )
-        : undefined;
+      const cursor = olderThan(notifications.createdAt, notifications.id, after);
       return db
         .select({ n: notifications, actor: { id: users.id, name: users.name, avatarKey: users.avatarKey } })
         .from(notifications)

@@ -13,6 +13,7 @@ import {
   userBlocks,
   users,
 } from '#src/core/db/schema/index.js';
+import { olderThan } from '#src/core/db/keyset.js';
 
 export type PostRow = typeof posts.$inferSelect;
 export type PostImageRow = typeof postImages.$inferSelect;
@@ -228,9 +229,7 @@ export function createPostsRepo(db: Db) {
       limit: number,
     ) {
       const userId = scope.id;
-      const cursor = after
-        ? or(lt(table.createdAt, new Date(after.at)), and(eq(table.createdAt, new Date(after.at)), lt(table.postId, after.id)))
-        : undefined;
+      const cursor = olderThan(table.createdAt, table.postId, after);
       const rows = await db
         .select({ post: posts, markedAt: table.createdAt })
         .from(table)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MONEY_ERRORS,
   POST_LIMITS,
@@ -18,6 +18,7 @@ import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
 import { reencodeImage } from '../users/users.service.js';
 import type { Ledger } from './ledger.repo.js';
+import { olderThan } from '#src/core/db/keyset.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -101,17 +102,7 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
       const rows = await db
         .select()
         .from(campaigns)
-        .where(
-          and(
-            eq(campaigns.tribeId, tribe.id),
-            after
-              ? or(
-                  lt(campaigns.createdAt, new Date(after.at)),
-                  and(eq(campaigns.createdAt, new Date(after.at)), lt(campaigns.id, after.id)),
-                )
-              : undefined,
-          ),
-        )
+        .where(and(eq(campaigns.tribeId, tribe.id), olderThan(campaigns.createdAt, campaigns.id, after)))
         .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
         .limit(q.limit + 1);
       const items = rows.slice(0, q.limit);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   CHANNELS,
   MONEY_ERRORS,
@@ -23,6 +23,7 @@ import type { TribesRepo } from '../tribes/tribes.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { isOpen } from './campaigns.service.js';
 import type { Ledger } from './ledger.repo.js';
+import { olderThan } from '#src/core/db/keyset.js';
 
 export type DonationRow = typeof donations.$inferSelect;
 
@@ -198,17 +199,7 @@ export function createDonationsService({ ledger, tribes, clock, mailer, realtime
         .select({ d: donations, donor: { id: users.id, name: users.name } })
         .from(donations)
         .innerJoin(users, eq(users.id, donations.donorId))
-        .where(
-          and(
-            eq(donations.campaignId, campaignId),
-            after
-              ? or(
-                  lt(donations.createdAt, new Date(after.at)),
-                  and(eq(donations.createdAt, new Date(after.at)), lt(donations.id, after.id)),
-                )
-              : undefined,
-          ),
-        )
+        .where(and(eq(donations.campaignId, campaignId), olderThan(donations.createdAt, donations.id, after)))
         .orderBy(desc(donations.createdAt), desc(donations.id))
         .limit(q.limit + 1);
       const items = rows.slice(0, q.limit);

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { LedgerEntry, Page } from '@tribes/shared';
 import { campaigns, donations, ledgerAccounts, ledgerTransfers, users } from '#src/core/db/schema/index.js';
 import { notFound } from '#src/core/errors.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
 import type { Ledger } from './ledger.repo.js';
+import { olderThan } from '#src/core/db/keyset.js';
 
 /** The public ledger of a tribe: every movement into and out of its account and its campaigns' accounts. */
 export function createLedgerView({ ledger, tribes }: { ledger: Ledger; tribes: TribesRepo }) {
@@ -34,12 +35,7 @@ export function createLedgerView({ ledger, tribes }: { ledger: Ledger; tribes: T
         .where(
           and(
             or(inArray(ledgerTransfers.toAccountId, ids), inArray(ledgerTransfers.fromAccountId, ids)),
-            after
-              ? or(
-                  lt(ledgerTransfers.createdAt, new Date(after.at)),
-                  and(eq(ledgerTransfers.createdAt, new Date(after.at)), lt(ledgerTransfers.id, after.id)),
-                )
-              : undefined,
+            olderThan(ledgerTransfers.createdAt, ledgerTransfers.id, after),
           ),
         )
         .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { MONEY_ERRORS, type Page, type Wallet, type WalletTransaction } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { campaigns, ledgerAccounts, ledgerTransfers, paymentEvents, payments, tribes } from '#src/core/db/schema/index.js';
@@ -8,6 +8,7 @@ import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
 import type { Ledger } from './ledger.repo.js';
 import type { PaymentProvider } from './payment-providers.js';
+import { olderThan } from '#src/core/db/keyset.js';
 
 interface Deps {
   ledger: Ledger;
@@ -96,12 +97,7 @@ export function createWalletService({ ledger, clock, tokenPriceCents, provider, 
           and(
             mine,
             q.kind ? eq(ledgerTransfers.kind, q.kind) : undefined,
-            after
-              ? or(
-                  lt(ledgerTransfers.createdAt, new Date(after.at)),
-                  and(eq(ledgerTransfers.createdAt, new Date(after.at)), lt(ledgerTransfers.id, after.id)),
-                )
-              : undefined,
+            olderThan(ledgerTransfers.createdAt, ledgerTransfers.id, after),
           ),
         )
         .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
