@@ -163,8 +163,9 @@ async function journey(j: Journey) {
     await row.waitFor({ state: 'detached' });
     await expect.poll(() => snackbar(lp).isVisible()).toBe(true);
 
-    // 5. The map shows the tribe and the approved village, on a plain background without tiles.
-    await mp.goto(`${j.prefix}/map`);
+    // 5. The map shows the tribe and the approved village, on a plain background without tiles. It
+    // opens on the tribe (?tribe=): on the whole world, other tests' tribes would share a cluster with it.
+    await mp.goto(`${j.prefix}/map?tribe=${slugPath}`);
     await settled(mp);
     await mp.locator(`.tribes-marker--tribe[title="${j.tribeMarker(j.tribe)}"]`).waitFor();
     await mp.locator(`.tribes-marker--village[title="${j.villageMarker(j.village)}"]`).waitFor();

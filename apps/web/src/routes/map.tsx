@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LocaleLink } from '../components/locale-link';
 import { TribesMap } from '../features/tribes/components/lazy-map';
 import { TribeStats } from '../features/tribes/components/tribe-stats';
@@ -48,6 +49,7 @@ function Legend() {
 export default function MapPage() {
   const { t } = useTranslation();
   const m = useMapPage();
+  const [params] = useSearchParams();
   return (
     <Stack spacing={2} sx={{ width: '100%', maxWidth: 1400, mx: 'auto' }}>
       <Stack spacing={0.5}>
@@ -68,7 +70,13 @@ export default function MapPage() {
         <Skeleton variant="rounded" sx={{ height: MAP_HEIGHT }} data-testid="map-skeleton" />
       ) : (
         <Box sx={{ '& [data-testid="map"]': { height: MAP_HEIGHT, minHeight: 320 } }}>
-          <TribesMap tribes={m.tribes} villages={m.villages} label={t('tribes.map.label')} height="100%" />
+          <TribesMap
+            tribes={m.tribes}
+            villages={m.villages}
+            label={t('tribes.map.label')}
+            height="100%"
+            focus={params.get('tribe') ?? undefined}
+          />
         </Box>
       )}
       {m.sorted.length > 0 && (

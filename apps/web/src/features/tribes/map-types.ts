@@ -15,6 +15,8 @@ export interface TribesMapProps {
   /** During onboarding: a popup button chooses the tribe instead of linking to its page. */
   onChooseTribe?: (tribe: MapTribe) => void;
   chooseLabel?: string;
+  /** A tribe's id or slug: the view opens on that tribe and its villages. */
+  focus?: string;
 }
 
 /** Props of the lazily loaded location picker. */

@@ -71,12 +71,18 @@ function VillagePopup({ village }: { village: MapVillage }) {
 }
 
 /** The map of tribes (larger round markers) and approved villages (small squares), clustered. */
-export default function TribesMap({ tribes, villages, label, height = 480, onChooseTribe, chooseLabel }: TribesMapProps) {
+export default function TribesMap({ tribes, villages, label, height = 480, onChooseTribe, chooseLabel, focus }: TribesMapProps) {
   const { t } = useTranslation();
-  const points = useMemo<[number, number][]>(
-    () => [...tribes.map((x) => [x.lat, x.lng] as [number, number]), ...villages.map((v) => [v.lat, v.lng] as [number, number])],
-    [tribes, villages],
-  );
+  const points = useMemo<[number, number][]>(() => {
+    // A focused tribe (its id or slug): the view opens on it and its villages, not on the whole world.
+    const mine = focus ? tribes.filter((x) => x.id === focus || x.slug === focus) : [];
+    const shown = mine.length ? mine : tribes;
+    const theirVillages = mine.length ? villages.filter((v) => v.tribe_id === mine[0]!.id) : villages;
+    return [
+      ...shown.map((x) => [x.lat, x.lng] as [number, number]),
+      ...theirVillages.map((v) => [v.lat, v.lng] as [number, number]),
+    ];
+  }, [tribes, villages, focus]);
   return (
     <MapBase label={label} center={{ lat: 20, lng: 10 }} zoom={2} height={height}>
       <FitToMarkers points={points} />

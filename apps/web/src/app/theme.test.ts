@@ -1,0 +1,13 @@
+import { getContrastRatio } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import { createAppTheme } from './theme';
+
+describe('theme', () => {
+  it.each(['light', 'dark'] as const)('gives every notice colour text of at least 4.5:1 contrast (%s)', (mode) => {
+    const { palette } = createAppTheme(mode, 'ltr');
+    for (const color of ['primary', 'success', 'warning', 'error', 'info'] as const) {
+      const { main, contrastText } = palette[color];
+      expect(getContrastRatio(main, contrastText), `${mode} ${color}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
