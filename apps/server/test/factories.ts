@@ -144,3 +144,20 @@ export async function createCampaign(t: TestApp, leaderToken: string, tribeId: s
   if (res.statusCode !== 201) throw new Error(`campaign failed: ${res.body}`);
   return res.json().data.campaign as { id: string; raised: number; donor_count: number; status: string };
 }
+
+/** Joins an open tribe as a user; throws unless the join took. */
+export async function joinTribe(t: TestApp, token: string, tribeId: string): Promise<void> {
+  const res = await t.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribeId}/join`, headers: bearer(token) });
+  if (res.statusCode >= 300) throw new Error(`join failed: ${res.body}`);
+}
+
+/** Makes an active member a moderator, as a leader of the tribe; throws unless it took. */
+export async function makeModerator(t: TestApp, leaderToken: string, tribeId: string, userId: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/tribes/${tribeId}/members/${userId}`,
+    payload: { role: 'moderator' },
+    headers: bearer(leaderToken),
+  });
+  if (res.statusCode !== 200) throw new Error(`moderator failed: ${res.body}`);
+}

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createPost, createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, createPost, createTribe, joinTribe, makeModerator, signUp, signUpLeader } from '#test/factories.js';
 import { multipartBody } from '#test/multipart.js';
 
 let t: TestApp;
@@ -178,14 +178,8 @@ describe('likes, favourites, hiding', () => {
     const tribe = await createTribe(t, leader.token);
     const member = await signUp(t);
     const moderator = await signUp(t);
-    for (const u of [member, moderator])
-      await t.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribe.id}/join`, headers: bearer(u.token) });
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/tribes/${tribe.id}/members/${moderator.user.id}`,
-      payload: { role: 'moderator' },
-      headers: bearer(leader.token),
-    });
+    for (const u of [member, moderator]) await joinTribe(t, u.token, tribe.id);
+    await makeModerator(t, leader.token, tribe.id, moderator.user.id);
     const png = await sharp({ create: { width: 12, height: 6, channels: 3, background: '#0a0' } })
       .png()
       .toBuffer();

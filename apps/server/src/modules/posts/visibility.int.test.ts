@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createPost, createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, createPost, createTribe, joinTribe, makeModerator, signUp, signUpLeader } from '#test/factories.js';
 
 let t: TestApp;
 type Who = 'author' | 'member' | 'moderator' | 'outsider' | 'blocked' | 'anonymous';
@@ -18,14 +18,8 @@ beforeAll(async () => {
   const moderator = await signUp(t);
   const outsider = await signUp(t);
   const blocked = await signUp(t);
-  for (const u of [member, moderator, blocked])
-    await t.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribeId}/join`, headers: bearer(u.token) });
-  await t.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/tribes/${tribeId}/members/${moderator.user.id}`,
-    payload: { role: 'moderator' },
-    headers: bearer(author.token),
-  });
+  for (const u of [member, moderator, blocked]) await joinTribe(t, u.token, tribeId);
+  await makeModerator(t, author.token, tribeId, moderator.user.id);
   await t.app.inject({ method: 'POST', url: `/api/v1/users/${blocked.user.id}/block`, headers: bearer(author.token) });
   tokens = {
     author: author.token,

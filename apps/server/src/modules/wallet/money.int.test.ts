@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createCampaign, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
+import {
+  bearer,
+  buyTokens,
+  createCampaign,
+  createTribe,
+  joinTribe,
+  makeModerator,
+  newKey,
+  signUp,
+  signUpLeader,
+} from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -224,14 +234,8 @@ describe('campaigns: who may create and change them', () => {
     const tribe = await createTribe(t, leader.token);
     const moderator = await signUp(t);
     const member = await signUp(t);
-    for (const u of [moderator, member])
-      await t.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribe.id}/join`, headers: bearer(u.token) });
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/tribes/${tribe.id}/members/${moderator.user.id}`,
-      payload: { role: 'moderator' },
-      headers: bearer(leader.token),
-    });
+    for (const u of [moderator, member]) await joinTribe(t, u.token, tribe.id);
+    await makeModerator(t, leader.token, tribe.id, moderator.user.id);
     const payload = { title: 'Roof repair', goal: 300, ends_at: new Date(Date.now() + 86400_000).toISOString() };
     const create = (token?: string) =>
       t.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribe.id}/campaigns`, payload, headers: token ? bearer(token) : {} });
