@@ -14,3 +14,4 @@ export * from './schemas/posts.js';
 export * from './realtime-events.js';
 export * from './schemas/money.js';
 export * from './schemas/learning.js';
+export * from './contract/index.js';

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { endpoint } from '@tribes/shared';
+import { z } from 'zod';
 import en from '../locales/en.json';
 import { ApiError, createApiClient, type CatalogueKey } from './api-client';
 
@@ -157,5 +159,40 @@ describe('API client: the error catalogue of specification section 8', () => {
     const err = await fails(client.request('/x'));
     expect(err.status).toBeNull();
     expect(notify).toHaveBeenCalledWith('Failed to connect to the server.', 'error');
+  });
+});
+
+describe('API client: contract calls', () => {
+  const probe = endpoint({
+    method: 'PATCH',
+    path: '/v1/tribes/{id}/members/{user_id}',
+    summary: 'test',
+    tags: ['test'],
+    auth: 'user',
+    params: z.object({ id: z.string(), user_id: z.string() }),
+    query: z.object({ cursor: z.string().optional(), limit: z.number().optional() }),
+    body: z.object({ role: z.string() }),
+    data: z.object({ ok: z.boolean() }),
+    errors: [403],
+  });
+
+  it('takes its method and path from the endpoint, encodes params and drops empty query values', async () => {
+    const { client, fetchMock } = setup({ status: 200, body: { status: 'success', message: 'Saved.', data: { ok: true } } });
+    const res = await client.call(probe, {
+      params: { id: 'a tribe/x', user_id: 'u1' },
+      query: { cursor: '', limit: 5 },
+      body: { role: 'leader' },
+    });
+    expect(res.data.ok).toBe(true);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/tribes/a%20tribe%2Fx/members/u1?limit=5');
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe('{"role":"leader"}');
+  });
+
+  it('refuses to call with a path parameter missing', () => {
+    const { client } = setup({ status: 200, body: { status: 'success', message: 'OK.', data: { ok: true } } });
+    const params = { id: 'x' } as unknown as { id: string; user_id: string };
+    expect(() => client.call(probe, { params, body: { role: 'member' } })).toThrow(/user_id/);
   });
 });

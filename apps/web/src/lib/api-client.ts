@@ -1,4 +1,12 @@
-import type { Envelope, ValidationErrorBody } from '@tribes/shared';
+import {
+  endpointPath,
+  endpointQuery,
+  type EndpointData,
+  type EndpointDef,
+  type EndpointInput,
+  type Envelope,
+  type ValidationErrorBody,
+} from '@tribes/shared';
 import type { NoticeColor } from '../components/snackbar/notice-store';
 
 /** The catalogue's fixed texts, looked up in the reader's language. */
@@ -66,8 +74,19 @@ export interface ApiClientDeps {
   fetch?: typeof fetch;
 }
 
+/** Options of a contract call: the method, path and body come from the endpoint and its input. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'form'>;
+
+/** The input argument is optional when an endpoint takes no params, query or body. */
+type CallArgs<E extends EndpointDef> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<Envelope<T> & { data: T }>;
+  /** Calls a contract endpoint (packages/shared/src/contract): its answer's data typed by the contract. */
+  call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<Envelope<EndpointData<E>> & { data: EndpointData<E> }>;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -173,5 +192,21 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  return { request };
+  function call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>) {
+    const [input, options] = args as [EndpointInput<E> | undefined, CallOptions | undefined];
+    const i = (input ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      form?: FormData;
+    };
+    return request<EndpointData<E>>(endpointPath(endpoint.path, i.params) + endpointQuery(i.query), {
+      ...options,
+      method: endpoint.method,
+      body: i.body,
+      form: i.form,
+    });
+  }
+
+  return { request, call };
 }

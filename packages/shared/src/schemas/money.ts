@@ -25,12 +25,6 @@ export type MoneyErrorType = (typeof MONEY_ERRORS)[keyof typeof MONEY_ERRORS];
 /** Tokens are priced in this currency (DESIGN section 3: TOKEN_PRICE_CENTS is in USD cents). */
 export const TOKEN_CURRENCY = 'USD';
 
-/** GET /v1/config: what the web app learns at run time. */
-export interface PublicConfig {
-  realtime: { key: string; host: string; port: number; scheme: 'http' | 'https' };
-  payments: { provider: 'sandbox' | 'stripe'; token_price_cents: number; currency: string };
-}
-
 /** The Idempotency-Key header of money POSTs: 1 to 255 visible ASCII characters. */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, { error: 'validation.idempotency_key' });
 

@@ -7,10 +7,10 @@ import type {
   Donation,
   LedgerEntry,
   Page,
-  PublicConfig,
   Wallet,
   WalletTransaction,
 } from '@tribes/shared';
+import { systemEndpoints } from '@tribes/shared';
 import { api } from '../../app/api';
 import { API_BASE } from '../../app/config';
 import type { FieldErrorsHandler } from '../../lib/api-client';
@@ -242,7 +242,7 @@ export function usePublicConfig() {
   return useQuery({
     queryKey: moneyKeys.config,
     staleTime: Infinity,
-    queryFn: async ({ signal }) => (await api.request<PublicConfig>('/v1/config', { signal })).data,
+    queryFn: async ({ signal }) => (await api.call(systemEndpoints.config, {}, { signal })).data,
   });
 }
 

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * One endpoint of the API, declared once: the server registers its route from it (request schemas
+ * validated, the success answer's `data` serialised through its schema so nothing else leaves the
+ * server) and the web app calls it with the types inferred from the same object.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: anyone, anyone with the caller known when signed in, or a signed-in user only. */
+export type AuthMode = 'public' | 'optional' | 'user';
+
+/** Error statuses an endpoint may answer besides the 400, 429 and 500 that every endpoint may. */
+export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
+
+export interface EndpointDef {
+  method: HttpMethod;
+  /** OpenAPI-style path under /api: `/v1/tribes/{id}`. */
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  auth: AuthMode;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** The JSON body; for a multipart endpoint, the fields read from the form (files come beside them). */
+  body?: z.ZodType;
+  /** The body is multipart/form-data (files); `body` then describes its text fields. */
+  multipart?: boolean;
+  /** The `data` of a success (or warning) answer. */
+  data: z.ZodType;
+  /** The status of a success answer: 201 for a creation, 200 otherwise. */
+  status?: 200 | 201;
+  /** Error statuses this endpoint may answer (besides 400, 429, 500). */
+  errors: readonly ErrorStatus[];
+  /** The `error_type` values of its 409 answers. */
+  errorTypes?: readonly string[];
+  /** A money POST that takes an `Idempotency-Key` header. */
+  idempotencyKey?: boolean;
+  /** An answer that is not the JSON envelope (a CSV, a PDF, a redirect): its content type. */
+  produces?: string;
+}
+
+/** Declares an endpoint; `const` keeps its literal method and path for the types that follow. */
+export function endpoint<const D extends EndpointDef>(def: D): D {
+  return def;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a caller sends: path params, query and body, each typed by the endpoint's schemas. */
+export type EndpointInput<E extends EndpointDef> = (E['params'] extends z.ZodType
+  ? { params: InputOf<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: InputOf<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType
+    ? E['multipart'] extends true
+      ? { form: FormData }
+      : { body: InputOf<E['body']> }
+    : { body?: undefined });
+
+/** The `data` of an endpoint's success answer, as the caller reads it. */
+export type EndpointData<E extends EndpointDef> = z.output<E['data']>;
+
+/** The `data` a handler may hand to the serialiser (the schema's input: defaults may be left out). */
+export type EndpointDataInput<E extends EndpointDef> = z.input<E['data']>;
+
+/** Fills `{name}` segments from params, each encoded: `/v1/tribes/{id}` → `/v1/tribes/atlas`. */
+export function endpointPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The query string of a call (`?a=1&b=x`), undefined values left out; '' when there is none. */
+export function endpointQuery(query?: Record<string, unknown>): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    search.set(k, String(v));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The success envelope around an endpoint's data. */
+export function successEnvelope<S extends z.ZodType>(data: S) {
+  return z.object({ status: z.enum(['success', 'warning']), message: z.string(), data });
+}
+
+/** The envelope of every failure (DESIGN section 4). */
+export const ErrorEnvelopeSchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  error_type: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** `data: {}` of answers that carry nothing but their message. */
+export const EmptyDataSchema = z.object({});

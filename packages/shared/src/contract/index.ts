@@ -1,0 +1,3 @@
+export * from './endpoint.js';
+export * from './system.js';
+export * from './contact.js';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+
+/** GET /v1/config: what the web app learns at run time and cannot at build time. */
+export const PublicConfigSchema = z.object({
+  realtime: z.object({
+    key: z.string(),
+    host: z.string(),
+    port: z.number().int(),
+    scheme: z.enum(['http', 'https']),
+  }),
+  payments: z.object({
+    provider: z.enum(['sandbox', 'stripe']),
+    /** The price of one token in integer cents of `currency`, never a float. */
+    token_price_cents: z.number().int(),
+    currency: z.string(),
+  }),
+});
+
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+export const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+/** Liveness, readiness and run-time configuration. */
+export const systemEndpoints = {
+  config: endpoint({
+    method: 'GET',
+    path: '/v1/config',
+    summary: 'Run-time configuration of the web app (realtime key and host, token price).',
+    tags: ['system'],
+    auth: 'public',
+    data: PublicConfigSchema,
+    errors: [],
+  }),
+  health: endpoint({
+    method: 'GET',
+    path: '/v1/health',
+    summary: 'Liveness and readiness: answers once the database answers.',
+    tags: ['system'],
+    auth: 'public',
+    data: HealthSchema,
+    errors: [503],
+  }),
+} as const;
