@@ -1,3 +1,4 @@
 export * from './endpoint.js';
 export * from './system.js';
 export * from './contact.js';
+export * from './learning.js';

@@ -1,65 +1,6 @@
-/**
- * Learning center (DESIGN section 5): courses, lessons, assessments, progress, certificates.
- *
- * Every path is under /api and needs `Authorization: Bearer` unless marked public. Answers use the
- * usual envelope { status, message, data }; `data` is the shape named here.
- *
- *   GET    /v1/tribes/{id}/courses?cursor=&limit=  → Page<Course> { items, next_cursor } ({id}: tribe uuid or slug;
- *                                                  newest first; drafts only for authors; 403 for non-members of a request tribe)
- *   POST   /v1/tribes/{id}/courses                 CreateCourseBody → { course } (201; tribe leader/moderator)
- *   GET    /v1/courses/{id}                        → { course } (lessons, assessments, my enrolment, progress)
- *   PATCH  /v1/courses/{id}                        UpdateCourseBody → { course } (author)
- *   DELETE /v1/courses/{id}                        → {} (author; lessons, assessments, progress go with it)
- *   POST   /v1/courses/{id}/enrol                  → { course } (idempotent; 409 learning.not_published on a draft)
- *   POST   /v1/courses/{id}/lessons                CreateLessonBody → { lesson } (201; author)
- *   GET    /v1/lessons/{id}                        → { lesson } (409 learning.lesson_locked while locked)
- *   PATCH  /v1/lessons/{id}                        UpdateLessonBody → { lesson } (author; `position` moves it, positions stay 1..n)
- *   DELETE /v1/lessons/{id}                        → {} (author; later lessons move up)
- *   POST   /v1/lessons/{id}/complete               → { course } (enrols if needed; 409 learning.lesson_locked while locked)
- *   POST   /v1/lessons/preview                     PreviewLessonBody { body_markdown } → { body_html } (any signed-in
- *                                                  user; stores nothing; the lessons' own renderer and sanitiser,
- *                                                  the same length limit; 400 on body_markdown)
- *   POST   /v1/courses/{id}/assessments            CreateAssessmentBody → { assessment } (201; author; questions carry keys)
- *   GET    /v1/assessments/{id}                    → { assessment } (never any key, for anyone)
- *   GET    /v1/assessments/{id}/edit               → { assessment: AssessmentForAuthor } (author only: questions with keys)
- *   PATCH  /v1/assessments/{id}                    UpdateAssessmentBody → { assessment } (author; questions replace all)
- *   DELETE /v1/assessments/{id}                    → {} (author)
- *   POST   /v1/assessments/{id}/attempts           AttemptBody → { attempt: AttemptResult } (201; enrols if needed;
- *                                                  409 learning.attempts_exhausted once attempt_limit is used up;
- *                                                  400 on answers.N.question_id / answers.N.answer for unknown,
- *                                                  repeated or ill-shaped answers)
- *   GET    /v1/courses/{id}/certificate            → application/pdf download (404 not enrolled, 409 learning.not_completed);
- *                                                  its labels follow Accept-Language
- *   GET    /v1/certificates/{id}                   → { certificate: CertificateVerification } (PUBLIC, no auth; 404 unknown)
- *
- * Every write is rate limited (60 per minute per user) and answers 400 validation_error for bad
- * input, 403 for a reader who is not an author, 404 for what the viewer cannot see.
- *
- * Who sees what: authors are the tribe's leaders and moderators; they see drafts and every lesson
- * unlocked. A published course is readable by the tribe's active members, and by any signed-in
- * user when the tribe is `open` (a `request` tribe keeps its courses to members, as its tribe-only
- * posts are). Banned members read nothing.
- *
- * Enrolment is explicit (POST /enrol) and also happens on the first lesson completion or attempt.
- * Unlock rules for a learner (lesson positions are 1-based):
- *   all        every lesson is open;
- *   sequential lesson N is locked until lesson N-1 is completed;
- *   drip       lesson N opens at enrolled_at + (N-1) × drip_days days (lesson 1 at once); before
- *              enrolment every lesson but the first is locked and has no available_at.
- * A locked lesson's GET and complete answer 409 with message key learning.lesson_locked.
- *
- * Grading (server only): single → index equal; multiple → the exact set of indexes; true_false →
- * boolean equal; short → one accepted answer equal after trim, NFKD, combining marks removed,
- * case folded (so "Éte" = "ete", Arabic harakat and Hebrew niqqud are ignored); numeric →
- * |answer − correct| ≤ tolerance. A missing answer is wrong. score = round(100 × right / total);
- * passed = score ≥ pass_score. `expected` is in the review only when the attempt passed or no
- * attempt is left (so the key cannot be read off a failed attempt and replayed).
- *
- * A course is completed when every lesson is completed and every assessment passed; the first
- * time it is, a certificate is issued (enrolment.certificate_id).
- */
+// The learning endpoints, who may call them and the rules behind them: packages/shared/src/contract/learning.ts.
 import { z } from 'zod';
-import { LOCALE_CODES, type Locale } from '../locales.js';
+import { LOCALE_CODES } from '../locales.js';
 import { PAGINATION } from '../constants.js';
 import { UuidSchema } from './common.js';
 
@@ -153,10 +94,11 @@ export const PreviewLessonBodySchema = z.strictObject({
   body_markdown: z.string().max(LEARNING_LIMITS.bodyMax),
 });
 export type PreviewLessonBody = z.infer<typeof PreviewLessonBodySchema>;
-export interface LessonPreview {
+export const LessonPreviewSchema = z.object({
   /** Rendered and sanitised exactly as a saved lesson's body_html. */
-  body_html: string;
-}
+  body_html: z.string(),
+});
+export type LessonPreview = z.infer<typeof LessonPreviewSchema>;
 
 const Prompt = z.string().trim().min(1).max(LEARNING_LIMITS.promptMax);
 const Options = z
@@ -243,141 +185,186 @@ export const AttemptBodySchema = z.strictObject({
 });
 export type AttemptBody = z.infer<typeof AttemptBodySchema>;
 
+// The answers' data, as the presenters send them (apps/server/src/modules/learning/learning.presenter.ts).
+// Plain schemas, no transforms: the server serialises every answer through them, so a field left out
+// here never leaves the server. Dates are ISO strings.
+
+const Iso = z.iso.datetime();
+const TribeRefSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
+
 /** One lesson of a course's outline. */
-export interface CourseLessonItem {
-  id: string;
-  title: string;
-  position: number;
-  completed: boolean;
-  locked: boolean;
-  /** drip only: when the lesson opens (ISO); null when not enrolled yet or not drip. */
-  available_at?: string | null;
-}
+export const CourseLessonItemSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  position: z.number().int(),
+  completed: z.boolean(),
+  locked: z.boolean(),
+  /** drip only: when the lesson opens (ISO); null when not enrolled yet. Absent for other unlock rules. */
+  available_at: Iso.nullable().optional(),
+});
+export type CourseLessonItem = z.infer<typeof CourseLessonItemSchema>;
 
 /** One assessment of a course's outline. */
-export interface CourseAssessmentItem {
-  id: string;
-  title: string;
-  pass_score: number;
-  attempt_limit: number | null;
-  attempts_used: number;
-  passed: boolean;
-  best_score: number | null;
-  question_count: number;
-}
+export const CourseAssessmentItemSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  pass_score: z.number().int(),
+  /** null: unlimited. */
+  attempt_limit: z.number().int().nullable(),
+  attempts_used: z.number().int(),
+  passed: z.boolean(),
+  best_score: z.number().int().nullable(),
+  question_count: z.number().int(),
+});
+export type CourseAssessmentItem = z.infer<typeof CourseAssessmentItemSchema>;
 
-export interface Enrolment {
-  enrolled_at: string;
-  completed_at: string | null;
-  certificate_id: string | null;
-}
+export const EnrolmentSchema = z.object({
+  enrolled_at: Iso,
+  completed_at: Iso.nullable(),
+  certificate_id: z.uuid().nullable(),
+});
+export type Enrolment = z.infer<typeof EnrolmentSchema>;
 
-export interface Course {
-  id: string;
-  tribe_id: string;
-  tribe: { id: string; name: string; slug: string };
-  title: string;
-  description: string;
-  language: Locale;
-  cover_url: string | null;
-  status: CourseStatus;
-  unlock: CourseUnlock;
-  drip_days: number;
-  lessons: CourseLessonItem[];
-  assessments: CourseAssessmentItem[];
+export const CourseSchema = z.object({
+  id: z.uuid(),
+  tribe_id: z.uuid(),
+  tribe: TribeRefSchema,
+  title: z.string(),
+  description: z.string(),
+  language: z.enum(LOCALE_CODES),
+  cover_url: z.string().nullable(),
+  status: z.enum(COURSE_STATUSES),
+  unlock: z.enum(COURSE_UNLOCKS),
+  drip_days: z.number().int(),
+  lessons: z.array(CourseLessonItemSchema),
+  assessments: z.array(CourseAssessmentItemSchema),
   /** Percent (0..100) of lessons completed and assessments passed; 0 when not enrolled. */
-  progress: number;
+  progress: z.number().int(),
   /** My enrolment, or null. */
-  enrolment: Enrolment | null;
-  completed: boolean;
-  can_edit: boolean;
-  created_at: string;
-  updated_at: string;
-}
+  enrolment: EnrolmentSchema.nullable(),
+  completed: z.boolean(),
+  can_edit: z.boolean(),
+  created_at: Iso,
+  updated_at: Iso,
+});
+export type Course = z.infer<typeof CourseSchema>;
 
-export interface Lesson {
-  id: string;
-  course_id: string;
-  title: string;
-  position: number;
-  body_markdown: string;
+export const LessonSchema = z.object({
+  id: z.uuid(),
+  course_id: z.uuid(),
+  title: z.string(),
+  position: z.number().int(),
+  body_markdown: z.string(),
   /** Rendered server-side from body_markdown and sanitised (no raw HTML, http(s)/mailto links only). */
-  body_html: string;
-  video_url: string | null;
-  completed: boolean;
-  locked: boolean;
-  available_at?: string | null;
+  body_html: z.string(),
+  video_url: z.string().nullable(),
+  completed: z.boolean(),
+  locked: z.boolean(),
+  /** drip only (as in the outline). */
+  available_at: Iso.nullable().optional(),
   /** Neighbours in the course, for previous/next links. */
-  previous_lesson_id: string | null;
-  next_lesson_id: string | null;
-  can_edit: boolean;
-}
+  previous_lesson_id: z.uuid().nullable(),
+  next_lesson_id: z.uuid().nullable(),
+  can_edit: z.boolean(),
+});
+export type Lesson = z.infer<typeof LessonSchema>;
 
 /** A question as every reader gets it: never its key. */
-export interface Question {
-  id: string;
-  kind: QuestionKind;
-  prompt: string;
+export const QuestionSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(QUESTION_KINDS),
+  prompt: z.string(),
   /** single and multiple only. */
-  options?: string[];
-}
+  options: z.array(z.string()).optional(),
+});
+export type Question = z.infer<typeof QuestionSchema>;
 
-export interface Assessment {
-  id: string;
-  course_id: string;
-  title: string;
-  pass_score: number;
-  attempt_limit: number | null;
-  attempts_used: number;
-  passed: boolean;
-  best_score: number | null;
-  questions: Question[];
-  can_edit: boolean;
-}
+const assessmentFields = {
+  id: z.uuid(),
+  course_id: z.uuid(),
+  title: z.string(),
+  pass_score: z.number().int(),
+  /** null: unlimited. */
+  attempt_limit: z.number().int().nullable(),
+  attempts_used: z.number().int(),
+  passed: z.boolean(),
+  best_score: z.number().int().nullable(),
+  can_edit: z.boolean(),
+};
+
+export const AssessmentSchema = z.object({ ...assessmentFields, questions: z.array(QuestionSchema) });
+export type Assessment = z.infer<typeof AssessmentSchema>;
+
+/** A question as its author wrote it, key included (QuestionInput with its id); for authors only. */
+export const AuthoredQuestionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    id: z.uuid(),
+    kind: z.literal('single'),
+    prompt: z.string(),
+    options: z.array(z.string()),
+    correct: z.number().int(),
+  }),
+  z.object({
+    id: z.uuid(),
+    kind: z.literal('multiple'),
+    prompt: z.string(),
+    options: z.array(z.string()),
+    correct: z.array(z.number().int()),
+  }),
+  z.object({ id: z.uuid(), kind: z.literal('true_false'), prompt: z.string(), correct: z.boolean() }),
+  z.object({ id: z.uuid(), kind: z.literal('short'), prompt: z.string(), accepted: z.array(z.string()) }),
+  z.object({ id: z.uuid(), kind: z.literal('numeric'), prompt: z.string(), correct: z.number(), tolerance: z.number() }),
+]);
+export type AuthoredQuestion = z.infer<typeof AuthoredQuestionSchema>;
 
 /** GET /v1/assessments/{id}/edit (authors): the questions with their keys, as QuestionInput. */
-export interface AssessmentForAuthor extends Omit<Assessment, 'questions'> {
-  questions: (QuestionInput & { id: string })[];
-}
+export const AssessmentForAuthorSchema = z.object({ ...assessmentFields, questions: z.array(AuthoredQuestionSchema) });
+export type AssessmentForAuthor = z.infer<typeof AssessmentForAuthorSchema>;
 
 /** The key of a question as shown in a review. */
-export type ExpectedAnswer =
-  | { kind: 'single'; correct: number }
-  | { kind: 'multiple'; correct: number[] }
-  | { kind: 'true_false'; correct: boolean }
-  | { kind: 'short'; accepted: string[] }
-  | { kind: 'numeric'; correct: number; tolerance: number };
+export const ExpectedAnswerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('single'), correct: z.number().int() }),
+  z.object({ kind: z.literal('multiple'), correct: z.array(z.number().int()) }),
+  z.object({ kind: z.literal('true_false'), correct: z.boolean() }),
+  z.object({ kind: z.literal('short'), accepted: z.array(z.string()) }),
+  z.object({ kind: z.literal('numeric'), correct: z.number(), tolerance: z.number() }),
+]);
+export type ExpectedAnswer = z.infer<typeof ExpectedAnswerSchema>;
 
-export interface QuestionResult {
-  question_id: string;
-  correct: boolean;
+export const QuestionResultSchema = z.object({
+  question_id: z.uuid(),
+  /** Whether the answer was right (a grade, not a key). */
+  correct: z.boolean(),
   /** What the learner sent, or null when unanswered. */
-  answer: AnswerValue | null;
+  answer: z.union([z.number(), z.array(z.number().int()), z.boolean(), z.string()]).nullable(),
   /** Only when the attempt passed or no attempt is left. */
-  expected?: ExpectedAnswer;
-}
+  expected: ExpectedAnswerSchema.optional(),
+});
+export type QuestionResult = z.infer<typeof QuestionResultSchema>;
 
-export interface AttemptResult {
-  id: string;
-  assessment_id: string;
-  score: number;
-  passed: boolean;
-  pass_score: number;
-  attempts_used: number;
+export const AttemptResultSchema = z.object({
+  id: z.uuid(),
+  assessment_id: z.uuid(),
+  score: z.number().int(),
+  passed: z.boolean(),
+  pass_score: z.number().int(),
+  attempts_used: z.number().int(),
   /** null: unlimited. */
-  attempts_left: number | null;
-  results: QuestionResult[];
+  attempts_left: z.number().int().nullable(),
+  results: z.array(QuestionResultSchema),
   /** True when this attempt completed the course. */
-  course_completed: boolean;
-  certificate_id: string | null;
-  created_at: string;
-}
+  course_completed: z.boolean(),
+  certificate_id: z.uuid().nullable(),
+  created_at: Iso,
+});
+export type AttemptResult = z.infer<typeof AttemptResultSchema>;
 
 /** GET /v1/certificates/{id}: public proof that a learner completed a course. */
-export interface CertificateVerification {
-  id: string;
-  learner_name: string;
-  course: { id: string; title: string };
-  tribe: { id: string; name: string; slug: string };
-  issued_at: string;
-}
+export const CertificateVerificationSchema = z.object({
+  id: z.uuid(),
+  learner_name: z.string(),
+  course: z.object({ id: z.uuid(), title: z.string() }),
+  tribe: TribeRefSchema,
+  issued_at: Iso,
+});
+export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;

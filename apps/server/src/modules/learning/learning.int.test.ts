@@ -1,3 +1,4 @@
+import { learningEndpoints as api, type EndpointData } from '@tribes/shared';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
@@ -68,12 +69,12 @@ async function course(token: string, tribeId: string, body: object = {}) {
     ...body,
   });
   expect(res.status).toBe(201);
-  return res.body.data.course as { id: string };
+  return (res.body.data as EndpointData<typeof api.createCourse>).course;
 }
 async function lesson(token: string, courseId: string, title: string, body: object = {}) {
   const res = await call('POST', `/v1/courses/${courseId}/lessons`, token, { title, body_markdown: `## ${title}`, ...body });
   expect(res.status).toBe(201);
-  return res.body.data.lesson as { id: string; position: number };
+  return (res.body.data as EndpointData<typeof api.createLesson>).lesson;
 }
 
 describe('authoring and who sees what', () => {
@@ -281,10 +282,10 @@ describe('unlocking lessons', () => {
       await lesson(leader.token, drip.id, 'D3'),
     ];
     const enrolledAt = t.clock.now().getTime();
-    const enrolled = (await call('POST', `/v1/courses/${drip.id}/enrol`, member.token)).body.data.course;
-    expect(
-      enrolled.lessons.map((l: { locked: boolean; available_at: string }) => [l.locked, Date.parse(l.available_at) - enrolledAt]),
-    ).toEqual([
+    const { course: enrolled } = (await call('POST', `/v1/courses/${drip.id}/enrol`, member.token)).body.data as EndpointData<
+      typeof api.enrol
+    >;
+    expect(enrolled.lessons.map((l) => [l.locked, Date.parse(l.available_at ?? '') - enrolledAt])).toEqual([
       [false, 0],
       [true, 2 * DAY],
       [true, 4 * DAY],
@@ -493,5 +494,30 @@ describe('bad input', () => {
     expect((await call('POST', `/v1/courses/${draft.id}/enrol`, leader.token)).body.message).toBe(
       'This course is not published yet.',
     );
+  });
+});
+
+describe('contract', () => {
+  it('registers every learning route from the contract, each with its answer in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { content?: object }> }>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.tags?.includes('learning'))
+        .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+    );
+    const declared = Object.values(api).map((e) => `${e.method} /api${e.path}`);
+    expect(documented.map((d) => d.key).sort()).toEqual([...declared].sort());
+
+    for (const e of Object.values(api)) {
+      const op = documented.find((d) => d.key === `${e.method} /api${e.path}`)!.op;
+      const success = op.responses['2XX']?.content as
+        { 'application/json': { schema: { properties: { data?: object } } } } | undefined;
+      // The PDF is not the envelope; every other answer's data is described.
+      if ('produces' in e) expect(success, e.path).toBeUndefined();
+      else expect(success?.['application/json'].schema.properties.data, `${e.method} ${e.path}`).toBeDefined();
+      expect(op.responses['4XX'], e.path).toBeDefined();
+    }
   });
 });

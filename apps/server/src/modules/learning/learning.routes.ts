@@ -1,156 +1,151 @@
-import {
-  AttemptBodySchema,
-  CourseListQuerySchema,
-  CreateAssessmentBodySchema,
-  CreateCourseBodySchema,
-  CreateLessonBodySchema,
-  IdParamsSchema,
-  PreviewLessonBodySchema,
-  TribeRefParamsSchema,
-  UpdateAssessmentBodySchema,
-  UpdateCourseBodySchema,
-  UpdateLessonBodySchema,
-} from '@tribes/shared';
+import { learningEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#src/core/context.js';
-import { success } from '#src/core/envelope.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
+import { route, sent } from '#src/core/route.js';
 
-/** The learning center (DESIGN section 5; every endpoint is listed in packages/shared/src/schemas/learning.ts). */
+/** The learning center (DESIGN section 5; every endpoint is declared in packages/shared/src/contract/learning.ts). */
 export async function learningRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['learning'];
-  const read = { onRequest: [app.authenticate] };
-  const write = { onRequest: [app.authenticate], config: limit(app, LIMITS.write) };
+  const write = { config: limit(app, LIMITS.write) };
   const { courses, assessments, certificates } = ctx.learning;
 
-  r.get(
-    '/v1/tribes/:id/courses',
-    { ...read, schema: { tags, params: TribeRefParamsSchema, querystring: CourseListQuerySchema } },
-    async (req, reply) => success(req, reply, await courses.list(req.params.id, req.auth!.user, req.query)),
-  );
-  r.post(
-    '/v1/tribes/:id/courses',
-    { ...write, schema: { tags, params: TribeRefParamsSchema, body: CreateCourseBodySchema } },
-    async (req, reply) =>
-      success(
-        req,
-        reply,
-        { course: await courses.create(req.params.id, req.auth!.user, req.body) },
-        'learning.course_created',
-        undefined,
-        201,
-      ),
-  );
-  r.get('/v1/courses/:id', { ...read, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    success(req, reply, { course: await courses.get(req.params.id, req.auth!.user) }),
-  );
-  r.patch(
-    '/v1/courses/:id',
-    { ...write, schema: { tags, params: IdParamsSchema, body: UpdateCourseBodySchema } },
-    async (req, reply) =>
-      success(req, reply, { course: await courses.update(req.params.id, req.auth!.user, req.body) }, 'learning.course_updated'),
-  );
-  r.delete('/v1/courses/:id', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) => {
+  route(app, api.listCourses)(async (req) => ({ data: await courses.list(req.params.id, req.auth!.user, req.query) }));
+
+  route(
+    app,
+    api.createCourse,
+    write,
+  )(async (req) => ({
+    data: { course: await courses.create(req.params.id, req.auth!.user, req.body) },
+    message: 'learning.course_created',
+  }));
+
+  route(app, api.getCourse)(async (req) => ({ data: { course: await courses.get(req.params.id, req.auth!.user) } }));
+
+  route(
+    app,
+    api.updateCourse,
+    write,
+  )(async (req) => ({
+    data: { course: await courses.update(req.params.id, req.auth!.user, req.body) },
+    message: 'learning.course_updated',
+  }));
+
+  route(
+    app,
+    api.deleteCourse,
+    write,
+  )(async (req) => {
     await courses.remove(req.params.id, req.auth!.user);
-    return success(req, reply, {}, 'learning.course_deleted');
+    return { data: {}, message: 'learning.course_deleted' };
   });
-  r.post('/v1/courses/:id/enrol', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    success(req, reply, { course: await courses.enrol(req.params.id, req.auth!.user) }, 'learning.enrolled'),
-  );
 
-  r.post(
-    '/v1/courses/:id/lessons',
-    { ...write, schema: { tags, params: IdParamsSchema, body: CreateLessonBodySchema } },
-    async (req, reply) =>
-      success(
-        req,
-        reply,
-        { lesson: await courses.addLesson(req.params.id, req.auth!.user, req.body) },
-        'learning.lesson_created',
-        undefined,
-        201,
-      ),
-  );
-  r.post('/v1/lessons/preview', { ...write, schema: { tags, body: PreviewLessonBodySchema } }, async (req, reply) =>
-    success(req, reply, courses.previewLesson(req.body)),
-  );
-  r.get('/v1/lessons/:id', { ...read, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    success(req, reply, { lesson: await courses.getLesson(req.params.id, req.auth!.user) }),
-  );
-  r.patch(
-    '/v1/lessons/:id',
-    { ...write, schema: { tags, params: IdParamsSchema, body: UpdateLessonBodySchema } },
-    async (req, reply) =>
-      success(
-        req,
-        reply,
-        { lesson: await courses.updateLesson(req.params.id, req.auth!.user, req.body) },
-        'learning.lesson_updated',
-      ),
-  );
-  r.delete('/v1/lessons/:id', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) => {
+  route(
+    app,
+    api.enrol,
+    write,
+  )(async (req) => ({ data: { course: await courses.enrol(req.params.id, req.auth!.user) }, message: 'learning.enrolled' }));
+
+  route(
+    app,
+    api.createLesson,
+    write,
+  )(async (req) => ({
+    data: { lesson: await courses.addLesson(req.params.id, req.auth!.user, req.body) },
+    message: 'learning.lesson_created',
+  }));
+
+  route(app, api.previewLesson, write)(async (req) => ({ data: courses.previewLesson(req.body) }));
+
+  route(app, api.getLesson)(async (req) => ({ data: { lesson: await courses.getLesson(req.params.id, req.auth!.user) } }));
+
+  route(
+    app,
+    api.updateLesson,
+    write,
+  )(async (req) => ({
+    data: { lesson: await courses.updateLesson(req.params.id, req.auth!.user, req.body) },
+    message: 'learning.lesson_updated',
+  }));
+
+  route(
+    app,
+    api.deleteLesson,
+    write,
+  )(async (req) => {
     await courses.removeLesson(req.params.id, req.auth!.user);
-    return success(req, reply, {}, 'learning.lesson_deleted');
+    return { data: {}, message: 'learning.lesson_deleted' };
   });
-  r.post('/v1/lessons/:id/complete', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    success(req, reply, { course: await courses.completeLesson(req.params.id, req.auth!.user) }, 'learning.lesson_completed'),
-  );
 
-  r.post(
-    '/v1/courses/:id/assessments',
-    { ...write, schema: { tags, params: IdParamsSchema, body: CreateAssessmentBodySchema } },
-    async (req, reply) =>
-      success(
-        req,
-        reply,
-        { assessment: await assessments.create(req.params.id, req.auth!.user, req.body) },
-        'learning.assessment_created',
-        undefined,
-        201,
-      ),
-  );
-  r.get('/v1/assessments/:id', { ...read, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    success(req, reply, { assessment: await assessments.get(req.params.id, req.auth!.user) }),
-  );
-  r.get('/v1/assessments/:id/edit', { ...read, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    success(req, reply, { assessment: await assessments.getForAuthor(req.params.id, req.auth!.user) }),
-  );
-  r.patch(
-    '/v1/assessments/:id',
-    { ...write, schema: { tags, params: IdParamsSchema, body: UpdateAssessmentBodySchema } },
-    async (req, reply) =>
-      success(
-        req,
-        reply,
-        { assessment: await assessments.update(req.params.id, req.auth!.user, req.body) },
-        'learning.assessment_updated',
-      ),
-  );
-  r.delete('/v1/assessments/:id', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) => {
+  route(
+    app,
+    api.completeLesson,
+    write,
+  )(async (req) => ({
+    data: { course: await courses.completeLesson(req.params.id, req.auth!.user) },
+    message: 'learning.lesson_completed',
+  }));
+
+  route(
+    app,
+    api.createAssessment,
+    write,
+  )(async (req) => ({
+    data: { assessment: await assessments.create(req.params.id, req.auth!.user, req.body) },
+    message: 'learning.assessment_created',
+  }));
+
+  route(app, api.getAssessment)(async (req) => ({ data: { assessment: await assessments.get(req.params.id, req.auth!.user) } }));
+
+  route(
+    app,
+    api.getAssessmentForAuthor,
+  )(async (req) => ({ data: { assessment: await assessments.getForAuthor(req.params.id, req.auth!.user) } }));
+
+  route(
+    app,
+    api.updateAssessment,
+    write,
+  )(async (req) => ({
+    data: { assessment: await assessments.update(req.params.id, req.auth!.user, req.body) },
+    message: 'learning.assessment_updated',
+  }));
+
+  route(
+    app,
+    api.deleteAssessment,
+    write,
+  )(async (req) => {
     await assessments.remove(req.params.id, req.auth!.user);
-    return success(req, reply, {}, 'learning.assessment_deleted');
+    return { data: {}, message: 'learning.assessment_deleted' };
   });
-  r.post(
-    '/v1/assessments/:id/attempts',
-    { ...write, schema: { tags, params: IdParamsSchema, body: AttemptBodySchema } },
-    async (req, reply) => {
-      const attempt = await assessments.attempt(req.params.id, req.auth!.user, req.body);
-      const key = attempt.passed ? 'learning.attempt_passed' : 'learning.attempt_failed';
-      return success(req, reply, { attempt }, key, { score: attempt.score, pass_score: attempt.pass_score }, 201);
-    },
-  );
 
-  r.get('/v1/courses/:id/certificate', { ...read, schema: { tags, params: IdParamsSchema } }, async (req, reply) => {
+  route(
+    app,
+    api.attempt,
+    write,
+  )(async (req) => {
+    const attempt = await assessments.attempt(req.params.id, req.auth!.user, req.body);
+    return {
+      data: { attempt },
+      message: attempt.passed ? 'learning.attempt_passed' : 'learning.attempt_failed',
+      params: { score: attempt.score, pass_score: attempt.pass_score },
+    };
+  });
+
+  // The PDF itself, not the envelope (its failures still are).
+  route(
+    app,
+    api.certificatePdf,
+  )(async (req, reply) => {
     const { pdf, filename } = await certificates.pdf(req.params.id, req.auth!.user, req.locale);
-    return reply
+    void reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
+    return sent(reply);
   });
-  r.get('/v1/certificates/:id', { schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    success(req, reply, { certificate: await certificates.verify(req.params.id) }),
-  );
+
+  route(app, api.verifyCertificate)(async (req) => ({ data: { certificate: await certificates.verify(req.params.id) } }));
 }
