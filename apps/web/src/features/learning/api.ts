@@ -6,22 +6,15 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  Assessment,
-  AssessmentForAuthor,
-  AttemptBody,
-  AttemptResult,
-  CertificateVerification,
-  Course,
-  CreateAssessmentBody,
-  CreateCourseBody,
-  CreateLessonBody,
-  Lesson,
-  LessonPreview,
-  Page,
-  UpdateAssessmentBody,
-  UpdateCourseBody,
-  UpdateLessonBody,
+import {
+  learningEndpoints as endpoints,
+  type AttemptBody,
+  type CreateAssessmentBody,
+  type CreateCourseBody,
+  type CreateLessonBody,
+  type UpdateAssessmentBody,
+  type UpdateCourseBody,
+  type UpdateLessonBody,
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
@@ -38,7 +31,6 @@ export const learningKeys = {
 };
 
 const PAGE_SIZE = 20;
-const enc = encodeURIComponent;
 
 /** After a change, every learning read refetches (progress and locks ripple through a course). */
 function refresh(client: QueryClient) {
@@ -52,11 +44,14 @@ export function useTribeCourses(tribeRef: string) {
   return useInfiniteQuery({
     queryKey: learningKeys.tribeCourses(tribeRef),
     initialPageParam: '',
-    queryFn: async ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ limit: String(PAGE_SIZE) });
-      if (pageParam) search.set('cursor', pageParam);
-      return (await api.request<Page<Course>>(`/v1/tribes/${enc(tribeRef)}/courses?${search.toString()}`, { signal })).data;
-    },
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.call(
+          endpoints.listCourses,
+          { params: { id: tribeRef }, query: { limit: PAGE_SIZE, cursor: pageParam || undefined } },
+          { signal },
+        )
+      ).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -67,8 +62,7 @@ export function useCourse(id: string | undefined) {
     queryKey: learningKeys.course(id ?? ''),
     enabled: Boolean(id),
     retry: false,
-    queryFn: async ({ signal }) =>
-      (await api.request<{ course: Course }>(`/v1/courses/${enc(id ?? '')}`, { signal })).data.course,
+    queryFn: async ({ signal }) => (await api.call(endpoints.getCourse, { params: { id: id ?? '' } }, { signal })).data.course,
   });
 }
 
@@ -79,7 +73,7 @@ export function useLesson(id: string | undefined) {
     enabled: Boolean(id),
     retry: false,
     queryFn: async ({ signal }) =>
-      (await api.request<{ lesson: Lesson }>(`/v1/lessons/${enc(id ?? '')}`, { signal, quietStatuses: [409] })).data.lesson,
+      (await api.call(endpoints.getLesson, { params: { id: id ?? '' } }, { signal, quietStatuses: [409] })).data.lesson,
   });
 }
 
@@ -90,7 +84,7 @@ export function useAssessment(id: string | undefined) {
     enabled: Boolean(id),
     retry: false,
     queryFn: async ({ signal }) =>
-      (await api.request<{ assessment: Assessment }>(`/v1/assessments/${enc(id ?? '')}`, { signal })).data.assessment,
+      (await api.call(endpoints.getAssessment, { params: { id: id ?? '' } }, { signal })).data.assessment,
   });
 }
 
@@ -101,8 +95,7 @@ export function useAssessmentForAuthor(id: string | undefined, enabled: boolean)
     enabled: enabled && Boolean(id),
     retry: false,
     queryFn: async ({ signal }) =>
-      (await api.request<{ assessment: AssessmentForAuthor }>(`/v1/assessments/${enc(id ?? '')}/edit`, { signal })).data
-        .assessment,
+      (await api.call(endpoints.getAssessmentForAuthor, { params: { id: id ?? '' } }, { signal })).data.assessment,
   });
 }
 
@@ -113,12 +106,8 @@ export function useCertificate(id: string | undefined) {
     enabled: Boolean(id),
     retry: false,
     queryFn: async ({ signal }) =>
-      (
-        await api.request<{ certificate: CertificateVerification }>(`/v1/certificates/${enc(id ?? '')}`, {
-          signal,
-          quietStatuses: [404],
-        })
-      ).data.certificate,
+      (await api.call(endpoints.verifyCertificate, { params: { id: id ?? '' } }, { signal, quietStatuses: [404] })).data
+        .certificate,
   });
 }
 
@@ -126,8 +115,7 @@ export function useCreateCourse(tribeRef: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithErrors<CreateCourseBody>) =>
-      (await api.request<{ course: Course }>(`/v1/tribes/${enc(tribeRef)}/courses`, { method: 'POST', body, onFieldErrors })).data
-        .course,
+      (await api.call(endpoints.createCourse, { params: { id: tribeRef }, body }, { onFieldErrors })).data.course,
     onSuccess: () => refresh(client),
   });
 }
@@ -136,7 +124,7 @@ export function useUpdateCourse(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithErrors<UpdateCourseBody>) =>
-      (await api.request<{ course: Course }>(`/v1/courses/${enc(id)}`, { method: 'PATCH', body, onFieldErrors })).data.course,
+      (await api.call(endpoints.updateCourse, { params: { id }, body }, { onFieldErrors })).data.course,
     onSuccess: (course) => {
       client.setQueryData(learningKeys.course(id), course);
       refresh(client);
@@ -147,7 +135,7 @@ export function useUpdateCourse(id: string) {
 export function useDeleteCourse(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => api.request<unknown>(`/v1/courses/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: async () => api.call(endpoints.deleteCourse, { params: { id } }),
     onSuccess: () => {
       client.removeQueries({ queryKey: learningKeys.course(id) });
       refresh(client);
@@ -159,8 +147,7 @@ export function useDeleteCourse(id: string) {
 export function useEnrol(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await api.request<{ course: Course }>(`/v1/courses/${enc(id)}/enrol`, { method: 'POST', body: {} })).data.course,
+    mutationFn: async () => (await api.call(endpoints.enrol, { params: { id } })).data.course,
     onSuccess: (course) => {
       client.setQueryData(learningKeys.course(id), course);
       refresh(client);
@@ -172,8 +159,7 @@ export function useCreateLesson(courseId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithErrors<CreateLessonBody>) =>
-      (await api.request<{ lesson: Lesson }>(`/v1/courses/${enc(courseId)}/lessons`, { method: 'POST', body, onFieldErrors }))
-        .data.lesson,
+      (await api.call(endpoints.createLesson, { params: { id: courseId }, body }, { onFieldErrors })).data.lesson,
     onSuccess: () => refresh(client),
   });
 }
@@ -194,14 +180,16 @@ export function useLessonPreview(markdown: string, enabled: boolean) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
       (
-        await api.request<LessonPreview>('/v1/lessons/preview', {
-          method: 'POST',
-          body: { body_markdown: markdown },
-          signal,
-          notifySuccess: false,
-          // Shown in the preview panel itself.
-          quietStatuses: [400, 429],
-        })
+        await api.call(
+          endpoints.previewLesson,
+          { body: { body_markdown: markdown } },
+          {
+            signal,
+            notifySuccess: false,
+            // Shown in the preview panel itself.
+            quietStatuses: [400, 429],
+          },
+        )
       ).data.body_html,
   });
 }
@@ -211,14 +199,7 @@ export function useUpdateLesson() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body, onFieldErrors, quiet }: WithErrors<UpdateLessonBody> & { id: string; quiet?: boolean }) =>
-      (
-        await api.request<{ lesson: Lesson }>(`/v1/lessons/${enc(id)}`, {
-          method: 'PATCH',
-          body,
-          onFieldErrors,
-          notifySuccess: !quiet,
-        })
-      ).data.lesson,
+      (await api.call(endpoints.updateLesson, { params: { id }, body }, { onFieldErrors, notifySuccess: !quiet })).data.lesson,
     onSuccess: (lesson) => {
       client.setQueryData(learningKeys.lesson(lesson.id), lesson);
       refresh(client);
@@ -229,7 +210,7 @@ export function useUpdateLesson() {
 export function useDeleteLesson() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => api.request<unknown>(`/v1/lessons/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: async (id: string) => api.call(endpoints.deleteLesson, { params: { id } }),
     onSuccess: (_d, id) => {
       client.removeQueries({ queryKey: learningKeys.lesson(id) });
       refresh(client);
@@ -241,8 +222,7 @@ export function useDeleteLesson() {
 export function useCompleteLesson(lessonId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await api.request<{ course: Course }>(`/v1/lessons/${enc(lessonId)}/complete`, { method: 'POST', body: {} })).data.course,
+    mutationFn: async () => (await api.call(endpoints.completeLesson, { params: { id: lessonId } })).data.course,
     onSuccess: (course) => {
       client.setQueryData(learningKeys.course(course.id), course);
       refresh(client);
@@ -254,13 +234,7 @@ export function useCreateAssessment(courseId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithErrors<CreateAssessmentBody>) =>
-      (
-        await api.request<{ assessment: Assessment }>(`/v1/courses/${enc(courseId)}/assessments`, {
-          method: 'POST',
-          body,
-          onFieldErrors,
-        })
-      ).data.assessment,
+      (await api.call(endpoints.createAssessment, { params: { id: courseId }, body }, { onFieldErrors })).data.assessment,
     onSuccess: () => refresh(client),
   });
 }
@@ -269,8 +243,7 @@ export function useUpdateAssessment(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithErrors<UpdateAssessmentBody>) =>
-      (await api.request<{ assessment: Assessment }>(`/v1/assessments/${enc(id)}`, { method: 'PATCH', body, onFieldErrors })).data
-        .assessment,
+      (await api.call(endpoints.updateAssessment, { params: { id }, body }, { onFieldErrors })).data.assessment,
     onSuccess: () => refresh(client),
   });
 }
@@ -278,7 +251,7 @@ export function useUpdateAssessment(id: string) {
 export function useDeleteAssessment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => api.request<unknown>(`/v1/assessments/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: async (id: string) => api.call(endpoints.deleteAssessment, { params: { id } }),
     onSuccess: (_d, id) => {
       client.removeQueries({ queryKey: learningKeys.assessment(id) });
       refresh(client);
@@ -290,9 +263,7 @@ export function useDeleteAssessment() {
 export function useSubmitAttempt(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AttemptBody) =>
-      (await api.request<{ attempt: AttemptResult }>(`/v1/assessments/${enc(id)}/attempts`, { method: 'POST', body })).data
-        .attempt,
+    mutationFn: async (body: AttemptBody) => (await api.call(endpoints.attempt, { params: { id }, body })).data.attempt,
     onSuccess: () => refresh(client),
   });
 }

@@ -1,3 +1,4 @@
+import { endpointPath, learningEndpoints } from '@tribes/shared';
 import { API_BASE } from '../../app/config';
 import { i18n, localeStore } from '../../app/i18n';
 import { startLoading } from '../../components/loading-bar/loading-store';
@@ -13,7 +14,8 @@ export async function downloadCertificate(courseId: string, fileName: string): P
   const end = startLoading();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/v1/courses/${encodeURIComponent(courseId)}/certificate`, {
+    // Not the JSON envelope (the contract's `produces`), so not through api.call.
+    response = await fetch(API_BASE + endpointPath(learningEndpoints.certificatePdf.path, { id: courseId }), {
       headers: {
         Accept: 'application/pdf',
         'Accept-Language': localeStore.get(),
