@@ -47,7 +47,27 @@ export function createStripeProvider(config: Config): PaymentProvider & { stripe
   };
 }
 
-/** Verifies a Stripe webhook on its raw body with a 300 s tolerance; throws when forged or stale. */
-export function verifyStripeEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
-  return Stripe.webhooks.constructEvent(rawBody, signature, secret, 300);
+/** How far (seconds) a webhook's signed timestamp may be from our clock, either way. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The `t=` of a Stripe-Signature header, read as Stripe's own parser reads it (the last one wins). */
+function signedTimestamp(signature: string): number {
+  let t = NaN;
+  for (const item of signature.split(',')) {
+    const [k, v] = item.split('=');
+    if (k === 't') t = parseInt(v ?? '', 10);
+  }
+  return t;
+}
+
+/**
+ * Verifies a Stripe webhook on its raw body; throws when forged, or when its signed timestamp is
+ * more than 300 s before or after `now`. Stripe's SDK only bounds the past, so a captured event
+ * signed with a future time would otherwise stay replayable for as long as its clock skew.
+ */
+export function verifyStripeEvent(rawBody: string, signature: string, secret: string, now: Date): Stripe.Event {
+  const event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime());
+  const skew = signedTimestamp(signature) - Math.floor(now.getTime() / 1000);
+  if (!(Math.abs(skew) <= WEBHOOK_TOLERANCE_SECONDS)) throw new Error('Webhook timestamp outside the tolerance window');
+  return event;
 }

@@ -22,12 +22,17 @@ async function pendingPayment(userId: string, tokens: number, sessionId: string)
   return row!;
 }
 
+const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+const webhook = (event: ReturnType<typeof signed>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/payments/stripe/webhook', ...event });
+
 function signed(event: object, opts: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
   const header = Stripe.webhooks.generateTestHeaderString({
     payload,
     secret: opts.secret ?? WEBHOOK_SECRET,
-    timestamp: opts.timestamp,
+    // The server's clock is the test's manual clock: sign against it, not the wall clock.
+    timestamp: opts.timestamp ?? nowSeconds(),
   });
   return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } };
 }
@@ -74,7 +79,7 @@ describe('Stripe webhooks', () => {
     const old = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payments/stripe/webhook',
-      ...signed(completed('evt_4', payment.id, 'cs_test_b'), { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      ...signed(completed('evt_4', payment.id, 'cs_test_b'), { timestamp: nowSeconds() - 301 }),
     });
     expect(old.statusCode).toBe(400);
     const unsigned = await t.app.inject({
@@ -85,6 +90,24 @@ describe('Stripe webhooks', () => {
     });
     expect(unsigned.statusCode).toBe(400);
     expect(await balance(u.token)).toBe(0);
+  });
+
+  it('accepts a signed timestamp only within 300 s of now, in the past or in the future', async () => {
+    const u = await signUp(t);
+    const payment = await pendingPayment(u.user.id, 400, 'cs_test_window');
+    const event = (id: string) => completed(id, payment.id, 'cs_test_window');
+    const future = await webhook(signed(event('evt_future'), { timestamp: nowSeconds() + 301 }));
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ status: 'error' });
+    const past = await webhook(signed(event('evt_past'), { timestamp: nowSeconds() - 301 }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ status: 'error' });
+    expect(await balance(u.token)).toBe(0);
+    // A correctly signed event 300 s ahead is still inside the window and is applied.
+    const inside = await webhook(signed(event('evt_inside'), { timestamp: nowSeconds() + 300 }));
+    expect(inside.statusCode).toBe(200);
+    expect(inside.json().result).toBe('applied');
+    expect(await balance(u.token)).toBe(400);
   });
 
   it('marks an expired session so it is no longer pending', async () => {

@@ -6,7 +6,7 @@ import { verifyStripeEvent } from './payment-providers.js';
 
 /**
  * POST /v1/payments/{provider}/webhook: the provider's signed events, checked on the raw body
- * with a 300 s tolerance, each applied once. Only Stripe sends webhooks; the sandbox confirms in-app.
+ * with a 300 s tolerance either way (past and future), each applied once. Only Stripe sends webhooks; the sandbox confirms in-app.
  */
 export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body, done) => {
@@ -21,7 +21,7 @@ export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const signature = req.headers['stripe-signature'];
     let event: Stripe.Event;
     try {
-      event = verifyStripeEvent(req.rawBody ?? '', typeof signature === 'string' ? signature : '', secret);
+      event = verifyStripeEvent(req.rawBody ?? '', typeof signature === 'string' ? signature : '', secret, ctx.clock.now());
     } catch {
       throw new HttpError(400, 'errors.bad_request');
     }
