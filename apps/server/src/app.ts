@@ -30,6 +30,7 @@ import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
 import { webhooksRoutes } from './modules/wallet/webhooks.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
+import { createPeopleRepo } from './modules/people/people.repo.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tribesRoutes } from './modules/tribes/tribes.routes.js';
@@ -81,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
     logger: app.log,
+    // Live deliveries respect blocks: the realtime service reads them through the people repository.
+    blocks: createPeopleRepo(options.database.db),
     ...options.realtime,
   });
   realtime.attach(app.server);

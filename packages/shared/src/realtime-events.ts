@@ -46,5 +46,8 @@ export const REALTIME = {
   protocol: 7,
   activityTimeoutSeconds: 30,
   maxMessageBytes: 10 * 1024,
+  /** Client events (whispers) one socket may send per second; more get pusher:error 4301 and are dropped. */
   clientEventsPerSecond: 10,
+  /** Channels one socket may be subscribed to at once; more get pusher:error 4300. */
+  maxChannelsPerConnection: 100,
 } as const;

@@ -78,7 +78,7 @@ export function createContext(deps: {
     notifications,
   });
   const reports = createReportsService({ moderation, posts: postsRepo, postsService: posts, tribesRepo, tribes, clock });
-  const people = createPeopleService({ repo: createPeopleRepo(db), users: usersRepo, storage, clock });
+  const people = createPeopleService({ repo: createPeopleRepo(db), users: usersRepo, storage, clock, realtime: deps.realtime });
   const realtime = deps.realtime;
   const ledger = createLedger(db);
   const paymentProvider = config.payment.provider === 'stripe' ? createStripeProvider(config) : sandboxProvider;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-/** A message every node delivers to its own sockets. */
-export interface BusMessage {
+/** An event every node delivers to its own sockets. */
+export interface EventMessage {
+  kind?: 'event';
   channel: string;
   event: string;
   /** JSON string, as the protocol sends it. */
@@ -11,7 +12,21 @@ export interface BusMessage {
   exceptSocketId?: string;
   /** For client events on presence channels. */
   userId?: string;
+  /**
+   * The people the event is from or about (an author, a donor, a whisperer): a subscriber on either
+   * side of a block with any of them does not receive it.
+   */
+  involves?: string[];
 }
+
+/** Someone blocked or unblocked someone: every node forgets what it cached of their blocks. */
+export interface BlocksChangedMessage {
+  kind: 'blocks_changed';
+  userIds: string[];
+}
+
+/** What travels between nodes. */
+export type BusMessage = EventMessage | BlocksChangedMessage;
 
 /** Fan-out between nodes: in process by default, Redis pub/sub with REDIS_URL. */
 export interface Bus {
@@ -79,11 +94,19 @@ export async function createRedisRealtime(url: string): Promise<{ bus: Bus; pres
   const handlers: ((m: BusMessage) => void)[] = [];
   await sub.subscribe(BUS_CHANNEL);
   sub.on('message', (_channel: string, raw: string) => {
+    let message: BusMessage;
     try {
-      const message = JSON.parse(raw) as BusMessage;
-      for (const h of handlers) h(message);
+      message = JSON.parse(raw) as BusMessage;
     } catch {
-      /* not ours */
+      return; // not ours
+    }
+    if (!message || typeof message !== 'object') return;
+    for (const h of handlers) {
+      try {
+        h(message);
+      } catch {
+        /* a handler's failure must not stop the others nor reach the Redis client */
+      }
     }
   });
   let closed = false;

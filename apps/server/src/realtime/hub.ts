@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { REALTIME } from '@tribes/shared';
-import type { Bus, BusMessage, PresenceMember, PresenceStore } from './bus.js';
+import { CHANNEL_NAME } from './authorize.js';
+import type { BlockCache } from './blocks.js';
+import type { Bus, BusMessage, EventMessage, PresenceMember, PresenceStore } from './bus.js';
 import { verifyChannelAuth, verifyUserAuth } from './signing.js';
 
 export interface HubOptions {
@@ -16,6 +18,8 @@ export interface HubOptions {
   /** Milliseconds to wait for a pong before closing with 4201. */
   pongTimeoutMs?: number;
   maxConnections?: number;
+  /** Blocks between people: no delivery crosses one. Without it, nothing is filtered. */
+  blocks?: BlockCache;
 }
 
 interface Connection {
@@ -25,7 +29,12 @@ interface Connection {
   lastSeen: number;
   pingSentAt: number | null;
   clientEvents: number[];
-  userId: string | null;
+  /**
+   * Who this socket is, as signed by the server: the user of a signin, of its own user channel,
+   * or named in the signed channel_data of a private or presence subscription. Usually one id;
+   * deliveries are filtered against every one of them.
+   */
+  userIds: Set<string>;
   /** This socket's presence identity per presence channel. */
   members: Map<string, PresenceMember>;
 }
@@ -34,7 +43,6 @@ type Incoming = { event?: unknown; channel?: unknown; data?: unknown };
 
 const isPrivate = (c: string) => c.startsWith('private-') || c.startsWith('presence-');
 const isPresence = (c: string) => c.startsWith('presence-');
-const VALID_CHANNEL = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
 
 /** Close codes of the Pusher protocol: the client decides how to reconnect from them. */
 export const CLOSE = {
@@ -45,13 +53,26 @@ export const CLOSE = {
   pongNotReceived: 4201,
 } as const;
 
+/** Error codes of the Pusher protocol that do not close the connection (4300-4399). */
+export const ERROR = {
+  /** "Any other type of error": used for the per-socket subscription cap. */
+  generic: 4300,
+  /** Client event rejected due to rate limit. */
+  clientEventRateLimit: 4301,
+} as const;
+
 /**
  * One node's share of the realtime service: its sockets, their channels, the Pusher protocol v7
  * messages, and delivery of events published by any node through the bus.
+ *
+ * Nothing a client sends may throw out of here: every handler catches, since an exception in a
+ * socket's event handler would end the process.
  */
 export class Hub {
   private readonly connections = new Map<string, Connection>();
   private readonly subscribers = new Map<string, Set<Connection>>();
+  /** Per channel, the deliveries waiting for a block lookup: later ones queue behind them, in order. */
+  private readonly pending = new Map<string, Promise<void>>();
   private readonly activityTimeout: number;
   private readonly pongTimeout: number;
   private readonly timer: NodeJS.Timeout;
@@ -59,8 +80,8 @@ export class Hub {
   constructor(private readonly opts: HubOptions) {
     this.activityTimeout = opts.activityTimeoutSeconds ?? REALTIME.activityTimeoutSeconds;
     this.pongTimeout = opts.pongTimeoutMs ?? 30_000;
-    opts.bus.onMessage((m) => this.deliver(m));
-    this.timer = setInterval(() => this.checkActivity(), Math.min(1000, this.activityTimeout * 250)).unref();
+    opts.bus.onMessage((m) => this.guard(() => this.receive(m)));
+    this.timer = setInterval(() => this.guard(() => this.checkActivity()), Math.min(1000, this.activityTimeout * 250)).unref();
   }
 
   get connectionCount(): number {
@@ -84,9 +105,26 @@ export class Hub {
     return [...byUser.values()];
   }
 
-  /** Publishes a server event to a channel on every node. */
-  async publish(channel: string, event: string, data: unknown, exceptSocketId?: string): Promise<void> {
-    await this.opts.bus.publish({ channel, event, data: typeof data === 'string' ? data : JSON.stringify(data), exceptSocketId });
+  /**
+   * Publishes a server event to a channel on every node; `involves` names the people it is from
+   * or about, so that nobody across a block with them receives it.
+   */
+  async publish(
+    channel: string,
+    event: string,
+    data: unknown,
+    exceptSocketId?: string,
+    involves?: readonly string[],
+  ): Promise<void> {
+    const message: EventMessage = { channel, event, data: typeof data === 'string' ? data : JSON.stringify(data) };
+    if (exceptSocketId) message.exceptSocketId = exceptSocketId;
+    if (involves?.length) message.involves = [...new Set(involves)];
+    await this.opts.bus.publish(message);
+  }
+
+  /** Tells every node that blocks between these people changed, before the next delivery. */
+  async blocksChanged(userIds: readonly string[]): Promise<void> {
+    await this.opts.bus.publish({ kind: 'blocks_changed', userIds: [...userIds] });
   }
 
   /** A new socket: refuse over quota, otherwise greet it with its socket id. */
@@ -102,13 +140,14 @@ export class Hub {
       lastSeen: Date.now(),
       pingSentAt: null,
       clientEvents: [],
-      userId: null,
+      userIds: new Set(),
       members: new Map(),
     };
     this.connections.set(conn.socketId, conn);
-    ws.on('message', (raw, isBinary) => this.onMessage(conn, isBinary ? '' : raw.toString()));
-    ws.on('close', () => void this.drop(conn));
-    ws.on('error', () => void this.drop(conn));
+    ws.on('message', (raw, isBinary) => this.guard(() => this.onMessage(conn, isBinary ? '' : raw.toString())));
+    ws.on('close', () => this.background(this.drop(conn)));
+    // Invalid frames, bad UTF-8, oversize payloads, resets: ws reports them here and closes the socket.
+    ws.on('error', () => this.background(this.drop(conn)));
     this.send(conn, {
       event: 'pusher:connection_established',
       data: JSON.stringify({ socket_id: conn.socketId, activity_timeout: this.activityTimeout }),
@@ -117,10 +156,12 @@ export class Hub {
 
   /** Sends an error and closes with the same code. */
   refuse(ws: WebSocket, code: number, message: string): void {
+    ws.on('error', () => undefined);
     try {
-      ws.send(JSON.stringify({ event: 'pusher:error', data: { code, message } }));
-    } finally {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event: 'pusher:error', data: { code, message } }));
       ws.close(code, message);
+    } catch {
+      ws.terminate();
     }
   }
 
@@ -128,8 +169,26 @@ export class Hub {
     clearInterval(this.timer);
     for (const conn of [...this.connections.values()]) {
       conn.ws.close(4200, 'Server shutting down');
-      await this.drop(conn);
+      await this.drop(conn).catch(() => undefined);
     }
+  }
+
+  /** Runs a handler; what it throws is logged, never thrown into a socket's or the bus's event loop. */
+  private guard(fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.logFailure(err);
+    }
+  }
+
+  /** Lets a promise run on its own, logging a failure instead of leaving it unhandled. */
+  private background(p: Promise<unknown>): void {
+    p.catch((err: unknown) => this.logFailure(err));
+  }
+
+  private logFailure(err: unknown): void {
+    this.opts.logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, 'realtime handler failed');
   }
 
   private send(conn: Connection, message: object): void {
@@ -143,18 +202,14 @@ export class Hub {
   private onMessage(conn: Connection, raw: string): void {
     conn.lastSeen = Date.now();
     conn.pingSentAt = null;
-    let msg: Incoming;
-    try {
-      msg = JSON.parse(raw) as Incoming;
-    } catch {
+    const msg = safeJson(raw) as Incoming | undefined;
+    if (!msg || typeof msg !== 'object' || Array.isArray(msg) || typeof msg.event !== 'string') {
       this.error(conn, null, 'Invalid message format');
       return;
     }
-    if (!msg || typeof msg !== 'object' || typeof msg.event !== 'string') {
-      this.error(conn, null, 'Invalid message format');
-      return;
-    }
-    const data = typeof msg.data === 'string' ? safeJson(msg.data) : msg.data;
+    const parsed = typeof msg.data === 'string' ? safeJson(msg.data) : msg.data;
+    const data: Record<string, unknown> =
+      parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
     switch (msg.event) {
       case 'pusher:ping':
         this.send(conn, { event: 'pusher:pong', data: '{}' });
@@ -162,17 +217,18 @@ export class Hub {
       case 'pusher:pong':
         return;
       case 'pusher:subscribe':
-        void this.subscribe(conn, data as Record<string, unknown>);
+        this.background(this.subscribe(conn, data));
         return;
       case 'pusher:unsubscribe':
-        void this.unsubscribe(conn, String((data as Record<string, unknown> | undefined)?.channel ?? ''));
+        if (typeof data.channel === 'string') this.background(this.unsubscribe(conn, data.channel));
         return;
       case 'pusher:signin':
-        this.signin(conn, data as Record<string, unknown>);
+        this.signin(conn, data);
         return;
       default:
-        if (msg.event.startsWith('client-')) void this.clientEvent(conn, msg.event, String(msg.channel ?? ''), msg.data);
-        else this.error(conn, null, `Unknown event: ${msg.event.slice(0, 50)}`);
+        if (msg.event.startsWith('client-')) {
+          this.background(this.clientEvent(conn, msg.event, typeof msg.channel === 'string' ? msg.channel : '', msg.data));
+        } else this.error(conn, null, `Unknown event: ${msg.event.slice(0, 50)}`);
     }
   }
 
@@ -182,52 +238,68 @@ export class Hub {
     this.error(conn, CLOSE.unauthorized, message);
   }
 
-  private async subscribe(conn: Connection, data: Record<string, unknown> | undefined): Promise<void> {
-    const channel = typeof data?.channel === 'string' ? data.channel : '';
-    if (!VALID_CHANNEL.test(channel)) {
-      this.refuseSubscription(conn, channel, 'Invalid channel name');
+  private async subscribe(conn: Connection, data: Record<string, unknown>): Promise<void> {
+    const channel = typeof data.channel === 'string' ? data.channel : '';
+    if (!CHANNEL_NAME.test(channel)) {
+      this.refuseSubscription(conn, channel.slice(0, 200), 'Invalid channel name');
       return;
     }
-    const channelData = typeof data?.channel_data === 'string' ? data.channel_data : undefined;
+    const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined;
     if (isPrivate(channel)) {
-      const ok = verifyChannelAuth(
-        this.opts.appKey,
-        this.opts.secret,
-        conn.socketId,
-        channel,
-        data?.auth,
-        isPresence(channel) ? channelData : undefined,
-      );
-      if (!ok) {
+      // Private channels may carry channel_data too (the auth endpoint signs the user id into it,
+      // as Reverb verifies it): the signature then covers it, so the socket learns who it is.
+      if (!verifyChannelAuth(this.opts.appKey, this.opts.secret, conn.socketId, channel, data.auth, channelData)) {
         this.refuseSubscription(conn, channel, 'Invalid signature');
         return;
       }
     }
-    let member: PresenceMember | undefined;
-    if (isPresence(channel)) {
-      const parsed = channelData ? (safeJson(channelData) as PresenceMember | undefined) : undefined;
-      if (!parsed || (typeof parsed.user_id !== 'string' && typeof parsed.user_id !== 'number')) {
-        this.refuseSubscription(conn, channel, 'Presence channels need channel_data with a user_id');
-        return;
-      }
-      member = { user_id: String(parsed.user_id), user_info: parsed.user_info };
+    const signed =
+      isPrivate(channel) && channelData
+        ? (safeJson(channelData) as { user_id?: unknown; user_info?: unknown } | undefined)
+        : undefined;
+    const signedUserId =
+      signed && typeof signed === 'object' && (typeof signed.user_id === 'string' || typeof signed.user_id === 'number')
+        ? String(signed.user_id)
+        : undefined;
+    if (isPresence(channel) && signedUserId === undefined) {
+      this.refuseSubscription(conn, channel, 'Presence channels need channel_data with a user_id');
+      return;
     }
     if (conn.channels.has(channel)) {
       this.send(conn, { event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
       return;
     }
+    if (conn.channels.size >= REALTIME.maxChannelsPerConnection) {
+      this.send(conn, {
+        event: 'pusher:subscription_error',
+        channel,
+        data: { type: 'LimitReached', error: 'Subscription limit reached', status: 429 },
+      });
+      this.error(
+        conn,
+        ERROR.generic,
+        `Subscription limit reached: at most ${REALTIME.maxChannelsPerConnection} channels per connection`,
+      );
+      return;
+    }
+    if (signedUserId !== undefined) conn.userIds.add(signedUserId);
+    const own = /^private-App\.Models\.User\.(.+)$/.exec(channel);
+    if (own) conn.userIds.add(own[1]!);
     conn.channels.add(channel);
     if (!this.subscribers.has(channel)) this.subscribers.set(channel, new Set());
     this.subscribers.get(channel)!.add(conn);
 
-    if (!member) {
+    if (!isPresence(channel)) {
       this.send(conn, { event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
       return;
     }
+    const member: PresenceMember = { user_id: signedUserId!, user_info: signed!.user_info };
     conn.members.set(channel, member);
     const before = await this.opts.presence.entries(channel);
     await this.opts.presence.add(channel, this.socketKey(conn), member);
-    const users = await this.presenceUsers(channel);
+    // Nobody sees, in who is here, someone across a block with them.
+    const hidden = await this.partnersOf(conn.userIds);
+    const users = (await this.presenceUsers(channel)).filter((u) => !hidden.has(u.user_id));
     const hash = Object.fromEntries(users.map((u) => [u.user_id, u.user_info ?? null]));
     this.send(conn, {
       event: 'pusher_internal:subscription_succeeded',
@@ -240,6 +312,7 @@ export class Hub {
         event: 'pusher_internal:member_added',
         data: JSON.stringify(member),
         exceptSocketId: conn.socketId,
+        involves: [member.user_id],
       });
     }
   }
@@ -257,19 +330,21 @@ export class Hub {
           channel,
           event: 'pusher_internal:member_removed',
           data: JSON.stringify({ user_id: member.user_id }),
+          involves: [member.user_id],
         });
       }
     }
   }
 
-  private signin(conn: Connection, data: Record<string, unknown> | undefined): void {
-    if (!verifyUserAuth(this.opts.appKey, this.opts.secret, conn.socketId, data?.user_data, data?.auth)) {
+  private signin(conn: Connection, data: Record<string, unknown>): void {
+    if (!verifyUserAuth(this.opts.appKey, this.opts.secret, conn.socketId, data.user_data, data.auth)) {
       this.error(conn, CLOSE.unauthorized, 'Invalid signature');
       return;
     }
-    const user = safeJson(String(data!.user_data)) as { id?: unknown } | undefined;
-    conn.userId = user?.id !== undefined ? String(user.id) : null;
-    this.send(conn, { event: 'pusher:signin_success', data: { user_data: data!.user_data } });
+    const user = safeJson(String(data.user_data)) as { id?: unknown } | null | undefined;
+    if (user && typeof user === 'object' && (typeof user.id === 'string' || typeof user.id === 'number'))
+      conn.userIds.add(String(user.id));
+    this.send(conn, { event: 'pusher:signin_success', data: { user_data: data.user_data } });
   }
 
   /** Client events (Echo's whisper): private and presence channels only, from subscribers, rate limited. */
@@ -285,32 +360,84 @@ export class Hub {
     const now = Date.now();
     conn.clientEvents = conn.clientEvents.filter((t) => now - t < 1000);
     if (conn.clientEvents.length >= REALTIME.clientEventsPerSecond) {
-      this.error(conn, 4301, 'Client event rejected: rate limit exceeded');
+      this.error(conn, ERROR.clientEventRateLimit, `Client event rejected: at most ${REALTIME.clientEventsPerSecond} per second`);
       return;
     }
     conn.clientEvents.push(now);
     const userId = isPresence(channel) ? conn.members.get(channel)?.user_id : undefined;
-    await this.opts.bus.publish({
+    const message: EventMessage = {
       channel,
       event,
       data: typeof data === 'string' ? data : JSON.stringify(data ?? {}),
       exceptSocketId: conn.socketId,
-      ...(userId ? { userId } : {}),
-    });
+      involves: [...conn.userIds],
+    };
+    if (userId) message.userId = userId;
+    await this.opts.bus.publish(message);
   }
 
-  /** Delivers a bus message to this node's subscribers of its channel. */
-  private deliver(m: BusMessage): void {
+  private receive(m: BusMessage): void {
+    if (m.kind === 'blocks_changed') {
+      if (Array.isArray(m.userIds)) this.opts.blocks?.invalidate(m.userIds.filter((id) => typeof id === 'string'));
+      return;
+    }
+    if (typeof m.channel !== 'string' || typeof m.event !== 'string' || typeof m.data !== 'string') return;
+    this.deliver(m);
+  }
+
+  /**
+   * Delivers an event to this node's subscribers of its channel, leaving out every socket across a
+   * block with someone it involves. Events that need a lookup wait for it; events behind them on the
+   * same channel wait too, so that each channel keeps its order.
+   */
+  private deliver(m: EventMessage): void {
+    const waiting = this.pending.get(m.channel);
+    if (!waiting && !this.needsBlockCheck(m)) {
+      this.sendTo(m, null);
+      return;
+    }
+    const next = (waiting ?? Promise.resolve())
+      .then(async () => this.sendTo(m, this.needsBlockCheck(m) ? await this.partnersOf(m.involves ?? []) : null))
+      .catch((err: unknown) => {
+        // Without the block list nobody identified gets it: missing a live event is better than leaking one.
+        this.logFailure(err);
+        this.sendTo(m, 'identified');
+      })
+      .finally(() => {
+        if (this.pending.get(m.channel) === next) this.pending.delete(m.channel);
+      });
+    this.pending.set(m.channel, next);
+  }
+
+  private needsBlockCheck(m: EventMessage): boolean {
+    if (!this.opts.blocks || !m.involves?.length) return false;
+    for (const conn of this.subscribers.get(m.channel) ?? []) if (conn.userIds.size > 0) return true;
+    return false;
+  }
+
+  /** Everyone on either side of a block with any of these people. */
+  private async partnersOf(userIds: Iterable<string>): Promise<ReadonlySet<string>> {
+    const ids = [...userIds].filter((id) => typeof id === 'string');
+    if (!this.opts.blocks || ids.length === 0) return new Set();
+    const sets = await Promise.all(ids.map((id) => this.opts.blocks!.partners(id)));
+    return sets.length === 1 ? sets[0]! : new Set(sets.flatMap((s) => [...s]));
+  }
+
+  /** Sends to the channel's subscribers, except those `excluded` names (or, with 'identified', every identified socket). */
+  private sendTo(m: EventMessage, excluded: ReadonlySet<string> | 'identified' | null): void {
     const subs = this.subscribers.get(m.channel);
     if (!subs) return;
     const frame = JSON.stringify({
       event: m.event,
       channel: m.channel,
       data: m.data,
-      ...(m.userId ? { user_id: m.userId } : {}),
+      ...(typeof m.userId === 'string' ? { user_id: m.userId } : {}),
     });
     for (const conn of subs) {
-      if (conn.socketId !== m.exceptSocketId && conn.ws.readyState === conn.ws.OPEN) conn.ws.send(frame);
+      if (conn.socketId === m.exceptSocketId || conn.ws.readyState !== conn.ws.OPEN) continue;
+      if (excluded === 'identified' ? conn.userIds.size > 0 : excluded && [...conn.userIds].some((id) => excluded.has(id)))
+        continue;
+      conn.ws.send(frame);
     }
   }
 
@@ -320,7 +447,7 @@ export class Hub {
 
   private async drop(conn: Connection): Promise<void> {
     if (!this.connections.delete(conn.socketId)) return;
-    for (const channel of [...conn.channels]) await this.unsubscribe(conn, channel).catch(() => undefined);
+    for (const channel of [...conn.channels]) await this.unsubscribe(conn, channel).catch((err: unknown) => this.logFailure(err));
   }
 
   /** Pings sockets silent for the activity timeout; closes those that do not answer with 4201. */
@@ -330,7 +457,7 @@ export class Hub {
       if (conn.pingSentAt !== null) {
         if (now - conn.pingSentAt > this.pongTimeout) {
           conn.ws.close(CLOSE.pongNotReceived, 'Pong reply not received');
-          void this.drop(conn);
+          this.background(this.drop(conn));
         }
       } else if (now - conn.lastSeen > this.activityTimeout * 1000) {
         conn.pingSentAt = now;

@@ -3,24 +3,21 @@ import { z } from 'zod';
 import type { AppContext } from '#src/core/context.js';
 import { forbidden, HttpError } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
-import { authorizeChannel } from './authorize.js';
+import { authorizeChannel, CHANNEL_NAME, SOCKET_ID } from './authorize.js';
 import { channelAuth, userAuth, verifyApiRequest } from './signing.js';
 
 const AuthBodySchema = z.object({
-  socket_id: z.string().regex(/^\d+\.\d+$/),
-  channel_name: z.string().min(1).max(200),
+  socket_id: z.string().regex(SOCKET_ID),
+  channel_name: z.string().regex(CHANNEL_NAME),
 });
-const UserAuthBodySchema = z.object({ socket_id: z.string().regex(/^\d+\.\d+$/) });
+const UserAuthBodySchema = z.object({ socket_id: z.string().regex(SOCKET_ID) });
 
 const TriggerSchema = z.object({
   name: z.string().min(1).max(200),
   data: z.string().max(10 * 1024),
   channel: z.string().min(1).max(200).optional(),
   channels: z.array(z.string().min(1).max(200)).min(1).max(100).optional(),
-  socket_id: z
-    .string()
-    .regex(/^\d+\.\d+$/)
-    .optional(),
+  socket_id: z.string().regex(SOCKET_ID).optional(),
   info: z.string().optional(),
 });
 const BatchSchema = z.object({

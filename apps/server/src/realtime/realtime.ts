@@ -1,8 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { REALTIME, type RealtimeEventName, type RealtimeEvents } from '@tribes/shared';
+import { createBlockCache, type BlockSource } from './blocks.js';
 import { createMemoryBus, createMemoryPresence, createRedisRealtime, type Bus, type PresenceStore } from './bus.js';
 import { CLOSE, Hub } from './hub.js';
 
@@ -13,6 +14,8 @@ export interface RealtimeOptions {
   publicUrl: URL;
   redisUrl?: string;
   logger: FastifyBaseLogger;
+  /** Where blocks between people are read: deliveries never cross one. */
+  blocks?: BlockSource;
   maxConnections?: number;
   activityTimeoutSeconds?: number;
   pongTimeoutMs?: number;
@@ -26,11 +29,74 @@ export interface Realtime {
   appId: string;
   appKey: string;
   secret: string;
-  /** Publishes a typed event (only names of RealtimeEvents exist) to a channel on every node. */
-  emit<E extends RealtimeEventName>(channel: string, event: E, payload: RealtimeEvents[E], exceptSocketId?: string): void;
+  /**
+   * Publishes a typed event (only names of RealtimeEvents exist) to a channel on every node.
+   * Subscribers across a block with the people it is from (read from the payload: an author, an
+   * actor, a donor) or about (`involves`, e.g. the author of the post a comment answers) do not get it.
+   */
+  emit<E extends RealtimeEventName>(
+    channel: string,
+    event: E,
+    payload: RealtimeEvents[E],
+    exceptSocketId?: string,
+    involves?: readonly string[],
+  ): void;
+  /** To call after a block or unblock: every node stops using what it cached of these people's blocks. */
+  blocksChanged(userIds: readonly string[]): Promise<void>;
   /** Handles HTTP upgrades on /app/{key}. */
   attach(server: Server): void;
   close(): Promise<void>;
+}
+
+/** The people an event is from, as its payload names them. */
+export function peopleIn<E extends RealtimeEventName>(event: E, payload: RealtimeEvents[E]): string[] {
+  const p = payload as RealtimeEvents[RealtimeEventName];
+  switch (event) {
+    case 'post.created':
+      return [(p as RealtimeEvents['post.created']).post.author.id];
+    case 'comment.created':
+      return [(p as RealtimeEvents['comment.created']).comment.author.id];
+    case 'notification.created': {
+      const actor = (p as RealtimeEvents['notification.created']).notification.actor;
+      return actor ? [actor.id] : [];
+    }
+    case 'donation.received': {
+      const donor = (p as RealtimeEvents['donation.received']).donation.donor;
+      return donor ? [donor.id] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found' };
+
+/** Answers a refused upgrade in plain HTTP and closes, as ws itself does. */
+function rejectUpgrade(socket: Duplex, status: 400 | 404): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** The app key and protocol of an upgrade's target, or why it is refused. */
+function parseTarget(target: string | undefined): { key: string; protocol: string | null } | 400 | 404 {
+  let url: URL;
+  try {
+    // An absolute-form target (GET http://host/app/key) is valid HTTP; a malformed one is not.
+    url = new URL(target ?? '/', 'http://localhost');
+  } catch {
+    return 400;
+  }
+  const match = /^\/app\/([^/]+)$/.exec(url.pathname);
+  if (!match) return 404;
+  try {
+    return { key: decodeURIComponent(match[1]!), protocol: url.searchParams.get('protocol') };
+  } catch {
+    return 400;
+  }
 }
 
 /** Builds the realtime service: in process, or shared through Redis when REDIS_URL is set. */
@@ -47,29 +113,50 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     maxConnections: opts.maxConnections,
     activityTimeoutSeconds: opts.activityTimeoutSeconds,
     pongTimeoutMs: opts.pongTimeoutMs,
+    blocks: opts.blocks ? createBlockCache(opts.blocks) : undefined,
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME.maxMessageBytes, perMessageDeflate: false });
   const allowedOrigin = opts.publicUrl.origin;
+  const logRefusal = (err: unknown) =>
+    opts.logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, 'websocket upgrade failed');
 
-  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = /^\/app\/([^/]+)$/.exec(url.pathname);
-    if (!match) {
-      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
+  function onConnection(req: IncomingMessage, ws: WebSocket, key: string, protocolParam: string | null) {
+    // Browsers always send Origin; a page on another site must not ride a user's connection.
+    const origin = req.headers.origin;
+    if (origin && origin !== allowedOrigin) return hub.refuse(ws, CLOSE.unauthorized, 'Origin not allowed');
+    if (key !== opts.appKey) return hub.refuse(ws, CLOSE.appUnknown, 'Application does not exist');
+    const protocol = Number(protocolParam ?? REALTIME.protocol);
+    if (!Number.isInteger(protocol) || protocol < 5 || protocol > REALTIME.protocol) {
+      return hub.refuse(ws, CLOSE.unsupportedProtocol, 'Unsupported protocol version');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      // Browsers always send Origin; a page on another site must not ride a user's connection.
-      const origin = req.headers.origin;
-      if (origin && origin !== allowedOrigin) return hub.refuse(ws, CLOSE.unauthorized, 'Origin not allowed');
-      if (decodeURIComponent(match[1]!) !== opts.appKey) return hub.refuse(ws, CLOSE.appUnknown, 'Application does not exist');
-      const protocol = Number(url.searchParams.get('protocol') ?? REALTIME.protocol);
-      if (!Number.isInteger(protocol) || protocol < 5 || protocol > REALTIME.protocol) {
-        return hub.refuse(ws, CLOSE.unsupportedProtocol, 'Unsupported protocol version');
+    hub.accept(ws);
+  }
+
+  // An upgrade is outside Fastify: whatever it throws would be an uncaught exception and end the
+  // process. So every step is caught, and a hostile request gets a 4xx and a closed socket.
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    // Node removes its own 'error' listener from an upgraded socket: a reset mid-handshake would
+    // otherwise be an unhandled 'error' event.
+    socket.on('error', () => socket.destroy());
+    try {
+      const target = parseTarget(req.url);
+      if (typeof target === 'number') {
+        if (target === 400) logRefusal(new Error('malformed upgrade target'));
+        return rejectUpgrade(socket, target);
       }
-      hub.accept(ws);
-    });
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        ws.on('error', () => undefined);
+        try {
+          onConnection(req, ws, target.key, target.protocol);
+        } catch (err) {
+          logRefusal(err);
+          ws.terminate();
+        }
+      });
+    } catch (err) {
+      logRefusal(err);
+      rejectUpgrade(socket, 400);
+    }
   }
 
   let server: Server | undefined;
@@ -80,11 +167,16 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     appId: opts.appId,
     appKey: opts.appKey,
     secret: opts.secret,
-    emit(channel, event, payload, exceptSocketId) {
+    emit(channel, event, payload, exceptSocketId, involves) {
       hub
-        .publish(channel, event, payload, exceptSocketId)
+        .publish(channel, event, payload, exceptSocketId, [...peopleIn(event, payload), ...(involves ?? [])])
         .catch((err: Error) => opts.logger.warn({ err: { message: err.message } }, 'realtime publish failed'));
     },
+    // A lost invalidation only lasts as long as the cache's TTL: the block itself must not fail for it.
+    blocksChanged: (userIds) =>
+      hub
+        .blocksChanged(userIds)
+        .catch((err: Error) => opts.logger.warn({ err: { message: err.message } }, 'realtime publish failed')),
     attach(s) {
       server = s;
       s.on('upgrade', onUpgrade);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#src/core/db/client.js';
 import { posts, tribeMembers, tribes, userBlocks, users } from '#src/core/db/schema/index.js';
@@ -21,6 +21,14 @@ export function createPeopleRepo(db: Db) {
           sql`(${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b}) or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a})`,
         );
       return { either: rows.length > 0, aBlockedB: rows.some((r) => r.blocker === a) };
+    },
+    /** Everyone on either side of a block with this user: whom they blocked and who blocked them. */
+    async blockPartners(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ blocker: userBlocks.blockerId, blocked: userBlocks.blockedId })
+        .from(userBlocks)
+        .where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+      return rows.map((r) => (r.blocker === userId ? r.blocked : r.blocker));
     },
     async blockedBy(blockerId: string) {
       return db

@@ -2,6 +2,7 @@ import type { BlockedUser, Page, UserProfile } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { fieldError, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
+import type { Realtime } from '#src/realtime/realtime.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { PeopleRepo } from './people.repo.js';
 
@@ -10,10 +11,12 @@ interface Deps {
   users: UsersRepo;
   storage: Storage;
   clock: Clock;
+  /** Told of every block and unblock, so live deliveries follow them at once on every node. */
+  realtime: Pick<Realtime, 'blocksChanged'>;
 }
 
 /** Other people: profiles as their privacy allows, and blocks that hide two people from each other. */
-export function createPeopleService({ repo, users, storage, clock }: Deps) {
+export function createPeopleService({ repo, users, storage, clock, realtime }: Deps) {
   /**
    * The person if the viewer may see their profile: never across a block (404, as if absent);
    * public profiles for everyone, tribe profiles for people sharing a tribe, private ones for
@@ -63,10 +66,12 @@ export function createPeopleService({ repo, users, storage, clock }: Deps) {
       if (id === user.id) throw fieldError('user_id', 'validation.cannot_block_self');
       if (!(await users.findById(id))) throw notFound();
       await repo.block(user.id, id, clock.now());
+      await realtime.blocksChanged([user.id, id]);
     },
 
     async unblock(user: UserRow, id: string): Promise<void> {
       await repo.unblock(user.id, id);
+      await realtime.blocksChanged([user.id, id]);
     },
 
     async blocked(user: UserRow): Promise<Page<BlockedUser>> {

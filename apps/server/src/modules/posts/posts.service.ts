@@ -142,7 +142,9 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
         }
       });
       if (post.tribeId)
-        realtime.emit(CHANNELS.tribe(post.tribeId), 'post.deleted', { post_id: post.id, tribe_id: post.tribeId }, socketId);
+        realtime.emit(CHANNELS.tribe(post.tribeId), 'post.deleted', { post_id: post.id, tribe_id: post.tribeId }, socketId, [
+          post.authorId,
+        ]);
     },
 
     /** The hot path: one statement reads the reader's scope, the page and its decorations. */
@@ -234,6 +236,8 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
           'comment.created',
           { comment: presentComment({ comment: row, author }, storage, false), comment_count: count },
           socketId,
+          // Nobody across a block with the post's author hears of comments under it either.
+          [post.authorId],
         );
       }
       await notifications.notify(post.authorId, 'comment', user, {
