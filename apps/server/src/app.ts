@@ -10,10 +10,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { LIMITS as SIZE_LIMITS, translate } from '@tribes/shared';
 import { authGuard } from './core/auth-guard.js';
 import { systemClock, type Clock } from './core/clock.js';
-import type { Config } from './core/config.js';
+import { trustProxyOption, type Config } from './core/config.js';
 import { createContext, type AppContext } from './core/context.js';
 import type { Database } from './core/db/client.js';
 import { registerErrorHandling, registerNotFound } from './core/error-handler.js';
+import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './core/http-timeouts.js';
 import { requestLocale } from './core/i18n.js';
 import { loggerOptions } from './core/logger.js';
 import type { Mailer } from './core/mail/mailer.js';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Realtime tuning for tests (short activity timeouts, a connection cap). */
   realtime?: Pick<RealtimeOptions, 'activityTimeoutSeconds' | 'pongTimeoutMs' | 'maxConnections'>;
+  /** HTTP timeouts (tests shorten them); DESIGN 10.1 values by default. */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -64,7 +67,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
     bodyLimit: SIZE_LIMITS.jsonBodyMaxBytes,
-    trustProxy: config.env === 'production',
+    // X-Forwarded-For is believed only from TRUST_PROXY's hops or addresses; by default request.ip
+    // is the socket's peer, so a rotated header cannot reset a per-IP limit.
+    trustProxy: trustProxyOption(config.trustProxy),
+    ...httpTimeoutOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     // Router-level refusals (a bad URL encoding, an over-long path parameter) in the envelope too.

@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+// As in the running server: @tribes/shared installs zod's catalogue-key error map for the API.
+import '@tribes/shared';
+import { ConfigError, loadConfig, trustProxyOption } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tribes-config-'));
 
@@ -53,5 +55,71 @@ describe('loadConfig', () => {
 
   it('requires the Stripe keys when the provider is stripe', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it('says what is wrong with each variable in plain English, never a message key', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    const cases: [Record<string, string>, string][] = [
+      [{ REVERB_APP_SECRET: 'short' }, 'REVERB_APP_SECRET must be at least 16 characters'],
+      [{ APP_SECRET: 'short' }, 'APP_SECRET must be at least 32 characters'],
+      [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535 (got "eighty")'],
+      [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+      [{ PUBLIC_URL: 'tribes.example' }, 'PUBLIC_URL must be a URL starting with http:// or https:// (got "tribes.example")'],
+      [{ DATABASE_URL: 'mysql://u:pw@h/db' }, 'DATABASE_URL must be a URL starting with postgres:// or postgresql://'],
+      [{ REDIS_URL: 'http://h' }, 'REDIS_URL must be a URL starting with redis:// or rediss://'],
+      [{ SMTP_URL: 'mail' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://'],
+      [{ NODE_ENV: 'prod' }, 'NODE_ENV must be one of development, production, test (got "prod")'],
+      [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER must be one of sandbox, stripe (got "paypal")'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+      [{ OPERATOR_EMAIL: 'ops' }, 'OPERATOR_EMAIL must be an email address (got "ops")'],
+      [{ MAIL_FROM: 'x' }, 'MAIL_FROM must be at least 3 characters'],
+      [{ TOKEN_PRICE_CENTS: '0' }, 'TOKEN_PRICE_CENTS must be a whole number from 1 to 1000000 (got "0")'],
+      [{ TOKEN_PRICE_CENTS: '1.5' }, 'TOKEN_PRICE_CENTS must be a whole number from 1 to 1000000'],
+      [{ RATE_LIMIT_SCALE: '-2' }, 'RATE_LIMIT_SCALE must be a number greater than 0 and at most 1000000 (got "-2")'],
+      [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false (or 1/0, yes/no, on/off) (got "maybe")'],
+      [
+        { TRUST_PROXY: 'yes' },
+        'TRUST_PROXY must be a hop count (like 1) or a comma-separated list of proxy IP addresses or CIDRs',
+      ],
+      [{ TRUST_PROXY: '10.0.0.0/33' }, '"10.0.0.0/33" is not one'],
+      [{ TRUST_PROXY: '10.0.0.1,,::1' }, '(an empty entry) is not one'],
+      [{ TRUST_PROXY: '1000' }, 'TRUST_PROXY must be a hop count from 0 to 100'],
+    ];
+    for (const [env, expected] of cases) {
+      const text = message(env);
+      expect(text).toContain(expected);
+      expect(text).not.toMatch(/validation\.|Invalid input|Too small|expected (string|number)/);
+    }
+    // Values that may hold a secret or a password are never echoed.
+    expect(message({ REVERB_APP_SECRET: 'short' })).not.toContain('short');
+    expect(message({ DATABASE_URL: 'mysql://u:pw@h/db' })).not.toContain('pw');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('turns a hop count into a function trusting that many nearest hops (Fastify ignores a bare number)', () => {
+    const trust = trustProxyOption(2);
+    expect(typeof trust).toBe('function');
+    const fn = trust as (address: string, hop: number) => boolean;
+    expect([fn('127.0.0.1', 0), fn('10.0.0.1', 1), fn('203.0.113.1', 2)]).toEqual([true, true, false]);
+    expect(trustProxyOption(false)).toBe(false);
+    expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
 });

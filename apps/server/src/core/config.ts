@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+// Every rule carries its own plain-English message (a schema's message wins over the shared
+// catalogue-key error map that @tribes/shared installs), so a start-up error reads
+// "REVERB_APP_SECRET must be at least 16 characters", never a message key.
+const BOOL_WORDS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'] as const;
 const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .enum(BOOL_WORDS, { error: 'must be true or false (or 1/0, yes/no, on/off)' })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const url = (protocols: string[]) =>
-  z.string().refine(
+  z.string({ error: 'must be a URL' }).refine(
     (v) => {
       try {
         return protocols.includes(new URL(v).protocol);
@@ -16,35 +21,143 @@ const url = (protocols: string[]) =>
         return false;
       }
     },
-    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+
+/** A decimal whole number from min to max (written as digits only). */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string({ error: `must be a whole number from ${min} to ${max}` })
+    .trim()
+    .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be a whole number from ${min} to ${max}` });
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+
+const text = (min: number) =>
+  z.string({ error: 'must be text' }).min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` });
 
 /** The environment variables of DESIGN section 3, all optional. */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
+  PORT: wholeNumber(0, 65535).default(3000),
+  HOST: text(1).default('127.0.0.1'),
   // Default http://localhost:<PORT> (http://localhost:3000 with the default port), so `PORT=4000 npm start` works whole.
   PUBLIC_URL: url(['http:', 'https:']).optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: text(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
-  MAIL_FROM: z.string().min(3).default('Tribes <no-reply@localhost>'),
-  OPERATOR_EMAIL: z.string().email().default('operators@localhost'),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  REVERB_APP_ID: z.string().min(1).optional(),
-  REVERB_APP_KEY: z.string().min(1).optional(),
-  REVERB_APP_SECRET: z.string().min(16).optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  MAIL_FROM: text(3).default('Tribes <no-reply@localhost>'),
+  OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).default('operators@localhost'),
+  APP_SECRET: text(32).optional(),
+  REVERB_APP_ID: text(1).optional(),
+  REVERB_APP_KEY: text(1).optional(),
+  REVERB_APP_SECRET: text(16).optional(),
+  PAYMENT_PROVIDER: oneOf(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  TOKEN_PRICE_CENTS: z.coerce.number().int().min(1).default(1),
+  TOKEN_PRICE_CENTS: wholeNumber(1, 1_000_000).default(1),
   SEED_DEMO: bool.optional(),
-  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_SCALE: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, { error: 'must be a number greater than 0 and at most 1000000' })
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 1_000_000, { error: 'must be a number greater than 0 and at most 1000000' })
+    .default(1),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
 });
+
+/** Variables whose value may be a secret (or hold a password): never echoed in an error. */
+const SECRET_VARIABLES = new Set([
+  'APP_SECRET',
+  'REVERB_APP_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+]);
+
+/**
+ * Whom `X-Forwarded-For` is believed from (Fastify's trustProxy): false trusts nobody (the socket
+ * address is the client), a number trusts that many proxy hops, a list trusts those addresses/CIDRs.
+ */
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy option. Fastify refuses a bare hop count (it trusts nothing
+ * then), so a count becomes the function Express uses: the `hops` nearest addresses (the socket's
+ * peer first, then X-Forwarded-For from the right) are proxies, the next one is the client.
+ */
+export function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** Names proxy-addr (Fastify's trustProxy) understands for whole address families. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Is `entry` an IP address, an IP/prefix CIDR or one of proxy-addr's range names? */
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Fastify takes it, or the reason it is refused (a sentence after the variable's name). */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim();
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) return 'must be a hop count from 0 to 100, or a comma-separated list of proxy IP addresses or CIDRs';
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (entries.length === 0 || bad.length > 0) {
+    const shown = bad.map((e) => (e === '' ? '(an empty entry)' : `"${e}"`)).join(', ');
+    return `must be a hop count (like 1) or a comma-separated list of proxy IP addresses or CIDRs (like 10.0.0.0/8,127.0.0.1); ${shown} ${bad.length === 1 ? 'is not one' : 'are not'}`;
+  }
+  return entries;
+}
+
+/** One readable line per bad variable: its name, what is wrong and (unless secret) what it was. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], env: Record<string, string | undefined>): string[] {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? 'configuration');
+    if (seen.has(name)) continue;
+    seen.add(name);
+    // A rule without its own message would carry a catalogue key such as "validation.invalid".
+    const reason = /\s/.test(issue.message) ? issue.message : 'has an invalid value';
+    const value = env[name];
+    const echo = value !== undefined && !SECRET_VARIABLES.has(name) && !reason.includes('"');
+    const shown = echo ? ` (got "${value}")` : '';
+    lines.push(`  ${name} ${reason}${shown}`);
+  }
+  return lines;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -64,6 +177,7 @@ export type Config = {
   rateLimitScale: number;
   logLevel: string;
   webDistDir: string | undefined;
+  trustProxy: TrustProxy;
 };
 
 /** A configuration problem, reported at start-up with every bad variable named. */
@@ -104,12 +218,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error.issues, cleaned).join('\n')}`);
   }
   const e = parsed.data;
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to be set',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const needsDev = !e.APP_SECRET || !e.REVERB_APP_ID || !e.REVERB_APP_KEY || !e.REVERB_APP_SECRET;
@@ -142,5 +257,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
