@@ -4,9 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The real entry point in a child process, as `npm start` runs it; resolves once it prints its URL. */
-export async function startServerProcess(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * The real entry point in a child process (by default the TypeScript sources through tsx; `args`
+ * after `node` to run a build instead); resolves once it prints its URL.
+ */
+export async function startServerProcess(env: Record<string, string>, args = ['--import', 'tsx', 'src/main.ts']) {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...(process.env as Record<string, string>), PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
