@@ -30,6 +30,12 @@ describe('demo data', () => {
     expect(villages.length).toBeGreaterThanOrEqual(12);
   });
 
+  it('gives every demo account its own argon2 hash and salt', async () => {
+    const rows = await t.app.ctx.db.query.users.findMany({ columns: { passwordHash: true } });
+    expect(rows.length).toBeGreaterThan(1);
+    expect(new Set(rows.map((r) => r.passwordHash)).size).toBe(rows.length);
+  });
+
   it('lets a demo person sign in and find their tribe', async () => {
     const res = await post(t, '/api/v1/auth/login', { email: 'amina@demo.tribes', password: 'tribes-demo-2026' });
     expect(res.status).toBe(200);

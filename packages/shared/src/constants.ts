@@ -7,7 +7,7 @@ export type Role = (typeof ROLES)[number];
 export const LAST_STEPS = ['email-verified', 'role-selection-completed', 'tribe-selection-completed'] as const;
 export type LastStep = (typeof LAST_STEPS)[number];
 
-export const OTP_PURPOSES = ['email-verification', 'forgot-password'] as const;
+export const OTP_PURPOSES = ['email-verification', 'forgot-password', 'login'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 export const PROFILE_VISIBILITIES = ['public', 'tribe', 'private'] as const;

@@ -49,7 +49,7 @@ export function createContext(deps: {
   const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () =>
     clock.now(),
   );
-  const throttle = createThrottle(db, clock);
+  const throttle = createThrottle(db, clock, config.rateLimitScale);
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
   const tokens = createTokensService({ repo: authRepo, clock });

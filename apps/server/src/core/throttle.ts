@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
-import type { Db } from './db/client.js';
+import type { Db, Tx } from './db/client.js';
 import { throttleHits } from './db/schema/index.js';
 import { tooManyRequests } from './errors.js';
 
@@ -8,43 +8,75 @@ export interface Window {
   /** How many events the window allows. */
   max: number;
   seconds: number;
+  /**
+   * Keep this window at its written value whatever RATE_LIMIT_SCALE says: for a rule of the
+   * contract rather than a limit ("no new code if one went out in the last 60 s").
+   */
+  unscaled?: boolean;
 }
+
+/** A slot taken under every window (its row id, to release it), or the seconds to wait. */
+export type TakeResult = { ok: true; id: number } | { ok: false; retryAfter: number };
+
+/** Namespace of the throttle's advisory locks (two-key form, apart from the migrations' one-key lock). */
+const LOCK_CLASS = 7243;
 
 /**
  * Sliding-window counters kept in the database, so a limit per email or per account holds across
  * every node. Used where the key is not the caller's IP (those limits live in @fastify/rate-limit).
+ *
+ * A hit is taken atomically: a transaction locks the key (pg_advisory_xact_lock), counts its rows
+ * and inserts one only when every window has room, so parallel requests cannot all read "under the
+ * limit" before any of them writes. The slot is reserved before the expensive or visible work
+ * (an argon2 verification, a mail), never after it. Same SQL on PGlite and PostgreSQL.
  */
 export function createThrottle(db: Db, clock: Clock, scale = 1) {
-  const allowed = (w: Window) => Math.max(1, Math.floor(w.max * scale));
+  const allowed = (w: Window) => (w.unscaled ? w.max : Math.max(1, Math.floor(w.max * scale)));
 
   /** Seconds until the key may act again under every window, or 0 when it may act now. */
-  async function retryAfter(key: string, windows: Window[]): Promise<number> {
-    const now = clock.now().getTime();
+  async function waitIn(tx: Tx, key: string, windows: Window[], now: number): Promise<number> {
     let wait = 0;
     for (const w of windows) {
-      const since = new Date(now - w.seconds * 1000);
-      const [row] = await db
-        .select({ n: count(), oldest: min(throttleHits.at) })
+      const max = allowed(w);
+      // The oldest hits of the window, just enough of them to know when one slot frees up.
+      const rows = await tx
+        .select({ at: throttleHits.at })
         .from(throttleHits)
-        .where(and(eq(throttleHits.key, key), gt(throttleHits.at, since)));
-      if (row && row.n >= allowed(w) && row.oldest) {
-        const oldest = new Date(row.oldest).getTime();
-        wait = Math.max(wait, (oldest + w.seconds * 1000 - now) / 1000);
+        .where(and(eq(throttleHits.key, key), gt(throttleHits.at, new Date(now - w.seconds * 1000))))
+        .orderBy(desc(throttleHits.at))
+        .limit(max);
+      if (rows.length >= max) {
+        // The window has room again once the max-th newest hit leaves it.
+        const freeing = new Date(rows[max - 1]!.at).getTime();
+        wait = Math.max(wait, (freeing + w.seconds * 1000 - now) / 1000);
       }
     }
     return wait;
   }
 
+  /** Takes one slot for the key if every window has room: atomic across requests and nodes. */
+  async function take(key: string, windows: Window[]): Promise<TakeResult> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${key}))`);
+      const now = clock.now();
+      const retryAfter = await waitIn(tx, key, windows, now.getTime());
+      if (retryAfter > 0) return { ok: false, retryAfter };
+      const [row] = await tx.insert(throttleHits).values({ key, at: now }).returning({ id: throttleHits.id });
+      return { ok: true, id: row!.id };
+    });
+  }
+
   return {
-    retryAfter,
-    /** Records one event for the key. */
-    async hit(key: string): Promise<void> {
-      await db.insert(throttleHits).values({ key, at: clock.now() });
+    take,
+    /** Takes one slot for the key, or throws 429 with Retry-After when a window is full. */
+    async takeOrThrow(key: string, windows: Window[]): Promise<number> {
+      const result = await take(key, windows);
+      if (!result.ok) throw tooManyRequests(result.retryAfter);
+      return result.id;
     },
-    /** Throws 429 with Retry-After when the key is over any of its windows. */
-    async assertAllowed(key: string, windows: Window[]): Promise<void> {
-      const wait = await retryAfter(key, windows);
-      if (wait > 0) throw tooManyRequests(wait);
+    /** Gives back one slot taken for work that turned out not to count (a successful login). */
+    async release(id: number): Promise<void> {
+      await db.delete(throttleHits).where(eq(throttleHits.id, id));
     },
     /** Forgets a key's events (a successful login clears its failures). */
     async clear(key: string): Promise<void> {

@@ -18,18 +18,20 @@ export const DEMO_PASSWORD = 'tribes-demo-2026';
 export async function seedDemo(ctx: AppContext): Promise<void> {
   if (await ctx.db.query.users.findFirst()) return;
   const now = ctx.clock.now();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash (and salt) per account, as for any user: a shared salt would tell who shares a password.
+  // argon2 runs on libuv's thread pool, so the accounts are hashed in parallel.
+  const passwordHashes = await Promise.all(DEMO_PEOPLE.map(() => hashPassword(DEMO_PASSWORD)));
   const people = new Map<string, UserRow>();
   const rows = await ctx.db
     .insert(usersTable)
     .values(
-      DEMO_PEOPLE.map((p) => ({
+      DEMO_PEOPLE.map((p, i) => ({
         name: p.name,
         email: p.email,
         locale: p.locale,
         role: p.role,
         bio: p.bio,
-        passwordHash,
+        passwordHash: passwordHashes[i]!,
         emailVerifiedAt: now,
         lastStep: 'role-selection-completed',
         createdAt: now,

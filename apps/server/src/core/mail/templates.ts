@@ -1,4 +1,4 @@
-import { localeDir, translate, type Locale, type MessageKey } from '@tribes/shared';
+import { localeDir, translate, type Locale, type MessageKey, type OtpPurpose } from '@tribes/shared';
 
 export interface RenderedMail {
   subject: string;
@@ -10,13 +10,8 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A mail carrying a one-time code, in the reader's language, with text and HTML parts. */
-export function codeMail(
-  locale: Locale,
-  name: string,
-  code: string,
-  purpose: 'email-verification' | 'forgot-password',
-): RenderedMail {
-  const prefix = purpose === 'email-verification' ? 'mail.verify' : 'mail.reset';
+export function codeMail(locale: Locale, name: string, code: string, purpose: OtpPurpose): RenderedMail {
+  const prefix = { 'email-verification': 'mail.verify', 'forgot-password': 'mail.reset', login: 'mail.login' }[purpose];
   const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
   const subject = tr(`${prefix}.subject` as MessageKey, { code });
   const greeting = tr('mail.greeting', { name });

@@ -97,6 +97,22 @@ export function createAuthRepo(db: Db) {
     async insertResetToken(values: typeof resetTokens.$inferInsert): Promise<void> {
       await db.insert(resetTokens).values(values);
     },
+    /** Whether a reset token is live and belongs to the user (without spending it). */
+    async hasLiveResetToken(tokenHash: string, userId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: resetTokens.id })
+        .from(resetTokens)
+        .where(
+          and(
+            eq(resetTokens.tokenHash, tokenHash),
+            eq(resetTokens.userId, userId),
+            isNull(resetTokens.usedAt),
+            gt(resetTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
     /** Marks a reset token used, once, if it is live and belongs to the user; returns whether it did. */
     async useResetToken(tokenHash: string, userId: string, now: Date): Promise<boolean> {
       const rows = await db

@@ -50,14 +50,14 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { schema: { tags, body: OtpVerifyBodySchema }, config: limit(app, LIMITS.otp) },
     async (req, reply) => {
       const result = await ctx.auth.verifyCode(req.body);
-      return result.kind === 'email_verified'
-        ? success(req, reply, { auth_token: result.token, user: user(result.user) }, 'auth.email_verified')
-        : success(req, reply, { reset_token: result.resetToken }, 'auth.code_verified');
+      if (result.kind === 'reset_allowed') return success(req, reply, { reset_token: result.resetToken }, 'auth.code_verified');
+      const message = result.kind === 'signed_in' ? 'auth.logged_in' : 'auth.email_verified';
+      return success(req, reply, { auth_token: result.token, user: user(result.user) }, message);
     },
   );
 
   r.post('/v1/auth/login', { schema: { tags, body: LoginBodySchema }, config: limit(app, LIMITS.login) }, async (req, reply) => {
-    const result = await ctx.auth.login(req.body, req.locale);
+    const result = await ctx.auth.login(req.body, req.locale, req.ip);
     return result.kind === 'signed_in'
       ? success(req, reply, { auth_token: result.token, user: user(result.user) }, 'auth.logged_in')
       : warning(req, reply, { verification_required: true, email: result.email }, 'auth.verification_required');
@@ -81,7 +81,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/v1/reset_password',
     { schema: { tags, body: ResetPasswordBodySchema }, config: limit(app, LIMITS.otp) },
     async (req, reply) => {
-      await ctx.auth.resetPassword(req.body);
+      await ctx.auth.resetPassword(req.body, req.ip);
       return success(req, reply, {}, 'auth.password_reset');
     },
   );

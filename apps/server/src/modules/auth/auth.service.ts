@@ -13,10 +13,11 @@ import type { Throttle } from '#src/core/throttle.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
 import type { AuthRepo } from './auth.repo.js';
 import type { OtpService } from './otp.service.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { ipRange } from './ip-range.js';
+import { assertPasswordIsNotPersonal, hashPassword, verifyPassword } from './passwords.js';
 import type { TokensService } from './tokens.service.js';
 
-/** Failed logins allowed per email per hour (DESIGN section 6). */
+/** Failed logins allowed per email and IP range per hour (DESIGN sections 6 and 10.1), scaled by RATE_LIMIT_SCALE. */
 const LOGIN_FAILURES = { max: 10, seconds: 3600 };
 
 interface Deps {
@@ -31,11 +32,17 @@ interface Deps {
 export type LoginResult = { kind: 'signed_in'; token: string; user: UserRow } | { kind: 'verification_required'; email: string };
 
 export type VerifyResult =
-  { kind: 'email_verified'; token: string; user: UserRow } | { kind: 'reset_allowed'; resetToken: string };
+  | { kind: 'email_verified'; token: string; user: UserRow }
+  | { kind: 'signed_in'; token: string; user: UserRow }
+  | { kind: 'reset_allowed'; resetToken: string };
 
 /** Sign-up, sign-in, codes and password reset: the account lifecycle's rules, with no HTTP in sight. */
 export function createAuthService({ repo, users, tokens, otp, throttle, clock }: Deps) {
-  const loginKey = (email: string) => `login-fail:${email}`;
+  /**
+   * Failures are charged to the email and the caller's network (/24 or /64), never to the email
+   * alone: an attacker elsewhere cannot lock the owner out (DESIGN 10.1).
+   */
+  const loginKey = (email: string, ip: string) => `login-fail:${email}:${ipRange(ip)}`;
 
   return {
     async emailExists(email: string): Promise<boolean> {
@@ -63,16 +70,16 @@ export function createAuthService({ repo, users, tokens, otp, throttle, clock }:
       return user;
     },
 
-    async login(body: LoginBody, locale: Locale): Promise<LoginResult> {
-      await throttle.assertAllowed(loginKey(body.email), [LOGIN_FAILURES]);
+    async login(body: LoginBody, locale: Locale, ip: string): Promise<LoginResult> {
+      const key = loginKey(body.email, ip);
+      // The attempt is counted as a failure before the (slow) check and forgiven on success, so
+      // parallel guesses run at most LOGIN_FAILURES argon2 verifications.
+      await throttle.takeOrThrow(key, [LOGIN_FAILURES]);
       const user = await users.findByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) {
-        await throttle.hit(loginKey(body.email));
-        // One answer for an unknown email and a wrong password: the form cannot be used to find accounts.
-        throw fieldError('email', 'validation.credentials');
-      }
-      await throttle.clear(loginKey(body.email));
+      // One answer for an unknown email and a wrong password: the form cannot be used to find accounts.
+      if (!user || !ok) throw fieldError('email', 'validation.credentials');
+      await throttle.clear(key);
       if (!user.emailVerifiedAt) {
         await otp.sendIfQuiet(user.email, 'email-verification', locale);
         return { kind: 'verification_required', email: user.email };
@@ -80,12 +87,16 @@ export function createAuthService({ repo, users, tokens, otp, throttle, clock }:
       return { kind: 'signed_in', token: await tokens.issue(user.id, body.device_name), user };
     },
 
+    /**
+     * Spends a code. email-verification and login sign the user in; a login code also verifies an
+     * address not yet verified, since reading the mailed code proves the address as well.
+     */
     async verifyCode(body: OtpVerifyBody): Promise<VerifyResult> {
       await otp.consume(body.email, body.purpose, body.code);
       const user = await users.findByEmail(body.email);
       if (!user) throw fieldError('code', 'validation.code_invalid');
       const now = clock.now();
-      if (body.purpose === 'email-verification') {
+      if (body.purpose !== 'forgot-password') {
         const verified =
           user.emailVerifiedAt !== null
             ? user
@@ -94,7 +105,8 @@ export function createAuthService({ repo, users, tokens, otp, throttle, clock }:
                 lastStep: user.lastStep ?? 'email-verified',
                 updatedAt: now,
               })) ?? user);
-        return { kind: 'email_verified', token: await tokens.issue(user.id, null), user: verified };
+        const token = await tokens.issue(user.id, null);
+        return { kind: body.purpose === 'login' ? 'signed_in' : 'email_verified', token, user: verified };
       }
       const resetToken = randomToken(32);
       await repo.insertResetToken({
@@ -106,16 +118,20 @@ export function createAuthService({ repo, users, tokens, otp, throttle, clock }:
       return { kind: 'reset_allowed', resetToken };
     },
 
-    async resetPassword(body: ResetPasswordBody): Promise<void> {
+    async resetPassword(body: ResetPasswordBody, ip: string): Promise<void> {
       const user = await users.findByEmail(body.email);
       const now = clock.now();
-      if (!user || !(await repo.useResetToken(sha256(body.reset_token), user.id, now))) {
-        throw fieldError('reset_token', 'validation.reset_token_invalid');
-      }
+      const tokenHash = sha256(body.reset_token);
+      const invalid = () => fieldError('reset_token', 'validation.reset_token_invalid');
+      // The token is checked before the name rule (which would otherwise hint at the account's
+      // name) and spent only after it, so a refused password does not cost the user their token.
+      if (!user || !(await repo.hasLiveResetToken(tokenHash, user.id, now))) throw invalid();
+      assertPasswordIsNotPersonal(body.password, user);
+      if (!(await repo.useResetToken(tokenHash, user.id, now))) throw invalid();
       await users.update(user.id, { passwordHash: await hashPassword(body.password), updatedAt: now });
       await repo.deleteResetTokens(user.id);
       await tokens.revokeAll(user.id);
-      await throttle.clear(loginKey(user.email));
+      await throttle.clear(loginKey(user.email, ip));
     },
   };
 }

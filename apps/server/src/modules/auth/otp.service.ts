@@ -8,12 +8,14 @@ import type { Throttle, Window } from '#src/core/throttle.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { AuthRepo, OtpRow } from './auth.repo.js';
 
-/** Send limits per email and purpose (DESIGN section 5), and forgot-password's own (section 6). */
+/** Send limits per email and purpose (DESIGN section 5), and forgot-password's own (section 6); scaled by RATE_LIMIT_SCALE. */
 const SEND_WINDOWS: Window[] = [
   { max: 1, seconds: OTP.resendSeconds },
   { max: OTP.maxSendsPerHour, seconds: 3600 },
 ];
 const FORGOT_WINDOWS: Window[] = [...SEND_WINDOWS, { max: 5, seconds: 30 * 60 }];
+/** The automatic resend of register and login: the 60 s interval is the contract's, never scaled. */
+const QUIET_WINDOWS: Window[] = [{ max: 1, seconds: OTP.resendSeconds, unscaled: true }, SEND_WINDOWS[1]!];
 
 interface Deps {
   repo: AuthRepo;
@@ -33,6 +35,7 @@ export function createOtpService({ repo, users, mailer, throttle, clock, appSecr
   const digest = (email: string, purpose: OtpPurpose, code: string) => hmac(appSecret, `${purpose}:${email}:${code}`);
   const throttleKey = (email: string, purpose: OtpPurpose) => `otp-send:${purpose}:${email}`;
 
+  /** Writes the code and mails it when the address has an account that wants this kind of code. */
   async function issue(email: string, purpose: OtpPurpose, fallbackLocale: Locale): Promise<void> {
     const now = clock.now();
     const code = randomDigits(OTP.length);
@@ -43,24 +46,30 @@ export function createOtpService({ repo, users, mailer, throttle, clock, appSecr
       createdAt: now,
       expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
     });
-    await throttle.hit(throttleKey(email, purpose));
     const user = await users.findByEmail(email);
-    const wanted = user && (purpose === 'forgot-password' || user.emailVerifiedAt === null);
+    // A verification code is only for an address not yet verified; sign-in and reset codes for any account.
+    const wanted = user && (purpose !== 'email-verification' || user.emailVerifiedAt === null);
     if (!user || !wanted) return;
     const locale = (user.locale as Locale) ?? fallbackLocale;
     mailer.enqueue({ to: email, ...codeMail(locale, user.name, code, purpose), devHint: `${purpose} code ${code}` });
   }
 
   return {
-    /** Sends a code, or answers 429 when the address is over its send limits. */
+    /**
+     * Sends a code, or answers 429 when the address is over its send limits. The send is counted
+     * (atomically) before anything is written or mailed, so parallel requests send at most the limit.
+     */
     async send(email: string, purpose: OtpPurpose, locale: Locale): Promise<void> {
-      await throttle.assertAllowed(throttleKey(email, purpose), purpose === 'forgot-password' ? FORGOT_WINDOWS : SEND_WINDOWS);
+      await throttle.takeOrThrow(throttleKey(email, purpose), purpose === 'forgot-password' ? FORGOT_WINDOWS : SEND_WINDOWS);
       await issue(email, purpose, locale);
     },
-    /** Sends a code unless one went out within the resend interval (used by login for unverified accounts). */
+    /**
+     * Sends a code unless one went out within the resend interval (used by register and by login
+     * for unverified accounts).
+     */
     async sendIfQuiet(email: string, purpose: OtpPurpose, locale: Locale): Promise<void> {
-      const wait = await throttle.retryAfter(throttleKey(email, purpose), SEND_WINDOWS);
-      if (wait <= 0) await issue(email, purpose, locale);
+      const taken = await throttle.take(throttleKey(email, purpose), QUIET_WINDOWS);
+      if (taken.ok) await issue(email, purpose, locale);
     },
     /** Checks and spends a code; throws a field error on `code` when it is wrong, spent, expired or burnt. */
     async consume(email: string, purpose: OtpPurpose, code: string): Promise<void> {

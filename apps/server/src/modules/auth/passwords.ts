@@ -1,4 +1,6 @@
+import { passwordMentionsAccount } from '@tribes/shared';
 import argon2 from 'argon2';
+import { fieldError } from '#src/core/errors.js';
 
 /** argon2id with OWASP's minimum parameters, pinned so a library upgrade cannot weaken them silently. */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -25,4 +27,12 @@ export async function verifyPassword(hash: string | undefined, password: string)
   } catch {
     return false;
   }
+}
+
+/**
+ * Refuses, as a field error on `password`, a new password that contains the account's email or
+ * name (the schemas check what their own body carries; this covers the account's stored values).
+ */
+export function assertPasswordIsNotPersonal(password: string, account: { email?: string | null; name?: string | null }): void {
+  if (passwordMentionsAccount(password, account)) throw fieldError('password', 'validation.password_personal');
 }

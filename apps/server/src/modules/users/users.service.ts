@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Clock } from '#src/core/clock.js';
 import { fieldError } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { assertPasswordIsNotPersonal, hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { TokensService } from '../auth/tokens.service.js';
 import type { UserPatch, UserRow, UsersRepo } from './users.repo.js';
 
@@ -58,6 +58,7 @@ export function createUsersService({ users, tokens, storage, clock }: Deps) {
       if (!(await verifyPassword(user.passwordHash, body.current_password))) {
         throw fieldError('current_password', 'validation.current_password');
       }
+      assertPasswordIsNotPersonal(body.password, user);
       await update(user.id, { passwordHash: await hashPassword(body.password) });
       await tokens.revokeAll(user.id, currentTokenId);
     },
