@@ -3,6 +3,9 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The app/ modules features may import (the API client, configuration, i18n, locale routing, navigation). */
+const WEB_SEAMS = ['api', 'config', 'i18n', 'locale-hooks', 'locale-routing', 'locale-cookie', 'navigation', 'layouts/panel-nav'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/core/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -25,6 +28,50 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // Web layers (docs/ARCHITECTURE.md): components/ and lib/ import no feature; features reach app/
+  // only through its seams, which import no feature themselves (so no feature -> app -> feature cycle).
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features/', message: 'components/ and lib/ are generic: they import no feature.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)app/(?!(${WEB_SEAMS.join('|')})$)`,
+              message: `Features reach app/ only through its seams: ${WEB_SEAMS.map((s) => `app/${s}`).join(', ')}.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: WEB_SEAMS.map((s) => `apps/web/src/app/${s}.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)features/', message: 'An app/ seam imports no feature (features import it).' },
+            {
+              regex: `^\\./(?!(${WEB_SEAMS.join('|')})$)`,
+              message: `An app/ seam imports only other seams: ${WEB_SEAMS.join(', ')}.`,
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

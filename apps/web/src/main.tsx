@@ -9,6 +9,7 @@ import { resolveLocation } from './app/locale-routing';
 import { preferredLocale } from './app/preferred-locale';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/routes';
+import { bindSessionToApi } from './app/session-binding';
 import { startRealtime } from './features/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
@@ -17,6 +18,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 async function start() {
+  bindSessionToApi();
   const { locale } = resolveLocation(window.location.pathname, LOCALE_STRATEGY, preferredLocale());
   // The page's code downloads while its messages do (not after the first render asks for it).
   preloadRoute(window.location.pathname);

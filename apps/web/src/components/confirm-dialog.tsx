@@ -51,7 +51,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus disabled={pending}>
-          {t('tribes.common.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button
           onClick={onConfirm}
@@ -60,7 +60,7 @@ export function ConfirmDialog({
           disabled={pending}
           data-testid="confirm-action"
         >
-          {pending ? t('tribes.common.pleaseWait') : confirmLabel}
+          {pending ? t('common.working') : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

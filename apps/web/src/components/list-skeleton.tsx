@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 export function ListSkeleton({ rows = 3, height = 96 }: { rows?: number; height?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack spacing={1.5} aria-busy="true" aria-label={t('tribes.common.loading')} role="status" data-testid="list-skeleton">
+    <Stack spacing={1.5} aria-busy="true" aria-label={t('common.loadingList')} role="status" data-testid="list-skeleton">
       {Array.from({ length: rows }, (_, i) => (
         <Paper key={i} variant="outlined" sx={{ p: 2 }}>
           <Skeleton variant="text" sx={{ fontSize: '1.2rem', width: '45%' }} />

@@ -26,7 +26,7 @@ export function LoadMore({ hasMore, loading, onMore, auto = false }: Props) {
   if (!hasMore) return null;
   return (
     <Button ref={ref} variant="outlined" onClick={onMore} disabled={loading} sx={{ alignSelf: 'center' }} data-testid="load-more">
-      {loading ? t('tribes.common.loading') : t('tribes.common.loadMore')}
+      {loading ? t('common.loadingList') : t('common.loadMore')}
     </Button>
   );
 }

@@ -40,3 +40,25 @@ export function schemaResolver<T extends FieldValues, Out extends FieldValues = 
     return { values: result.data, errors: {} };
   };
 }
+
+type Parsed<Out> = ReturnType<SafeParser<Out>['safeParse']>;
+
+/**
+ * A shared schema whose empty fields say "This field is required." rather than "invalid": the form
+ * keeps an untouched number as null, which the schema rightly refuses as a wrong type.
+ */
+export function requiredWhenEmpty<Out>(schema: { safeParse(v: unknown): Parsed<Out> }): SafeParser<Out> {
+  return {
+    safeParse(values) {
+      const result = schema.safeParse(values);
+      if (result.success) return result;
+      const record = (typeof values === 'object' && values !== null ? values : {}) as Record<string, unknown>;
+      const issues = result.error.issues.map((issue) => {
+        const v = issue.path.length === 1 ? record[String(issue.path[0])] : undefined;
+        const empty = v === null || (typeof v === 'string' && v.trim() === '');
+        return empty ? { ...issue, message: 'validation.required' } : issue;
+      });
+      return { success: false, error: { issues } };
+    },
+  };
+}

@@ -7,8 +7,8 @@ import { DonateForm } from '../features/money/components/donate-form';
 import { DonationTargetPicker } from '../features/money/components/donation-target-picker';
 import { useDonateTarget } from '../features/money/use-donate-target';
 import { PageFrame } from '../features/posts/components/page-frame';
-import { EmptyState } from '../features/tribes/components/empty-state';
-import { ListSkeleton } from '../features/tribes/components/list-skeleton';
+import { EmptyState } from '../components/empty-state';
+import { ListSkeleton } from '../components/list-skeleton';
 
 /** /donate: give from my wallet to one of my tribes or one of its open campaigns. */
 export default function DonatePage() {

@@ -12,7 +12,7 @@ import { TextField } from '../components/inputs/text-field';
 import { RouterLocaleLink } from '../components/locale-link';
 import { PageSkeleton } from '../components/page-skeleton';
 import { CoordinatesFields } from '../features/tribes/components/coordinates-fields';
-import { EmptyState } from '../features/tribes/components/empty-state';
+import { EmptyState } from '../components/empty-state';
 import { useRegisterVillage } from '../features/tribes/use-register-village';
 import { fieldProps } from '../lib/form-field';
 

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../app/locale-hooks';
 import { SettingsFrame } from '../features/account/components/settings-frame';
 import { useBlockedList } from '../features/people/use-blocked-list';
-import { ConfirmDialog } from '../features/tribes/components/confirm-dialog';
-import { EmptyState } from '../features/tribes/components/empty-state';
-import { ListSkeleton } from '../features/tribes/components/list-skeleton';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { EmptyState } from '../components/empty-state';
+import { ListSkeleton } from '../components/list-skeleton';
 
 /** /setting/blocked-users: the people I blocked; unblock after a confirmation. */
 export default function BlockedUsersPage() {

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { useLocaleNavigate } from '../app/locale-hooks';
 import { CampaignForm } from '../features/money/components/campaign-form';
 import { PageFrame } from '../features/posts/components/page-frame';
-import { EmptyState } from '../features/tribes/components/empty-state';
+import { EmptyState } from '../components/empty-state';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
 import { membershipFlags } from '../features/tribes/membership';
 

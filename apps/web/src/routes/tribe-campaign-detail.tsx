@@ -7,7 +7,7 @@ import { RouterLocaleLink } from '../components/locale-link';
 import { useCampaign } from '../features/money/api';
 import { CampaignDetail } from '../features/money/components/campaign-detail';
 import { PageFrame } from '../features/posts/components/page-frame';
-import { EmptyState } from '../features/tribes/components/empty-state';
+import { EmptyState } from '../components/empty-state';
 
 /** /tribes/campaign/detail/{campaign id}: progress (live), chart of donations, donors, close. */
 export default function CampaignDetailPage() {

@@ -9,7 +9,7 @@ import { useCampaign } from '../features/money/api';
 import { CampaignProgress } from '../features/money/components/campaign-progress';
 import { DonateForm } from '../features/money/components/donate-form';
 import { PageFrame } from '../features/posts/components/page-frame';
-import { EmptyState } from '../features/tribes/components/empty-state';
+import { EmptyState } from '../components/empty-state';
 
 /** /tribes/campaign/donate/{campaign id}: give to one campaign. */
 export default function CampaignDonatePage() {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ReportQueue } from '../features/posts/components/report-queue';
-import { ConfirmDialog } from '../features/tribes/components/confirm-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { EditTribeForm } from '../features/tribes/components/edit-tribe-form';
 import { MemberAdminList } from '../features/tribes/components/member-admin-list';
 import { TribeGate } from '../features/tribes/components/tribe-gate';

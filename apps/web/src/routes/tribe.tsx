@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../components/locale-link';
-import { EmptyState } from '../features/tribes/components/empty-state';
+import { EmptyState } from '../components/empty-state';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
 import { TribeView } from '../features/tribes/components/tribe-view';
 import { usePrimaryTribe } from '../features/tribes/use-primary-tribe';

@@ -11,8 +11,8 @@ import { ProfileHeader } from '../features/people/components/profile-header';
 import { ProfileLayout, ProfileSkeleton } from '../features/people/components/profile-layout';
 import { useUserProfile } from '../features/people/use-user-profile';
 import { PostList } from '../features/posts/components/post-list';
-import { ConfirmDialog } from '../features/tribes/components/confirm-dialog';
-import { EmptyState } from '../features/tribes/components/empty-state';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { EmptyState } from '../components/empty-state';
 
 /** /user-profile/{id}: someone's profile as their privacy allows, their posts; block or unblock. */
 export default function UserProfilePage() {

@@ -31,6 +31,8 @@ export async function renderApp(path: string, options: { strategy?: LocaleStrate
   const { preferredLocale } = await import('../app/preferred-locale');
   const { LOCALE_STRATEGY } = await import('../app/config');
   const { AppProviders, createQueryClient } = await import('../app/providers');
+  const { bindSessionToApi } = await import('../app/session-binding');
+  bindSessionToApi();
   await initI18n(resolveLocation(path, LOCALE_STRATEGY, preferredLocale()).locale);
   // Where the router is now, read by settle().
   const router = { state: { location: { pathname: path } } };

@@ -5,14 +5,14 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
-import { themeStore } from '../../app/theme-mode';
+import { themeStore } from '../theme-mode';
 import { useLogout } from '../../features/auth/api';
 import { nextOnboardingPath, useSession } from '../../features/auth/session-store';
 import { useStore } from '../../lib/external-store';
-import { RouterLocaleLink } from '../locale-link';
-import { Logo } from '../logo';
+import { RouterLocaleLink } from '../../components/locale-link';
+import { Logo } from '../../components/logo';
 import { LanguageSwitcher } from './language-switcher';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle } from '../../components/shell/theme-toggle';
 
 /** The header of the public layouts: logo, language, theme and the account entry points. */
 export function AppHeader() {

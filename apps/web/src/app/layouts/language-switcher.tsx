@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@tribes/shared/locales';
-import { useLocale } from '../../app/locale-hooks';
+import { useLocale } from '../locale-hooks';
 import { useSwitchLocale } from '../../features/locale/use-switch-locale';
 
-const loadMenu = () => import('./language-menu');
+const loadMenu = () => import('../../components/shell/language-menu');
 const LanguageMenu = lazy(loadMenu);
 
 /** The language menu of the shell. */

@@ -20,7 +20,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
-import { LanguageSwitcher } from '../../components/shell/language-switcher';
+import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from '../../components/shell/theme-toggle';
 import { RouterLocaleLink } from '../../components/locale-link';
 import { Logo } from '../../components/logo';

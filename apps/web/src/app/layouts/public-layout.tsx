@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
-import { AppHeader } from '../../components/shell/app-header';
+import { AppHeader } from './app-header';
 import { SiteFooter } from '../../components/shell/site-footer';
 
 export type PublicLayoutName = 'main' | 'custom' | 'custom-footer-less' | 'custom-footer-image-less';

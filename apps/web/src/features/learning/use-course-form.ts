@@ -9,8 +9,7 @@ import {
 } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver, type SafeParser } from '../../lib/form-resolver';
-import { requiredWhenEmpty } from '../tribes/use-tribe-forms';
+import { requiredWhenEmpty, schemaResolver, type SafeParser } from '../../lib/form-resolver';
 import { useCreateCourse, useUpdateCourse } from './api';
 
 export interface CourseFields {

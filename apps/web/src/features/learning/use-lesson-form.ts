@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import { CreateLessonBodySchema, type CreateLessonBody, type Lesson } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver, type SafeParser } from '../../lib/form-resolver';
-import { requiredWhenEmpty } from '../tribes/use-tribe-forms';
+import { requiredWhenEmpty, schemaResolver, type SafeParser } from '../../lib/form-resolver';
 import { useCreateLesson, useUpdateLesson } from './api';
 
 export interface LessonFields {

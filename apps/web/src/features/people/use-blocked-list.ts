@@ -1,4 +1,4 @@
-import { useConfirm } from '../tribes/use-confirm';
+import { useConfirm } from '../../lib/use-confirm';
 import { useBlock, useBlockedUsers, type BlockedUser } from './api';
 
 /** /setting/blocked-users: the list and unblocking after a confirmation. */

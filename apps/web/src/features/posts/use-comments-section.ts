@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { schemaResolver } from '../../lib/form-resolver';
-import { useConfirm } from '../tribes/use-confirm';
+import { useConfirm } from '../../lib/use-confirm';
 import { useAddComment, useComments, useDeleteComment } from './api';
 
 interface CommentFields {

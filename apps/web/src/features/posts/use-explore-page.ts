@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from '../tribes/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useExplore } from './api';
 
 /** /explore: the search (kept in ?q= so hashtag links land on it), its posts, tribes and people. */

@@ -4,7 +4,7 @@ import { useLocaleNavigate } from '../../app/locale-hooks';
 import { useSession } from '../auth/session-store';
 import { useHandover, useTribeMembers, useTribeVillages, useUpdateVillage } from './api';
 import { membershipFlags } from './membership';
-import { useConfirm } from './use-confirm';
+import { useConfirm } from '../../lib/use-confirm';
 
 /** Leader settings: review villages (approve, or reject after a confirmation) and hand over leadership. */
 export function useLeaderSettings(tribe: Tribe) {

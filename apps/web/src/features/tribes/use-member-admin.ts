@@ -2,7 +2,7 @@ import type { Tribe, TribeMember, TribeRole } from '@tribes/shared';
 import { useSession } from '../auth/session-store';
 import { useUpdateMember } from './api';
 import { membershipFlags } from './membership';
-import { useConfirm } from './use-confirm';
+import { useConfirm } from '../../lib/use-confirm';
 
 /**
  * Membership administration as the server allows it: leaders act on anyone but themselves;

@@ -1,7 +1,7 @@
 import type { Tribe } from '@tribes/shared';
 import { useJoinTribe, useLeaveTribe } from './api';
 import { membershipFlags } from './membership';
-import { useConfirm } from './use-confirm';
+import { useConfirm } from '../../lib/use-confirm';
 
 /** Join (or request), and leave after a confirmation, for one tribe. */
 export function useMembershipActions(tribe: Tribe) {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useMapTribes, useTribeList } from './api';
 import type { TribeView } from './components/view-toggle';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** Search, list pages and list/map view shared by /tribe-selection and /tribes. */
 export function useTribeBrowser() {

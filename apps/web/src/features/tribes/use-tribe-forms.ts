@@ -11,7 +11,7 @@ import {
 } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver, type SafeParser } from '../../lib/form-resolver';
+import { requiredWhenEmpty, schemaResolver } from '../../lib/form-resolver';
 import { useCreateTribe, useRegisterVillage, useUpdateTribe } from './api';
 
 /** Latitude and longitude of a form, for the coordinate fields and the map picker. */
@@ -34,28 +34,6 @@ function coordinates(
     onChange: (next) => {
       if (next.lat !== undefined) set('lat', next.lat);
       if (next.lng !== undefined) set('lng', next.lng);
-    },
-  };
-}
-
-type Parsed<Out> = ReturnType<SafeParser<Out>['safeParse']>;
-
-/**
- * A shared schema whose empty fields say "This field is required." rather than "invalid": the form
- * keeps an untouched number as null, which the schema rightly refuses as a wrong type.
- */
-export function requiredWhenEmpty<Out>(schema: { safeParse(v: unknown): Parsed<Out> }): SafeParser<Out> {
-  return {
-    safeParse(values) {
-      const result = schema.safeParse(values);
-      if (result.success) return result;
-      const record = (typeof values === 'object' && values !== null ? values : {}) as Record<string, unknown>;
-      const issues = result.error.issues.map((issue) => {
-        const v = issue.path.length === 1 ? record[String(issue.path[0])] : undefined;
-        const empty = v === null || (typeof v === 'string' && v.trim() === '');
-        return empty ? { ...issue, message: 'validation.required' } : issue;
-      });
-      return { success: false, error: { issues } };
     },
   };
 }

@@ -11,7 +11,7 @@ import { PageSkeleton } from '../../../components/page-skeleton';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { EmptyState } from '../../tribes/components/empty-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /**
  * Loads a learning page's subject: a skeleton while it loads; a locked lesson (409) or a missing or

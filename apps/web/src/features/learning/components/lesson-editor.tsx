@@ -11,7 +11,7 @@ import { LEARNING_LIMITS, type Lesson } from '@tribes/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/inputs/text-field';
-import { useDebouncedValue } from '../../tribes/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLessonPreview } from '../api';
 import { nestedFieldProps } from '../form-field';
 import { useLessonForm } from '../use-lesson-form';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../app/locale-hooks';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCompleteLesson, useDeleteLesson } from '../api';
 import { BackToCourse, LearningFrame } from './learning-frame';
 import { LessonBody } from './lesson-body';

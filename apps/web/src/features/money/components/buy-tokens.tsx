@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../app/locale-hooks';
 import { NumberInput } from '../../../components/inputs/number-input';
-import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { usePublicConfig, useStartPurchase } from '../api';
 import { useMoneyFormat } from '../format';
 import { useIdempotencyKey } from '../idempotency';

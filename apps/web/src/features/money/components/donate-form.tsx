@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { TextField } from '../../../components/inputs/text-field';
 import { LocaleLink } from '../../../components/locale-link';
-import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useMoneyFormat } from '../format';
 import { useDonateForm, type DonationTarget } from '../use-donate-form';
 

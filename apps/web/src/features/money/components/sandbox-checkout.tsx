@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../app/locale-hooks';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { EmptyState } from '../../tribes/components/empty-state';
+import { EmptyState } from '../../../components/empty-state';
 import { useCompleteSandbox, usePayment } from '../api';
 import { useMoneyFormat } from '../format';
 

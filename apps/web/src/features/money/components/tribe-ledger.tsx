@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LedgerEntry, Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../tribes/components/empty-state';
-import { ListSkeleton } from '../../tribes/components/list-skeleton';
-import { LoadMore } from '../../tribes/components/load-more';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { LoadMore } from '../../../components/load-more';
 import { ledgerCsvUrl, useTribeLedger } from '../api';
 import { useMoneyFormat } from '../format';
 

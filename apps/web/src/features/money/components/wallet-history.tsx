@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import type { WalletTransaction } from '@tribes/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../tribes/components/empty-state';
-import { ListSkeleton } from '../../tribes/components/list-skeleton';
-import { LoadMore } from '../../tribes/components/load-more';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { LoadMore } from '../../../components/load-more';
 import { useTransactions, type HistoryFilter } from '../api';
 import { useMoneyFormat } from '../format';
 

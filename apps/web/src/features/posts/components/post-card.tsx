@@ -15,7 +15,7 @@ import type { Post } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
-import { ConfirmDialog } from '../../tribes/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatPostTime } from '../post-time';
 import { usePostCard } from '../use-post-card';
 import { CommentsSection } from './comments-section';

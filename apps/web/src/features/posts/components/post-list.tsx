@@ -7,9 +7,9 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { Page, Post } from '@tribes/shared';
 import { useCallback, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../tribes/components/empty-state';
-import { ListSkeleton } from '../../tribes/components/list-skeleton';
-import { LoadMore } from '../../tribes/components/load-more';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { LoadMore } from '../../../components/load-more';
 import { PostCard } from './post-card';
 
 interface Props<P extends Page<Post>> {

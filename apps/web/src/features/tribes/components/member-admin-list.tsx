@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import type { Tribe } from '@tribes/shared';
 import { useTribeMembers } from '../api';
 import type { useMemberAdmin } from '../use-member-admin';
-import { EmptyState } from './empty-state';
-import { ListSkeleton } from './list-skeleton';
-import { LoadMore } from './load-more';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { LoadMore } from '../../../components/load-more';
 import { MemberRow } from './member-row';
 
 type Admin = ReturnType<typeof useMemberAdmin>;

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { useMembershipActions } from '../use-membership-actions';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** Join or request to join; cancel a request or leave, each after a confirmation. */
 export function MembershipActions({ tribe, size = 'medium' }: { tribe: Tribe; size?: 'small' | 'medium' }) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { useTribe } from '../api';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** Loads a tribe by id or slug: a skeleton while it loads, a friendly not-found, then the page. */
 export function TribeGate({ tribeRef, children }: { tribeRef: string | undefined; children: (tribe: Tribe) => ReactNode }) {

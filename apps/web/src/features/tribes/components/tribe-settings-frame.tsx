@@ -8,7 +8,7 @@ import type { Tribe } from '@tribes/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/empty-state';
 
 /** Heading, tribe name and a way back; the content only for those allowed, a friendly refusal otherwise. */
 export function TribeSettingsFrame({
