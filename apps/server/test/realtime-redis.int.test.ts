@@ -85,4 +85,41 @@ describe('realtime across two nodes through Redis', () => {
     const usersSeenFromB = await nodeB.app.ctx.realtime.hub.presenceUsers(`presence-tribe.${tribe.id}`);
     expect(usersSeenFromA.map((u) => u.user_id).sort()).toEqual(usersSeenFromB.map((u) => u.user_id).sort());
   });
+
+  it('applies a block made through node A to deliveries on node B at once, though B had cached the blocker', async () => {
+    const leader = await signUpLeader(nodeA);
+    const tribe = await createTribe(nodeA, leader.token);
+    const ada = await signUp(nodeA);
+    const bo = await signUp(nodeA);
+    const cy = await signUp(nodeA);
+    for (const m of [ada, bo, cy]) {
+      await nodeA.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribe.id}/join`, headers: bearer(m.token) });
+    }
+    const listen = (token: string) => {
+      const echo = echoClient(nodeB, token);
+      closers.push(() => echo.disconnect());
+      const l = { ready: false, posts: [] as string[] };
+      echo
+        .private(`tribe.${tribe.id}`)
+        .subscribed(() => (l.ready = true))
+        .listen('.post.created', (e: { post: { body: string } }) => l.posts.push(e.post.body));
+      return l;
+    };
+    const b = listen(bo.token);
+    const c = listen(cy.token);
+    await until(() => b.ready && c.ready, 5000, 'subscriptions on B');
+    await createPost(nodeA, ada.token, { body: 'before', tribe_id: tribe.id, visibility: 'tribe' });
+    await until(() => b.posts.includes('before'), 5000, 'first post on B');
+    const blocked = await nodeA.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${bo.user.id}/block`,
+      headers: bearer(ada.token),
+    });
+    expect(blocked.statusCode).toBe(200);
+    await createPost(nodeA, ada.token, { body: 'after', tribe_id: tribe.id, visibility: 'tribe' });
+    await createPost(nodeA, leader.token, { body: 'sentinel', tribe_id: tribe.id, visibility: 'tribe' });
+    await until(() => b.posts.includes('sentinel') && c.posts.includes('sentinel'), 5000, 'sentinel on B');
+    expect(b.posts).toEqual(['before', 'sentinel']);
+    expect(c.posts).toEqual(['before', 'after', 'sentinel']);
+  });
 });
