@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { POST_LIMITS } from '@tribes/shared';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { fieldError } from '#src/core/errors.js';
+import { openImage } from '#src/core/images.js';
 import { PRIVATE_PREFIX, type Storage } from '#src/core/storage.js';
 
 export interface StoredImage {
@@ -15,9 +16,11 @@ export interface StoredImage {
  * longest side to 2048 px, and stores WebP: under private/ when only a tribe may see it.
  */
 export async function storePostImage(storage: Storage, input: Buffer, privateToTribe: boolean): Promise<StoredImage> {
+  // Anything but JPEG, PNG, WebP, GIF or AVIF is refused (415) before sharp parses it.
+  const image = await openImage(input, 'images', 60_000_000);
   let out: { data: Buffer; info: OutputInfo };
   try {
-    out = await sharp(input, { failOn: 'error', limitInputPixels: 60_000_000 })
+    out = await image
       .rotate()
       .resize(POST_LIMITS.imageMaxSide, POST_LIMITS.imageMaxSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })

@@ -94,8 +94,8 @@ describe('posting with photos', () => {
       [{ filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.from('MZ this is an exe') }],
       { body: 'x' },
     );
-    expect(fake.statusCode).toBe(400);
-    expect(fake.json().errors.images).toEqual(['Upload a JPEG, PNG, WebP, GIF or AVIF image.']);
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json()).toMatchObject({ status: 'error', message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.' });
     const corrupt = await upload(u.token, [{ filename: 'c.png', contentType: 'image/png', data: png.subarray(0, 30) }], {
       body: 'x',
     });

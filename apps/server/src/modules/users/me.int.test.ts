@@ -180,8 +180,8 @@ describe('POST /v1/me/avatar', () => {
       contentType: 'image/jpeg',
       data: Buffer.from('<?php echo "hi"; ?>'),
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.avatar).toEqual(['Upload a JPEG, PNG, WebP, GIF or AVIF image.']);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ status: 'error', message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.' });
   });
 
   it('refuses a file over 10 MB with 413', async () => {

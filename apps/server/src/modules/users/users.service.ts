@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ChangePasswordBody, PrivacyBody, Role, SettingsBody, UpdateMeBody } from '@tribes/shared';
-import sharp from 'sharp';
 import type { Clock } from '#src/core/clock.js';
 import { fieldError } from '#src/core/errors.js';
+import { openImage } from '#src/core/images.js';
 import type { Storage } from '#src/core/storage.js';
 import { assertPasswordIsNotPersonal, hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { TokensService } from '../auth/tokens.service.js';
@@ -23,8 +23,10 @@ interface Deps {
  * no EXIF or GPS data and cannot smuggle another format. Throws a field error when it is no image.
  */
 export async function reencodeImage(input: Buffer, field: string, maxSide: number, square = false): Promise<Buffer> {
+  // Anything but JPEG, PNG, WebP, GIF or AVIF is refused (415) before sharp parses it.
+  const opened = await openImage(input, field, 50_000_000);
   try {
-    const image = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+    const image = opened.rotate();
     const resized = square
       ? image.resize(maxSide, maxSide, { fit: 'cover' })
       : image.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });

@@ -120,10 +120,11 @@ describe('campaign covers', () => {
     const url = `/v1/tribes/${tribe.id}/campaigns`;
     const fields = { title: 'Cover checks', goal: '100', ends_at: inAMonth() };
     const fake = await send('POST', url, leader.token, fields, [{ data: Buffer.from('MZ this is an exe') }]);
-    expect(fake.statusCode).toBe(400);
+    expect(fake.statusCode).toBe(415);
     expect(fake.json()).toMatchObject({
-      error_type: 'validation_error',
-      errors: { cover: ['Upload a JPEG, PNG, WebP, GIF or AVIF image.'] },
+      status: 'error',
+      error_type: 'unsupported_media_type',
+      message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.',
     });
     const corrupt = await send('POST', url, leader.token, fields, [
       { data: (await png()).subarray(0, 30), contentType: 'image/png' },
