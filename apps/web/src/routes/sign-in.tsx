@@ -1,4 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +11,15 @@ import { useSignInForm } from '../features/auth/use-auth-forms';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
 
-/** /sign-in */
+/** /sign-in: with a password, or with a code mailed to the address (always open, DESIGN 10.1). */
 export default function SignInPage() {
   const { t } = useTranslation();
-  const { form, onSubmit, pending } = useSignInForm();
+  const { form, onSubmit, pending, limited, sendCode, sending } = useSignInForm();
+  const codeButton = (testId: string, variant: 'outlined' | 'text') => (
+    <Button variant={variant} size="large" disabled={sending} onClick={() => void sendCode()} data-testid={testId}>
+      {sending ? t('common.pleaseWait') : t('signIn.emailCode')}
+    </Button>
+  );
   return (
     <AuthCard
       title={t('signIn.title')}
@@ -24,6 +31,11 @@ export default function SignInPage() {
       }
     >
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('signIn.title')}>
+        {limited && (
+          <Alert severity="warning" role="alert" data-testid="sign-in-limited">
+            {t('signIn.limited')}
+          </Alert>
+        )}
         <TextField
           {...fieldProps(form, 'email')}
           label={t('form.email')}
@@ -39,6 +51,13 @@ export default function SignInPage() {
         <Button type="submit" variant="contained" size="large" disabled={pending} data-testid="sign-in-submit">
           {pending ? t('common.pleaseWait') : t('signIn.submit')}
         </Button>
+        <Divider>{t('signIn.or')}</Divider>
+        <Stack spacing={0.75}>
+          {codeButton('sign-in-code', limited ? 'outlined' : 'text')}
+          <Typography variant="body2" color="text.secondary" textAlign="center">
+            {t('signIn.emailCodeHelp')}
+          </Typography>
+        </Stack>
       </Stack>
     </AuthCard>
   );

@@ -25,7 +25,8 @@ export function usePasswordPolicy() {
 export function useLogin() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<LoginBody>) =>
-      api.request<LoginAnswer>('/v1/auth/login', { method: 'POST', body, onFieldErrors }),
+      // A 429 is shown in place, with the emailed-code way in (the sign-in page), not as a notice.
+      api.request<LoginAnswer>('/v1/auth/login', { method: 'POST', body, onFieldErrors, quietStatuses: [429] }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ForgotPasswordBodySchema,
@@ -10,19 +11,26 @@ import {
 } from '@tribes/shared';
 import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
 import { deviceName } from '../../lib/device-name';
+import { ApiError } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { schemaResolver, type ExtraRules } from '../../lib/form-resolver';
-import { useForgotPassword, useLogin, useRegister, useResetPassword } from './api';
+import { useForgotPassword, useLogin, useRegister, useResetPassword, useSendOtp } from './api';
 import { pathAfterLogin, sessionStore, setSignUpData, signIn } from './session-store';
 import { policyIssue } from './password-policy';
 
 const ignore = () => undefined;
 
-/** Sign in: on success to /tribe-selection (or /home); an unverified email goes to /verify-otp. */
+/**
+ * Sign in: on success to /tribe-selection (or /home); an unverified email goes to /verify-otp.
+ * The other way in is a code mailed to the address (purpose login), which works even while password
+ * sign-in answers 429 for the caller's network (DESIGN 10.1): then `limited` offers it in place.
+ */
 export function useSignInForm() {
   const locale = useLocale();
   const navigate = useLocaleNavigate();
   const login = useLogin();
+  const sendOtp = useSendOtp();
+  const [limited, setLimited] = useState(false);
   const form = useForm<LoginBody>({
     resolver: schemaResolver(LoginBodySchema, locale),
     defaultValues: { email: '', password: '' },
@@ -33,7 +41,9 @@ export function useSignInForm() {
         body: { ...body, device_name: deviceName() },
         onFieldErrors: fieldErrorsTo(form.setError, ['email', 'password']),
       })
-      .catch(ignore);
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 429) setLimited(true);
+      });
     if (!answer) return;
     const data = answer.data;
     if ('verification_required' in data) {
@@ -44,7 +54,16 @@ export function useSignInForm() {
     signIn(data.auth_token, data.user);
     navigate(pathAfterLogin(data.user));
   });
-  return { form, onSubmit, pending: login.isPending };
+  /** Mails a sign-in code to the typed address and continues on /verify-otp. */
+  const sendCode = async () => {
+    if (!(await form.trigger('email'))) return;
+    const email = form.getValues('email').trim();
+    const sent = await sendOtp.mutateAsync({ email, purpose: 'login' }).catch(ignore);
+    if (!sent) return;
+    setSignUpData({ email, purpose: 'login' });
+    navigate('/verify-otp');
+  };
+  return { form, onSubmit, pending: login.isPending, limited, sendCode, sending: sendOtp.isPending };
 }
 
 /** The fetched password policy as an extra rule on the password field. */

@@ -11,8 +11,9 @@ import { nextOnboardingPath, setSignUpData, signIn, useSession } from './session
 const CodeSchema = OtpVerifyBodySchema.pick({ code: true });
 
 /**
- * /verify-otp: checks the mailed code. An email-verification code signs the user in and onboarding
- * continues; a forgot-password code allows /reset-password. A new code after a 60 s countdown.
+ * /verify-otp: checks the mailed code. An email-verification or a login code signs the user in and
+ * onboarding continues where it stopped; a forgot-password code allows /reset-password. A new code
+ * after a 60 s countdown.
  */
 export function useVerifyOtpForm() {
   const locale = useLocale();

@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, settle } from '../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  window.localStorage.clear();
+});
+
+const envelope = (status: number, body: object) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'retry-after': '3000' } });
+
+const USER = {
+  id: '6f1c1d1e-0000-4000-8000-000000000002',
+  name: 'Noor',
+  email: 'noor@example.test',
+  email_verified: true,
+  avatar_url: null,
+  bio: '',
+  locale: 'en',
+  role: 'member',
+  created_at: '2026-01-01T00:00:00.000Z',
+  profile: { last_step: 'tribe-selection-completed', primary_tribe_id: null },
+  privacy: { profile_visibility: 'public', show_on_map: true },
+  settings: { notifications: { comments: true, likes: true, membership: true, villages: true, donations: true, email: false } },
+};
+
+/** The API as the sign-in flows see it: login limited (429), codes sent and verified. */
+function stubApi() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = String(input);
+    if (url.endsWith('/v1/auth/login')) {
+      return envelope(429, { status: 'error', message: 'Too many requests. Please try again in 3000 seconds.' });
+    }
+    if (url.endsWith('/v1/auth/email/otp/send')) return envelope(200, { status: 'success', message: 'Code sent.', data: {} });
+    if (url.endsWith('/v1/auth/email/otp/verify')) {
+      return envelope(200, { status: 'success', message: 'Signed in successfully.', data: { auth_token: 'tok', user: USER } });
+    }
+    return envelope(200, { status: 'success', message: '', data: { items: [], next_cursor: null } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const bodiesOf = (path: string) =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith(path))
+      .map(([, init]) => JSON.parse(String(init?.body)) as object);
+  return { fetchMock, bodiesOf };
+}
+
+/** Types a value at once (pasted): keystroke by keystroke is slow under MUI and adds nothing here. */
+async function fill(user: ReturnType<typeof userEvent.setup>, id: string, value: string) {
+  await user.click(document.getElementById(id)!);
+  await user.paste(value);
+}
+
+describe('sign-in by emailed code', () => {
+  it('offers the code path when password sign-in answers 429, and signs in with the mailed code', async () => {
+    const api = stubApi();
+    const { router } = await renderApp('/sign-in');
+    await settle(router, '/sign-in');
+    const user = userEvent.setup();
+    await fill(user, 'field-email', 'noor@example.test');
+    await fill(user, 'field-password', 'a long enough passphrase');
+    await user.click(screen.getByTestId('sign-in-submit'));
+    expect(await screen.findByTestId('sign-in-limited')).toHaveTextContent(
+      'You can still sign in with a code sent to your email.',
+    );
+
+    await user.click(screen.getByTestId('sign-in-code'));
+    await settle(router, '/verify-otp');
+    expect(api.bodiesOf('/v1/auth/email/otp/send')).toEqual([{ email: 'noor@example.test', purpose: 'login' }]);
+    expect(await screen.findByTestId('verify-submit', {}, { timeout: 10_000 })).toHaveTextContent('Sign in');
+
+    await fill(user, 'field-code', '123456');
+    await user.click(screen.getByTestId('verify-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 5000 });
+    expect(api.bodiesOf('/v1/auth/email/otp/verify')).toEqual([{ email: 'noor@example.test', code: '123456', purpose: 'login' }]);
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}')).toMatchObject({ isLoggedIn: true, accessToken: 'tok' });
+  }, 40_000);
+
+  it('asks for a valid email before sending a code', async () => {
+    const api = stubApi();
+    const { router } = await renderApp('/fr/sign-in');
+    await settle(router, '/fr/sign-in');
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('sign-in-code'));
+    await waitFor(() => expect(document.getElementById('field-email')).toHaveAttribute('aria-invalid', 'true'));
+    expect(api.bodiesOf('/v1/auth/email/otp/send')).toEqual([]);
+    expect(screen.getByTestId('sign-in-code')).toHaveTextContent('Recevoir un code de connexion par e-mail');
+  });
+});
