@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import { trustProxyOption, type Config } from './core/config.js';
 import { createContext, type AppContext } from './core/context.js';
 import type { Database } from './core/db/client.js';
+import { handleClientError } from './core/client-error.js';
 import { registerErrorHandling, registerNotFound } from './core/error-handler.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './core/http-timeouts.js';
 import { requestLocale } from './core/i18n.js';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // is the socket's peer, so a rotated header cannot reset a per-IP limit.
     trustProxy: trustProxyOption(config.trustProxy),
     ...httpTimeoutOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts }),
+    clientErrorHandler: handleClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     // Router-level refusals (a bad URL encoding, an over-long path parameter) in the envelope too.

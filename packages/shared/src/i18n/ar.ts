@@ -12,6 +12,7 @@ export const ar: Catalogue = {
   'errors.payload_too_large': 'الطلب كبير جدًا.',
   'errors.unsupported_media_type': 'نوع المحتوى هذا غير مدعوم.',
   'errors.too_many_requests': 'طلبات كثيرة جدًا. حاول مرة أخرى بعد {{seconds}} ثانية.',
+  'errors.request_timeout': 'استغرق الطلب وقتًا طويلًا جدًا. حاول مرة أخرى.',
   'auth.registered': 'تم إنشاء حسابك. أرسلنا رمز تحقق إلى بريدك الإلكتروني.',
   'auth.otp_sent': 'إذا كان هذا البريد يحتاج إلى رمز، فقد أرسلناه. الرمز صالح لمدة 10 دقائق.',
   'auth.email_verified': 'تم التحقق من بريدك الإلكتروني. أهلًا بك!',

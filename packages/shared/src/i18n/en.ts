@@ -11,6 +11,7 @@ export const en = {
   'errors.payload_too_large': 'The request is too large.',
   'errors.unsupported_media_type': 'This content type is not supported.',
   'errors.too_many_requests': 'Too many requests. Please try again in {{seconds}} seconds.',
+  'errors.request_timeout': 'The request took too long. Please try again.',
   'auth.registered': 'Your account is created. We sent a verification code to your email.',
   'auth.otp_sent': 'If this email needs a code, we have sent one. It is valid for 10 minutes.',
   'auth.email_verified': 'Your email is verified. Welcome!',

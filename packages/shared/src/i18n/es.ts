@@ -12,6 +12,7 @@ export const es: Catalogue = {
   'errors.payload_too_large': 'La solicitud es demasiado grande.',
   'errors.unsupported_media_type': 'Este tipo de contenido no es compatible.',
   'errors.too_many_requests': 'Demasiadas solicitudes. Inténtalo de nuevo en {{seconds}} segundos.',
+  'errors.request_timeout': 'La solicitud tardó demasiado. Inténtalo de nuevo.',
   'auth.registered': 'Tu cuenta está creada. Enviamos un código de verificación a tu correo.',
   'auth.otp_sent': 'Si este correo necesita un código, lo hemos enviado. Es válido durante 10 minutos.',
   'auth.email_verified': 'Tu correo está verificado. ¡Bienvenido!',

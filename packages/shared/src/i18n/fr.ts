@@ -12,6 +12,7 @@ export const fr: Catalogue = {
   'errors.payload_too_large': 'La requête est trop volumineuse.',
   'errors.unsupported_media_type': "Ce type de contenu n'est pas pris en charge.",
   'errors.too_many_requests': 'Trop de requêtes. Réessayez dans {{seconds}} secondes.',
+  'errors.request_timeout': 'La requête a pris trop de temps. Veuillez réessayer.',
   'auth.registered': 'Votre compte est créé. Nous avons envoyé un code de vérification à votre adresse e-mail.',
   'auth.otp_sent': "Si cette adresse a besoin d'un code, nous l'avons envoyé. Il est valable 10 minutes.",
   'auth.email_verified': 'Votre adresse e-mail est vérifiée. Bienvenue !',

@@ -12,6 +12,7 @@ export const he: Catalogue = {
   'errors.payload_too_large': 'הבקשה גדולה מדי.',
   'errors.unsupported_media_type': 'סוג תוכן זה אינו נתמך.',
   'errors.too_many_requests': 'יותר מדי בקשות. נסו שוב בעוד {{seconds}} שניות.',
+  'errors.request_timeout': 'הבקשה נמשכה זמן רב מדי. נסו שוב.',
   'auth.registered': 'החשבון שלך נוצר. שלחנו קוד אימות לכתובת הדוא"ל שלך.',
   'auth.otp_sent': 'אם כתובת זו צריכה קוד, שלחנו אותו. הקוד תקף ל-10 דקות.',
   'auth.email_verified': 'כתובת הדוא"ל שלך אומתה. ברוכים הבאים!',
