@@ -78,17 +78,18 @@ export const TribeSchema = z.object({
 });
 export type Tribe = z.infer<typeof TribeSchema>;
 
-/** One entry of GET /v1/get_map_tribes (base64 JSON list). */
-export interface MapTribe {
-  id: string;
-  name: string;
-  slug: string;
-  lat: number;
-  lng: number;
-  member_count: number;
-  village_count: number;
-  cover_url: string | null;
-}
+/** One entry of GET /v1/get_map_tribes (the answer is base64 of a UTF-8 JSON list of these). */
+export const MapTribeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  member_count: z.number().int(),
+  village_count: z.number().int(),
+  cover_url: z.string().nullable(),
+});
+export type MapTribe = z.infer<typeof MapTribeSchema>;
 
 export const MemberListQuerySchema = z.strictObject({
   status: z.enum(MEMBERSHIP_STATUSES).default('active'),
@@ -105,13 +106,14 @@ export type UpdateMemberBody = z.infer<typeof UpdateMemberBodySchema>;
 
 export const HandoverBodySchema = z.strictObject({ user_id: UuidSchema });
 
-/** A member of a tribe as listed to others. */
-export interface TribeMember {
-  user: { id: string; name: string; avatar_url: string | null };
-  role: TribeRole;
-  status: MembershipStatus;
-  joined_at: string;
-}
+/** A member of a tribe as listed to others: name and photo, never the email. */
+export const TribeMemberSchema = z.object({
+  user: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }),
+  role: z.enum(TRIBE_ROLES),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  joined_at: z.string(),
+});
+export type TribeMember = z.infer<typeof TribeMemberSchema>;
 
 export const TribeSelectionBodySchema = z.strictObject({ tribe_id: UuidSchema });
 
@@ -156,11 +158,12 @@ export const VillageSchema = z.object({
 export type Village = z.infer<typeof VillageSchema>;
 
 /** An approved village on the map. */
-export interface MapVillage {
-  id: string;
-  tribe_id: string;
-  tribe_slug: string;
-  name: string;
-  lat: number;
-  lng: number;
-}
+export const MapVillageSchema = z.object({
+  id: z.string(),
+  tribe_id: z.string(),
+  tribe_slug: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type MapVillage = z.infer<typeof MapVillageSchema>;

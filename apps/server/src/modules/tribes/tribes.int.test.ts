@@ -1,3 +1,4 @@
+import { tribesEndpoints, villagesEndpoints, type EndpointData, type MapTribe } from '@tribes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { bearer, buildTribe, createTribe, signUp, signUpLeader } from '#test/factories.js';
@@ -151,7 +152,8 @@ describe('GET /v1/get_map_tribes', () => {
     const tribe = await createTribe(t, leader.token, { lat: -1.29, lng: 36.82 });
     const res = await call('GET', '/api/v1/get_map_tribes');
     expect(res.status).toBe(200);
-    const list = JSON.parse(Buffer.from(res.body.data as string, 'base64').toString('utf8')) as Record<string, unknown>[];
+    const data = res.body.data as EndpointData<typeof tribesEndpoints.mapTribes>;
+    const list = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as MapTribe[];
     const entry = list.find((x) => x.id === tribe.id);
     expect(entry).toEqual({
       id: tribe.id,
@@ -163,5 +165,32 @@ describe('GET /v1/get_map_tribes', () => {
       village_count: 0,
       cover_url: null,
     });
+  });
+});
+
+describe('contract', () => {
+  it('registers every tribes and villages route from the contract, each with its answer in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { content?: object }> }>>;
+    };
+    for (const [tag, api] of [
+      ['tribes', tribesEndpoints],
+      ['villages', villagesEndpoints],
+    ] as const) {
+      const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op.tags?.includes(tag))
+          .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+      );
+      const declared = Object.values(api).map((e) => `${e.method} /api${e.path}`);
+      expect(documented.map((d) => d.key).sort()).toEqual([...declared].sort());
+      for (const e of Object.values(api)) {
+        const op = documented.find((d) => d.key === `${e.method} /api${e.path}`)!.op;
+        const success = op.responses['2XX']?.content as
+          { 'application/json': { schema: { properties: { data?: object } } } } | undefined;
+        expect(success?.['application/json'].schema.properties.data, `${e.method} ${e.path}`).toBeDefined();
+        expect(op.responses['4XX'], e.path).toBeDefined();
+      }
+    }
   });
 });

@@ -2,7 +2,9 @@ import type { MapTribe, Membership, MembershipStatus, Tribe, TribeMember, TribeR
 import type { Storage } from '#src/core/storage.js';
 import type { MemberRow, TribeRow } from './tribes.repo.js';
 
-/** A membership as its owner sees it. */
+/** A membership as its owner sees it (none without a row). */
+export function presentMembership(row: MemberRow): Membership;
+export function presentMembership(row: MemberRow | undefined | null): Membership | null;
 export function presentMembership(row: MemberRow | undefined | null): Membership | null {
   if (!row) return null;
   return { role: row.role as TribeRole, status: row.status as MembershipStatus, joined_at: row.joinedAt.toISOString() };

@@ -1,54 +1,39 @@
-import {
-  CreateVillageBodySchema,
-  IdParamsSchema,
-  TribeRefParamsSchema,
-  UpdateVillageBodySchema,
-  VillageListQuerySchema,
-} from '@tribes/shared';
+import { villagesEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#src/core/context.js';
-import { success } from '#src/core/envelope.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
+import { route } from '#src/core/route.js';
 
-/** Villages of a tribe: registration by members, review by leaders. */
+/**
+ * Villages of a tribe: registration by members, review by leaders (every endpoint is declared in
+ * packages/shared/src/contract/tribes.ts).
+ */
 export async function villagesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['villages'];
-  const write = { onRequest: [app.authenticate], config: limit(app, LIMITS.write) };
+  const write = { config: limit(app, LIMITS.write) };
 
-  r.get(
-    '/v1/tribes/:id/villages',
-    { onRequest: [app.identify], schema: { tags, params: TribeRefParamsSchema, querystring: VillageListQuerySchema } },
-    async (req, reply) => success(req, reply, await ctx.villages.list(req.params.id, req.auth?.user ?? null, req.query)),
-  );
+  route(app, api.list)(async (req) => ({ data: await ctx.villages.list(req.params.id, req.auth?.user ?? null, req.query) }));
 
-  r.post(
-    '/v1/tribes/:id/villages',
-    { ...write, schema: { tags, params: TribeRefParamsSchema, body: CreateVillageBodySchema } },
-    async (req, reply) =>
-      success(
-        req,
-        reply,
-        { village: await ctx.villages.create(req.params.id, req.auth!.user, req.body) },
-        'villages.registered',
-        undefined,
-        201,
-      ),
-  );
+  route(
+    app,
+    api.create,
+    write,
+  )(async (req) => ({
+    data: { village: await ctx.villages.create(req.params.id, req.auth!.user, req.body) },
+    message: 'villages.registered',
+  }));
 
-  r.patch(
-    '/v1/villages/:id',
-    { ...write, schema: { tags, params: IdParamsSchema, body: UpdateVillageBodySchema } },
-    async (req, reply) => {
-      const village = await ctx.villages.update(req.params.id, req.auth!.user, req.body);
-      const key =
-        req.body.status === 'approved'
-          ? 'villages.approved'
-          : req.body.status === 'rejected'
-            ? 'villages.rejected'
-            : 'villages.updated';
-      return success(req, reply, { village }, key);
-    },
-  );
+  route(
+    app,
+    api.update,
+    write,
+  )(async (req) => {
+    const village = await ctx.villages.update(req.params.id, req.auth!.user, req.body);
+    const message =
+      req.body.status === 'approved'
+        ? 'villages.approved'
+        : req.body.status === 'rejected'
+          ? 'villages.rejected'
+          : 'villages.updated';
+    return { data: { village }, message };
+  });
 }
