@@ -5,6 +5,7 @@ import { REALTIME } from '@tribes/shared';
 import { CHANNEL_NAME } from './authorize.js';
 import type { BlockCache } from './blocks.js';
 import type { Bus, BusMessage, EventMessage, PresenceMember, PresenceStore } from './bus.js';
+import { Delivery, type Recipient } from './delivery.js';
 import { verifyChannelAuth, verifyUserAuth } from './signing.js';
 
 export interface HubOptions {
@@ -22,8 +23,7 @@ export interface HubOptions {
   blocks?: BlockCache;
 }
 
-interface Connection {
-  socketId: string;
+interface Connection extends Recipient {
   ws: WebSocket;
   channels: Set<string>;
   lastSeen: number;
@@ -71,8 +71,7 @@ export const ERROR = {
 export class Hub {
   private readonly connections = new Map<string, Connection>();
   private readonly subscribers = new Map<string, Set<Connection>>();
-  /** Per channel, the deliveries waiting for a block lookup: later ones queue behind them, in order. */
-  private readonly pending = new Map<string, Promise<void>>();
+  private readonly delivery: Delivery;
   private readonly activityTimeout: number;
   private readonly pongTimeout: number;
   private readonly timer: NodeJS.Timeout;
@@ -80,6 +79,11 @@ export class Hub {
   constructor(private readonly opts: HubOptions) {
     this.activityTimeout = opts.activityTimeoutSeconds ?? REALTIME.activityTimeoutSeconds;
     this.pongTimeout = opts.pongTimeoutMs ?? 30_000;
+    this.delivery = new Delivery({
+      subscribers: (channel) => this.subscribers.get(channel),
+      blocks: opts.blocks,
+      onError: (err) => this.logFailure(err),
+    });
     opts.bus.onMessage((m) => this.guard(() => this.receive(m)));
     this.timer = setInterval(() => this.guard(() => this.checkActivity()), Math.min(1000, this.activityTimeout * 250)).unref();
   }
@@ -142,6 +146,8 @@ export class Hub {
       clientEvents: [],
       userIds: new Set(),
       members: new Map(),
+      isOpen: () => ws.readyState === ws.OPEN,
+      sendRaw: (frame) => ws.send(frame),
     };
     this.connections.set(conn.socketId, conn);
     ws.on('message', (raw, isBinary) => this.guard(() => this.onMessage(conn, isBinary ? '' : raw.toString())));
@@ -298,7 +304,7 @@ export class Hub {
     const before = await this.opts.presence.entries(channel);
     await this.opts.presence.add(channel, this.socketKey(conn), member);
     // Nobody sees, in who is here, someone across a block with them.
-    const hidden = await this.partnersOf(conn.userIds);
+    const hidden = await this.delivery.partnersOf(conn.userIds);
     const users = (await this.presenceUsers(channel)).filter((u) => !hidden.has(u.user_id));
     const hash = Object.fromEntries(users.map((u) => [u.user_id, u.user_info ?? null]));
     this.send(conn, {
@@ -382,63 +388,7 @@ export class Hub {
       return;
     }
     if (typeof m.channel !== 'string' || typeof m.event !== 'string' || typeof m.data !== 'string') return;
-    this.deliver(m);
-  }
-
-  /**
-   * Delivers an event to this node's subscribers of its channel, leaving out every socket across a
-   * block with someone it involves. Events that need a lookup wait for it; events behind them on the
-   * same channel wait too, so that each channel keeps its order.
-   */
-  private deliver(m: EventMessage): void {
-    const waiting = this.pending.get(m.channel);
-    if (!waiting && !this.needsBlockCheck(m)) {
-      this.sendTo(m, null);
-      return;
-    }
-    const next = (waiting ?? Promise.resolve())
-      .then(async () => this.sendTo(m, this.needsBlockCheck(m) ? await this.partnersOf(m.involves ?? []) : null))
-      .catch((err: unknown) => {
-        // Without the block list nobody identified gets it: missing a live event is better than leaking one.
-        this.logFailure(err);
-        this.sendTo(m, 'identified');
-      })
-      .finally(() => {
-        if (this.pending.get(m.channel) === next) this.pending.delete(m.channel);
-      });
-    this.pending.set(m.channel, next);
-  }
-
-  private needsBlockCheck(m: EventMessage): boolean {
-    if (!this.opts.blocks || !m.involves?.length) return false;
-    for (const conn of this.subscribers.get(m.channel) ?? []) if (conn.userIds.size > 0) return true;
-    return false;
-  }
-
-  /** Everyone on either side of a block with any of these people. */
-  private async partnersOf(userIds: Iterable<string>): Promise<ReadonlySet<string>> {
-    const ids = [...userIds].filter((id) => typeof id === 'string');
-    if (!this.opts.blocks || ids.length === 0) return new Set();
-    const sets = await Promise.all(ids.map((id) => this.opts.blocks!.partners(id)));
-    return sets.length === 1 ? sets[0]! : new Set(sets.flatMap((s) => [...s]));
-  }
-
-  /** Sends to the channel's subscribers, except those `excluded` names (or, with 'identified', every identified socket). */
-  private sendTo(m: EventMessage, excluded: ReadonlySet<string> | 'identified' | null): void {
-    const subs = this.subscribers.get(m.channel);
-    if (!subs) return;
-    const frame = JSON.stringify({
-      event: m.event,
-      channel: m.channel,
-      data: m.data,
-      ...(typeof m.userId === 'string' ? { user_id: m.userId } : {}),
-    });
-    for (const conn of subs) {
-      if (conn.socketId === m.exceptSocketId || conn.ws.readyState !== conn.ws.OPEN) continue;
-      if (excluded === 'identified' ? conn.userIds.size > 0 : excluded && [...conn.userIds].some((id) => excluded.has(id)))
-        continue;
-      conn.ws.send(frame);
-    }
+    this.delivery.deliver(m);
   }
 
   private socketKey(conn: Connection): string {
