@@ -15,7 +15,7 @@ export interface Window {
   unscaled?: boolean;
 }
 
-/** A slot taken under every window (its row id, to release it), or the seconds to wait. */
+/** A slot taken under every window (its row id), or the seconds to wait. */
 export type TakeResult = { ok: true; id: number } | { ok: false; retryAfter: number };
 
 /** Namespace of the throttle's advisory locks (two-key form, apart from the migrations' one-key lock). */
@@ -73,10 +73,6 @@ export function createThrottle(db: Db, clock: Clock, scale = 1) {
       const result = await take(key, windows);
       if (!result.ok) throw tooManyRequests(result.retryAfter);
       return result.id;
-    },
-    /** Gives back one slot taken for work that turned out not to count (a successful login). */
-    async release(id: number): Promise<void> {
-      await db.delete(throttleHits).where(eq(throttleHits.id, id));
     },
     /** Forgets a key's events (a successful login clears its failures). */
     async clear(key: string): Promise<void> {
