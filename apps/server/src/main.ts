@@ -1,7 +1,6 @@
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './core/config.js';
-import { openDatabase } from './core/db/client.js';
 import path from 'node:path';
+import { ConfigError, loadConfig } from './core/config.js';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './core/data-dir-lock.js';
 
 /** Start-up: config → database (migrated) → app → listen; SIGTERM closes everything in order. */
 async function main() {
@@ -15,6 +14,23 @@ async function main() {
     }
     throw err;
   }
+  // One process owns an embedded database folder: a second one would lose acknowledged writes.
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    try {
+      lock = acquireDataDirLock(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(73);
+      }
+      throw err;
+    }
+    // Released on every orderly exit; after a SIGKILL the next start finds its owner gone.
+    process.once('exit', () => lock?.release());
+  }
+  // Loaded once the folder is ours, so a refused second start exits before loading the whole app.
+  const [{ openDatabase }, { buildApp }] = await Promise.all([import('./core/db/client.js'), import('./app.js')]);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   await database.migrate();
   const app = await buildApp({ config, database });
@@ -32,6 +48,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      lock?.release();
     } finally {
       clearTimeout(force);
       process.exit(0);

@@ -1,7 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from './server-process.js';
 import { createTestDatabase, TEST_DB } from './test-database.js';
@@ -13,11 +14,13 @@ let baseUrl = '';
 let dataDir = '';
 let pgDatabase: (Database & { url?: string }) | undefined;
 let exitCode: Promise<number | null>;
+let env: Record<string, string> = {};
 
 /** The real entry point as `npm start` runs it: migrations at start-up, dev mailbox, SIGTERM. */
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tribes-process-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, SMTP_URL: '', DATABASE_URL: '' };
+  // Demo data has its own test (seed.int.test.ts); without it each start here is quicker.
+  env = { DATA_DIR: dataDir, SMTP_URL: '', DATABASE_URL: '', SEED_DEMO: 'false' };
   if (TEST_DB === 'postgres') {
     // A fresh, empty database: main.ts must migrate it itself.
     pgDatabase = await createTestDatabase({ migrate: false });
@@ -26,10 +29,27 @@ beforeAll(async () => {
   const server = await startServerProcess(env);
   ({ child, baseUrl, output } = server);
   exitCode = server.exited;
-}, 60_000);
+}, 120_000);
 
+/** A start that is expected to give up: its exit code and everything it printed. */
+function startExpectingRefusal(extraEnv: Record<string, string>) {
+  const refused = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+    env: { ...(process.env as Record<string, string>), PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  refused.stdout.on('data', (d: Buffer) => (text += d.toString()));
+  refused.stderr.on('data', (d: Buffer) => (text += d.toString()));
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    refused.once('exit', (code) => resolve({ code, output: text })),
+  );
+}
+
+let extra: ChildProcess | undefined;
 afterAll(async () => {
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (extra && extra.exitCode === null) extra.kill('SIGKILL');
+  if (child && child.exitCode === null) child.kill('SIGKILL');
   await pgDatabase?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -74,8 +94,47 @@ describe('the server process', () => {
     expect(verified.body.data.auth_token).toBeTypeOf('string');
   });
 
+  if (TEST_DB === 'pglite') {
+    it('refuses a second process on the same PGlite DATA_DIR at once, naming the folder and the owner pid', async () => {
+      const second = await startExpectingRefusal(env);
+      expect(second.code).not.toBe(0);
+      expect(second.output).toContain(dataDir);
+      expect(second.output).toContain(`pid ${child.pid}`);
+      expect(second.output).not.toContain('Tribes is running');
+      // The owner keeps serving.
+      expect((await json('/api/v1/health')).status).toBe(200);
+    }, 60_000);
+  } else {
+    it('lets a second node share DATA_DIR (uploads) when the database is PostgreSQL', async () => {
+      const second = await startServerProcess(env);
+      extra = second.child;
+      const health = await fetch(`${second.baseUrl}/api/v1/health`);
+      expect(health.status).toBe(200);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }, 120_000);
+  }
+
   it('exits cleanly on SIGTERM', async () => {
     child.kill('SIGTERM');
     expect(await exitCode).toBe(0);
+    expect(existsSync(path.join(dataDir, 'tribes.lock'))).toBe(false);
   });
+
+  it('starts again on the same data after a SIGKILL, taking over the lock the killed process left', async () => {
+    const killed = await startServerProcess(env);
+    extra = killed.child;
+    expect(killed.output()).toContain('Tribes is running');
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    if (TEST_DB === 'pglite') expect(readFileSync(path.join(dataDir, 'tribes.lock'), 'utf8')).toContain(`${killed.child.pid}`);
+    const next = await startServerProcess(env);
+    extra = next.child;
+    baseUrl = next.baseUrl;
+    // What the first process wrote is still there.
+    const exists = await json('/api/v1/check_email_exists', { email: 'newcomer@example.test' });
+    expect(exists.body.data).toEqual({ exists: true });
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  }, 180_000);
 });
