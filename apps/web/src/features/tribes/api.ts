@@ -7,22 +7,17 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  CreateTribeBody,
-  CreateVillageBody,
-  MapTribe,
-  MapVillage,
-  Membership,
-  MembershipStatus,
-  Page,
-  Tribe,
-  TribeMember,
-  UpdateMemberBody,
-  UpdateTribeBody,
-  UpdateVillageBody,
-  User,
-  Village,
-  VillageStatus,
+import {
+  tribesEndpoints as endpoints,
+  villagesEndpoints,
+  type CreateTribeBody,
+  type CreateVillageBody,
+  type MapTribe,
+  type MembershipStatus,
+  type UpdateMemberBody,
+  type UpdateTribeBody,
+  type UpdateVillageBody,
+  type VillageStatus,
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
@@ -41,14 +36,6 @@ export const tribeKeys = {
 };
 
 const PAGE_SIZE = 20;
-const enc = encodeURIComponent;
-
-function pageQuery(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
 
 /** After any change: tribe reads and the map refetch, and so does the signed-in user. */
 function refreshAll(client: QueryClient) {
@@ -63,8 +50,7 @@ export function useTribeList(q: string) {
     queryKey: tribeKeys.list(q),
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (await api.request<Page<Tribe>>(`/v1/tribes${pageQuery({ q, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal }))
-        .data,
+      (await api.call(endpoints.list, { query: { q, cursor: pageParam || undefined, limit: PAGE_SIZE } }, { signal })).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
   });
@@ -76,7 +62,7 @@ export function useTribe(ref: string | null | undefined) {
     queryKey: tribeKeys.detail(ref ?? ''),
     enabled: Boolean(ref),
     retry: false,
-    queryFn: async ({ signal }) => (await api.request<{ tribe: Tribe }>(`/v1/tribes/${enc(ref ?? '')}`, { signal })).data.tribe,
+    queryFn: async ({ signal }) => (await api.call(endpoints.show, { params: { id: ref ?? '' } }, { signal })).data.tribe,
   });
 }
 
@@ -88,8 +74,9 @@ export function useTribeMembers(ref: string, status: MembershipStatus, enabled =
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
       (
-        await api.request<Page<TribeMember>>(
-          `/v1/tribes/${enc(ref)}/members${pageQuery({ status, cursor: pageParam, limit: String(PAGE_SIZE) })}`,
+        await api.call(
+          endpoints.members,
+          { params: { id: ref }, query: { status, cursor: pageParam || undefined, limit: PAGE_SIZE } },
           { signal },
         )
       ).data,
@@ -105,8 +92,9 @@ export function useTribeVillages(ref: string, status: VillageStatus, enabled = t
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
       (
-        await api.request<Page<Village>>(
-          `/v1/tribes/${enc(ref)}/villages${pageQuery({ status, cursor: pageParam, limit: String(PAGE_SIZE) })}`,
+        await api.call(
+          villagesEndpoints.list,
+          { params: { id: ref }, query: { status, cursor: pageParam || undefined, limit: PAGE_SIZE } },
           { signal },
         )
       ).data,
@@ -121,7 +109,7 @@ export function useMapTribes(enabled = true) {
     queryKey: tribeKeys.mapTribes,
     enabled,
     queryFn: async ({ signal }) => {
-      const list = decodeMapTribes((await api.request<string>('/v1/get_map_tribes', { signal, notifySuccess: false })).data);
+      const list = decodeMapTribes((await api.call(endpoints.mapTribes, {}, { signal, notifySuccess: false })).data);
       storeTribes(list);
       return list;
     },
@@ -134,8 +122,7 @@ export function useMapVillages(enabled = true) {
   return useQuery({
     queryKey: tribeKeys.mapVillages,
     enabled,
-    queryFn: async ({ signal }) =>
-      (await api.request<MapVillage[]>('/v1/get_map_villages', { signal, notifySuccess: false })).data,
+    queryFn: async ({ signal }) => (await api.call(endpoints.mapVillages, {}, { signal, notifySuccess: false })).data,
   });
 }
 
@@ -145,7 +132,7 @@ export function useCreateTribe() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithErrors<CreateTribeBody>) =>
-      (await api.request<{ tribe: Tribe }>('/v1/tribes', { method: 'POST', body, onFieldErrors })).data.tribe,
+      (await api.call(endpoints.create, { body }, { onFieldErrors })).data.tribe,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -154,7 +141,7 @@ export function useUpdateTribe(ref: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithErrors<UpdateTribeBody>) =>
-      (await api.request<{ tribe: Tribe }>(`/v1/tribes/${enc(ref)}`, { method: 'PATCH', body, onFieldErrors })).data.tribe,
+      (await api.call(endpoints.update, { params: { id: ref }, body }, { onFieldErrors })).data.tribe,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -163,13 +150,7 @@ export function useUpdateTribe(ref: string) {
 export function useSelectTribe() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (tribeId: string) =>
-      (
-        await api.request<{ user: User; tribe: Tribe; membership: Membership }>('/v1/tribe_selection', {
-          method: 'POST',
-          body: { tribe_id: tribeId },
-        })
-      ).data,
+    mutationFn: async (tribeId: string) => (await api.call(endpoints.select, { body: { tribe_id: tribeId } })).data,
     onSuccess: (data) => {
       setUser(data.user);
       refreshAll(client);
@@ -180,9 +161,7 @@ export function useSelectTribe() {
 export function useJoinTribe(ref: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await api.request<{ membership: Membership }>(`/v1/tribes/${enc(ref)}/join`, { method: 'POST', body: {} })).data
-        .membership,
+    mutationFn: async () => (await api.call(endpoints.join, { params: { id: ref } })).data.membership,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -190,7 +169,7 @@ export function useJoinTribe(ref: string) {
 export function useLeaveTribe(ref: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => api.request<{ membership: null }>(`/v1/tribes/${enc(ref)}/leave`, { method: 'POST', body: {} }),
+    mutationFn: async () => api.call(endpoints.leave, { params: { id: ref } }),
     onSuccess: () => refreshAll(client),
   });
 }
@@ -199,8 +178,7 @@ export function useUpdateMember(ref: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, body }: { userId: string; body: UpdateMemberBody }) =>
-      (await api.request<{ membership: Membership }>(`/v1/tribes/${enc(ref)}/members/${enc(userId)}`, { method: 'PATCH', body }))
-        .data.membership,
+      (await api.call(endpoints.updateMember, { params: { id: ref, user_id: userId }, body })).data.membership,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -209,8 +187,7 @@ export function useHandover(ref: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (userId: string) =>
-      (await api.request<{ tribe: Tribe }>(`/v1/tribes/${enc(ref)}/handover`, { method: 'POST', body: { user_id: userId } })).data
-        .tribe,
+      (await api.call(endpoints.handover, { params: { id: ref }, body: { user_id: userId } })).data.tribe,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -219,8 +196,7 @@ export function useRegisterVillage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ tribeId, body, onFieldErrors }: WithErrors<CreateVillageBody> & { tribeId: string }) =>
-      (await api.request<{ village: Village }>(`/v1/tribes/${enc(tribeId)}/villages`, { method: 'POST', body, onFieldErrors }))
-        .data.village,
+      (await api.call(villagesEndpoints.create, { params: { id: tribeId }, body }, { onFieldErrors })).data.village,
     onSuccess: () => refreshAll(client),
   });
 }
@@ -229,7 +205,7 @@ export function useUpdateVillage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: UpdateVillageBody }) =>
-      (await api.request<{ village: Village }>(`/v1/villages/${enc(id)}`, { method: 'PATCH', body })).data.village,
+      (await api.call(villagesEndpoints.update, { params: { id }, body })).data.village,
     onSuccess: () => refreshAll(client),
   });
 }
