@@ -7,6 +7,7 @@ import { lighthouseScenario } from './lighthouse.js';
 import { login } from './login.js';
 import { realtimeFanout, realtimeIdle } from './realtime.js';
 import { me } from './me.js';
+import { start } from './start.js';
 
 /** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
 export const SCENARIOS: Scenario[] = [
@@ -19,6 +20,7 @@ export const SCENARIOS: Scenario[] = [
   donationsPostgres,
   realtimeFanout,
   realtimeIdle,
+  start,
   bundle,
   lighthouseScenario,
 ];
