@@ -62,3 +62,24 @@ export function requiredWhenEmpty<Out>(schema: { safeParse(v: unknown): Parsed<O
     },
   };
 }
+
+/** A form's errors by field name ("amount", "milestones.0.title"), as a resolver answers them. */
+export type FlatFieldErrors = Record<string, FieldError | undefined>;
+
+/**
+ * A resolver, then the form's own wording and rules on top: `refine` receives the values and the
+ * schema's errors and answers the errors to show (rewording a field, or adding a rule the schema
+ * cannot know, such as the wallet's balance). No error left: the schema's parsed values go through.
+ */
+export function refineResolver<T extends FieldValues, Out extends FieldValues>(
+  base: Resolver<T, unknown, Out>,
+  refine: (values: T, errors: FlatFieldErrors) => FlatFieldErrors,
+): Resolver<T, unknown, Out> {
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const errors = Object.fromEntries(
+      Object.entries(refine(values, { ...(result.errors as FlatFieldErrors) })).filter(([, e]) => e !== undefined),
+    );
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<T> } : result;
+  };
+}

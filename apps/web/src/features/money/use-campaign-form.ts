@@ -1,7 +1,9 @@
-import { MONEY_LIMITS, POST_LIMITS, translate, type Campaign, type CreateCampaignBody } from '@tribes/shared';
+import { CreateCampaignBodySchema, MONEY_LIMITS, POST_LIMITS, type Campaign, type CreateCampaignBody } from '@tribes/shared';
 import { useEffect, useState } from 'react';
+import { get, useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/locale-hooks';
+import { requiredWhenEmpty, schemaResolver } from '../../lib/form-resolver';
 import { useCreateCampaign } from './api';
 
 export interface MilestoneDraft {
@@ -9,8 +11,6 @@ export interface MilestoneDraft {
   title: string;
   amount: number | null;
 }
-
-export type CampaignErrors = Record<string, string | undefined>;
 
 /** The image types the server decodes (it checks the content; this only spares a useless upload). */
 const COVER_TYPES = /^image\/(jpeg|png|webp|gif|avif)$/;
@@ -34,76 +34,96 @@ function useCoverPicker(onError: (message: string | undefined) => void) {
 /** The end of a chosen day, local time: a campaign "ending on the 3rd" takes donations all that day. */
 export const endOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59);
 
-/** The create-campaign form: values, light checks before sending, the server's field errors after. */
+/** What the form holds: the schema's fields as typed (an untouched number or date is null); `cover` only carries its error. */
+export interface CampaignFields {
+  title: string;
+  description: string;
+  goal: number | null;
+  monthly_goal: number | null;
+  ends_at: Date | null;
+  milestones: MilestoneDraft[];
+  cover?: never;
+}
+
+const EMPTY: CampaignFields = { title: '', description: '', goal: null, monthly_goal: null, ends_at: null, milestones: [] };
+
+/** The form's values as the body the shared schema checks (the deadline at the end of its day). */
+function candidate(v: CampaignFields) {
+  const ends = v.ends_at;
+  return {
+    title: v.title,
+    description: v.description,
+    goal: v.goal,
+    monthly_goal: v.monthly_goal,
+    ends_at: ends === null ? null : Number.isNaN(ends.getTime()) ? 'invalid' : endOfDay(ends).toISOString(),
+    milestones: v.milestones.map((m) => ({ title: m.title, amount: m.amount })),
+  };
+}
+
+const campaignParser = requiredWhenEmpty(CreateCampaignBodySchema);
+
+/**
+ * The create-campaign form on react-hook-form with the shared schema (empty fields say "required"),
+ * the cover checked when picked; the server's field errors land on the fields they name.
+ */
 export function useCampaignForm(tribeRef: string, onCreated: (c: Campaign) => void) {
   const locale = useLocale();
   const create = useCreateCampaign(tribeRef);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [goal, setGoal] = useState<number | null>(null);
-  const [monthlyGoal, setMonthlyGoal] = useState<number | null>(null);
-  const [endsAt, setEndsAt] = useState<Date | null>(null);
-  const [milestones, setMilestones] = useState<MilestoneDraft[]>([]);
-  const [errors, setErrors] = useState<CampaignErrors>({});
-  const cover = useCoverPicker((message) => setErrors((e) => ({ ...e, cover: message })));
-  const required = translate(locale, 'validation.required');
+  const form = useForm<CampaignFields, unknown, CreateCampaignBody>({
+    defaultValues: EMPTY,
+    resolver: schemaResolver<CampaignFields, CreateCampaignBody>(
+      { safeParse: (values) => campaignParser.safeParse(candidate(values as CampaignFields)) },
+      locale,
+    ),
+  });
+  const cover = useCoverPicker((message) =>
+    message ? form.setError('cover', { type: 'cover', message }) : form.clearErrors('cover'),
+  );
+  const [title, description, goal, monthlyGoal, endsAt, milestones] = useWatch({
+    control: form.control,
+    name: ['title', 'description', 'goal', 'monthly_goal', 'ends_at', 'milestones'],
+  });
 
-  const handleSubmit = (e: { preventDefault(): void }) => {
-    e.preventDefault();
-    const next: CampaignErrors = {};
-    if (title.trim().length === 0) next.title = required;
-    if (goal === null) next.goal = required;
-    if (endsAt === null) next.ends_at = required;
-    milestones.forEach((m, i) => {
-      if (!m.title.trim()) next[`milestones.${i}.title`] = required;
-      if (m.amount === null) next[`milestones.${i}.amount`] = required;
-    });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const body: CreateCampaignBody = {
-      title: title.trim(),
-      description: description.trim(),
-      goal: goal!,
-      monthly_goal: monthlyGoal,
-      ends_at: endOfDay(endsAt!).toISOString(),
-      milestones: milestones.map((m) => ({ title: m.title.trim(), amount: m.amount! })),
-    };
+  const handleSubmit = form.handleSubmit((body) => {
     create.mutate(
       {
         body,
         cover: cover.cover?.file ?? null,
         onFieldErrors: (fieldErrors) => {
-          const placed: CampaignErrors = {};
-          for (const [field, messages] of Object.entries(fieldErrors)) placed[field] = messages.join(' ');
-          setErrors(placed);
+          for (const [field, messages] of Object.entries(fieldErrors))
+            form.setError(field as Path<CampaignFields>, { type: 'server', message: messages.join(' ') });
           return true;
         },
       },
       { onSuccess: onCreated },
     );
-  };
+  });
 
+  const setMilestones = (next: (list: MilestoneDraft[]) => MilestoneDraft[]) =>
+    form.setValue('milestones', next(form.getValues('milestones')));
   let nextKey = milestones.reduce((m, x) => Math.max(m, x.key), 0) + 1;
+  const errors = form.formState.errors;
   return {
     values: { title, description, goal, monthlyGoal, endsAt, milestones, coverUrl: cover.cover?.url ?? null },
     pickCover: cover.pick,
     clearCover: () => {
       cover.clear();
-      setErrors((e) => ({ ...e, cover: undefined }));
+      form.clearErrors('cover');
     },
     set: {
-      title: setTitle,
-      description: setDescription,
-      goal: setGoal,
-      monthlyGoal: setMonthlyGoal,
-      endsAt: setEndsAt,
+      title: (v: string) => form.setValue('title', v),
+      description: (v: string) => form.setValue('description', v),
+      goal: (v: number | null) => form.setValue('goal', v),
+      monthlyGoal: (v: number | null) => form.setValue('monthly_goal', v),
+      endsAt: (v: Date | null) => form.setValue('ends_at', v),
     },
     addMilestone: () =>
       setMilestones((list) => (list.length >= 10 ? list : [...list, { key: nextKey++, title: '', amount: null }])),
     updateMilestone: (key: number, patch: Partial<MilestoneDraft>) =>
       setMilestones((list) => list.map((m) => (m.key === key ? { ...m, ...patch } : m))),
     removeMilestone: (key: number) => setMilestones((list) => list.filter((m) => m.key !== key)),
-    errors,
+    /** The message on a field ("title", "milestones.0.amount"), from the schema, the cover check or the server. */
+    error: (name: string): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message,
     handleSubmit,
     pending: create.isPending,
     limits: MONEY_LIMITS,

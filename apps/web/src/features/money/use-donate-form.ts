@@ -1,7 +1,9 @@
-import { MONEY_ERRORS, MONEY_LIMITS, translate, type DonationBody } from '@tribes/shared';
-import { useState } from 'react';
+import { DonationBodySchema, MONEY_ERRORS, translate, MONEY_LIMITS, type DonationBody } from '@tribes/shared';
+import { useRef, useState } from 'react';
+import { get, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { refineResolver, schemaResolver } from '../../lib/form-resolver';
 import { useDonate, useWallet } from './api';
 import { useMoneyFormat } from './format';
 import { useIdempotencyKey } from './idempotency';
@@ -13,12 +15,27 @@ export interface DonationTarget {
   name: string;
 }
 
+/** What the donor types; the target comes from the page (`target` only carries its error). */
+export interface DonateFields {
+  amount: number | null;
+  message: string;
+  anonymous: boolean;
+  target?: never;
+}
+
 export type DonateField = 'amount' | 'message' | 'target';
 export type DonateErrors = Partial<Record<DonateField, string>> & { insufficient?: boolean };
 
+/** The fields the donor types, checked with the shared donation schema (the target is the page's). */
+const DonorFieldsSchema = DonationBodySchema.pick({ amount: true, message: true, anonymous: true });
+type DonorFields = Pick<DonationBody, 'amount' | 'message' | 'anonymous'>;
+
+const EMPTY: DonateFields = { amount: null, message: '', anonymous: false };
+
 /**
- * The donation form's state and rules: checked here first (amount range, the balance), confirmed by
- * the donor, then sent once with its Idempotency-Key; a 409 lands on the field it is about.
+ * The donation form on react-hook-form with the shared schema: checked first (amount range, the
+ * balance, a target), confirmed by the donor, then sent once with its Idempotency-Key; the server's
+ * field errors and a 409 land on the field they are about.
  */
 export function useDonateForm(target: DonationTarget | null) {
   const { t } = useTranslation();
@@ -26,37 +43,57 @@ export function useDonateForm(target: DonationTarget | null) {
   const wallet = useWallet();
   const donate = useDonate();
   const idem = useIdempotencyKey();
-  const [amount, setAmount] = useState<number | null>(null);
-  const [message, setMessage] = useState('');
-  const [anonymous, setAnonymous] = useState(false);
-  const [errors, setErrors] = useState<DonateErrors>({});
   const [confirming, setConfirming] = useState(false);
   const balance = wallet.data?.balance;
+  // The resolver reads the latest target and balance, not the ones of the first render.
+  const live = useRef({ target, balance });
+  live.current = { target, balance };
 
-  const insufficient = (): DonateErrors => ({
-    amount: t('money.donate.insufficient', { balance: f.tokens(balance ?? 0) }),
-    insufficient: true,
+  const insufficientText = () => t('money.donate.insufficient', { balance: f.tokens(live.current.balance ?? 0) });
+
+  const form = useForm<DonateFields, unknown, DonorFields>({
+    defaultValues: EMPTY,
+    resolver: refineResolver(schemaResolver<DonateFields, DonorFields>(DonorFieldsSchema, f.locale), (values, errors) => {
+      const current = live.current;
+      if (!current.target) errors.target = { type: 'required', message: translate(f.locale, 'validation.required') };
+      if (errors.amount && values.amount !== null)
+        errors.amount = {
+          type: 'range',
+          message: t('money.donate.range', { min: f.tokens(MONEY_LIMITS.donationMin), max: f.tokens(MONEY_LIMITS.donationMax) }),
+        };
+      else if (!errors.amount && values.amount !== null && current.balance !== undefined && values.amount > current.balance)
+        errors.amount = { type: 'insufficient', message: insufficientText() };
+      return errors;
+    }),
   });
-
-  /** Checks the form; opens the confirmation when it is right. */
-  const handleSubmit = (e?: { preventDefault(): void }) => {
-    e?.preventDefault();
-    const next: DonateErrors = {};
-    if (!target) next.target = translate(f.locale, 'validation.required');
-    if (amount === null) next.amount = translate(f.locale, 'validation.required');
-    else if (amount < MONEY_LIMITS.donationMin || amount > MONEY_LIMITS.donationMax)
-      next.amount = t('money.donate.range', { min: f.tokens(MONEY_LIMITS.donationMin), max: f.tokens(MONEY_LIMITS.donationMax) });
-    else if (balance !== undefined && amount > balance) Object.assign(next, insufficient());
-    if (message.length > MONEY_LIMITS.messageMax)
-      next.message = translate(f.locale, 'validation.string_max', { max: MONEY_LIMITS.messageMax });
-    setErrors(next);
-    if (Object.keys(next).length === 0) setConfirming(true);
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const message = useWatch({ control: form.control, name: 'message' });
+  const anonymous = useWatch({ control: form.control, name: 'anonymous' });
+  const fieldErrors = form.formState.errors;
+  const errorOf = (name: DonateField): string | undefined =>
+    (get(fieldErrors, name) as { message?: string } | undefined)?.message;
+  const errors: DonateErrors = {
+    amount: errorOf('amount'),
+    message: errorOf('message'),
+    target: errorOf('target'),
+    insufficient: fieldErrors.amount?.type === 'insufficient' || undefined,
   };
 
-  const body = (): DonationBody | null =>
-    target && amount !== null
-      ? { target_type: target.type, target_id: target.id, amount, message: message.trim(), anonymous }
+  /** Checks the form; opens the confirmation when it is right. */
+  const handleSubmit = form.handleSubmit(() => setConfirming(true));
+
+  const body = (): DonationBody | null => {
+    const values = form.getValues();
+    return target && values.amount !== null
+      ? {
+          target_type: target.type,
+          target_id: target.id,
+          amount: values.amount,
+          message: values.message.trim(),
+          anonymous: values.anonymous,
+        }
       : null;
+  };
 
   /** The donor confirmed: the money moves (once, whatever retries follow). */
   const handleConfirm = () => {
@@ -66,13 +103,20 @@ export function useDonateForm(target: DonationTarget | null) {
       {
         body: b,
         key: idem.keyFor(b),
-        onFieldErrors: (fieldErrors) => {
-          const next: DonateErrors = {};
-          if (fieldErrors.amount) next.amount = fieldErrors.amount.join(' ');
-          if (fieldErrors.message) next.message = fieldErrors.message.join(' ');
-          if (fieldErrors.target_id) next.target = fieldErrors.target_id.join(' ');
-          setErrors(next);
-          return Object.keys(next).length > 0;
+        onFieldErrors: (server) => {
+          form.clearErrors();
+          const placed: [DonateField, string[] | undefined][] = [
+            ['amount', server.amount],
+            ['message', server.message],
+            ['target', server.target_id],
+          ];
+          let any = false;
+          for (const [field, messages] of placed) {
+            if (!messages) continue;
+            form.setError(field, { type: 'server', message: messages.join(' ') });
+            any = true;
+          }
+          return any;
         },
       },
       {
@@ -86,9 +130,12 @@ export function useDonateForm(target: DonationTarget | null) {
           if (err instanceof ApiError && err.status !== null && err.status < 500) idem.settle();
           if (err instanceof ApiError && err.status === 409) {
             // The envelope's error_type says which conflict it is; the message is already in the reader's language.
-            if (err.errorType === MONEY_ERRORS.campaignClosed) setErrors({ target: err.message });
-            else if (err.errorType === MONEY_ERRORS.insufficientFunds) setErrors({ ...insufficient(), amount: err.message });
-            else setErrors({ amount: err.message });
+            form.clearErrors();
+            if (err.errorType === MONEY_ERRORS.campaignClosed)
+              form.setError('target', { type: 'conflict', message: err.message });
+            else if (err.errorType === MONEY_ERRORS.insufficientFunds)
+              form.setError('amount', { type: 'insufficient', message: err.message });
+            else form.setError('amount', { type: 'conflict', message: err.message });
             void wallet.refetch();
           }
         },
@@ -98,22 +145,19 @@ export function useDonateForm(target: DonationTarget | null) {
 
   const reset = () => {
     donate.reset();
-    setAmount(null);
-    setMessage('');
-    setAnonymous(false);
-    setErrors({});
+    form.reset(EMPTY);
   };
 
   return {
     amount,
     setAmount: (v: number | null) => {
-      setAmount(v);
-      setErrors((x) => ({ ...x, amount: undefined, insufficient: undefined }));
+      form.setValue('amount', v);
+      form.clearErrors('amount');
     },
     message,
-    setMessage,
+    setMessage: (v: string) => form.setValue('message', v),
     anonymous,
-    setAnonymous,
+    setAnonymous: (v: boolean) => form.setValue('anonymous', v),
     errors,
     balance,
     confirming,

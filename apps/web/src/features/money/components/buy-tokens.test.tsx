@@ -32,4 +32,42 @@ describe('BuyTokens', () => {
     const price = new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(20).replace(/\s/g, ' ');
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(`pour ${price}.`));
   });
+
+  it("checks the amount with the shared purchase schema, and puts the server's field error on it", async () => {
+    await initI18n('en');
+    const calls = stubApi((url, init) => {
+      if (url.pathname === '/api/v1/config') return config;
+      if (url.pathname === '/api/v1/wallet/purchases' && init?.method === 'POST')
+        return {
+          status: 400,
+          body: {
+            status: 'error',
+            message: 'Check the form.',
+            error_type: 'validation_error',
+            errors: { tokens: ['Purchases are paused.'] },
+          },
+        };
+    });
+    renderWithApp(<BuyTokens />);
+    const user = userEvent.setup();
+    const input = document.getElementById('buy-tokens-amount')!;
+    await user.clear(input);
+    await user.type(input, '50');
+    await user.click(screen.getByTestId('buy-tokens'));
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById('buy-tokens-amount-helper-text')).toHaveTextContent('Between 100 and 1,000,000 tokens.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '500' }));
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByTestId('buy-tokens'));
+    await user.click(await screen.findByTestId('confirm-action'));
+    await waitFor(() =>
+      expect(document.getElementById('buy-tokens-amount-helper-text')).toHaveTextContent('Purchases are paused.'),
+    );
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({ tokens: 500 });
+    expect(posts[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

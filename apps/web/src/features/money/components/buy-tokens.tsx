@@ -4,14 +4,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MONEY_LIMITS } from '@tribes/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocaleNavigate } from '../../../app/locale-hooks';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { usePublicConfig, useStartPurchase } from '../api';
+import { usePublicConfig } from '../api';
 import { useMoneyFormat } from '../format';
-import { useIdempotencyKey } from '../idempotency';
+import { useBuyTokensForm } from '../use-buy-tokens-form';
 
 const PRESETS = [500, 1000, 5000];
 
@@ -19,49 +17,9 @@ const PRESETS = [500, 1000, 5000];
 export function BuyTokens() {
   const { t } = useTranslation();
   const f = useMoneyFormat();
-  const navigate = useLocaleNavigate();
-  const [tokens, setTokens] = useState<number | null>(1000);
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const purchase = useStartPurchase();
   const prices = usePublicConfig().data?.payments;
-  const idem = useIdempotencyKey();
-  const valid = tokens !== null && tokens >= MONEY_LIMITS.purchaseMin && tokens <= MONEY_LIMITS.purchaseMax;
-
-  const handleBuy = () => {
-    if (!valid) {
-      setError(t('money.buy.range', { min: f.tokens(MONEY_LIMITS.purchaseMin), max: f.tokens(MONEY_LIMITS.purchaseMax) }));
-      return;
-    }
-    setError(null);
-    setConfirming(true);
-  };
-
-  const handleConfirm = () => {
-    if (tokens === null) return;
-    const key = idem.keyFor({ tokens });
-    purchase.mutate(
-      {
-        tokens,
-        key,
-        onFieldErrors: (errors) => {
-          const message = errors.tokens?.join(' ');
-          if (message) setError(message);
-          return Boolean(message);
-        },
-      },
-      {
-        onSuccess: (answer) => {
-          idem.settle();
-          setConfirming(false);
-          // The sandbox answers an app path; a real provider answers its own https page.
-          if (answer.checkout_url.startsWith('/')) navigate(answer.checkout_url);
-          else window.location.assign(answer.checkout_url);
-        },
-        onError: () => setConfirming(false),
-      },
-    );
-  };
+  const form = useBuyTokensForm();
+  const { tokens, error } = form;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="buy-tokens-title">
@@ -76,7 +34,7 @@ export function BuyTokens() {
               key={n}
               variant={tokens === n ? 'contained' : 'outlined'}
               size="small"
-              onClick={() => setTokens(n)}
+              onClick={() => form.setTokens(n)}
               aria-pressed={tokens === n}
             >
               {f.tokens(n)}
@@ -87,31 +45,26 @@ export function BuyTokens() {
           id="buy-tokens-amount"
           label={t('money.buy.tokensLabel')}
           value={tokens}
-          onChange={(v) => {
-            setTokens(v);
-            setError(null);
-          }}
+          onChange={form.setTokens}
           min={0}
           max={MONEY_LIMITS.purchaseMax}
           allowDecimal={false}
           error={Boolean(error)}
-          helperText={
-            error ?? t('money.buy.range', { min: f.tokens(MONEY_LIMITS.purchaseMin), max: f.tokens(MONEY_LIMITS.purchaseMax) })
-          }
+          helperText={error ?? form.rangeText}
         />
         <Button
           variant="contained"
           startIcon={<ShoppingCartOutlinedIcon />}
-          onClick={handleBuy}
-          disabled={purchase.isPending}
+          onClick={() => void form.handleBuy()}
+          disabled={form.pending}
           sx={{ alignSelf: 'flex-start' }}
           data-testid="buy-tokens"
         >
-          {purchase.isPending ? t('money.buy.redirecting') : t('money.buy.submit')}
+          {form.pending ? t('money.buy.redirecting') : t('money.buy.submit')}
         </Button>
       </Stack>
       <ConfirmDialog
-        open={confirming}
+        open={form.confirming}
         title={t('money.buy.confirmTitle')}
         body={
           prices
@@ -122,9 +75,9 @@ export function BuyTokens() {
             : t('money.buy.confirmBody', { amount: f.tokens(tokens ?? 0) })
         }
         confirmLabel={t('money.buy.confirm')}
-        onConfirm={handleConfirm}
-        onClose={() => setConfirming(false)}
-        pending={purchase.isPending}
+        onConfirm={form.handleConfirm}
+        onClose={form.closeConfirm}
+        pending={form.pending}
         destructive={false}
       />
     </Paper>

@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+const helper = (id: string) => document.getElementById(`${id}-helper-text`)?.textContent;
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 const created = {
   status: 201,
@@ -78,5 +79,27 @@ describe('CampaignForm cover', () => {
     const sent = calls.find((c) => c.method === 'POST')!;
     expect(sent.form).toBeNull();
     expect(sent.body).toMatchObject({ title: 'A roof', goal: 5000, milestones: [] });
+  });
+});
+
+describe('CampaignForm checks', () => {
+  it('checks with the shared campaign schema before sending: empty fields are required, a title needs three letters', async () => {
+    const calls = stubApi(() => undefined);
+    renderWithApp(<CampaignForm tribeRef="t1" onCreated={() => undefined} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add a milestone' }));
+    await user.click(screen.getByTestId('campaign-submit'));
+    await waitFor(() => expect(helper('campaign-title')).toBe('This field is required.'));
+    expect(helper('campaign-goal')).toBe('This field is required.');
+    expect(helper('campaign-ends-at')).toBe('This field is required.');
+    const milestone = document.querySelector<HTMLInputElement>('[id^="milestone-"][id$="-title"]')!;
+    expect(helper(milestone.id)).toBe('This field is required.');
+    expect(document.getElementById('campaign-title')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(document.getElementById('campaign-title')!, 'Ab');
+    await user.click(screen.getByTestId('campaign-submit'));
+    // The schema's own rule (the server's too), which no hand check knew.
+    await waitFor(() => expect(helper('campaign-title')).toBe('Must be at least 3 characters.'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ import { CoverPicker } from './cover-picker';
 export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCreated: (c: Campaign) => void }) {
   const { t } = useTranslation();
   const form = useCampaignForm(tribeRef, onCreated);
-  const { values: v, errors: e, limits } = form;
+  const { values: v, error: e, limits } = form;
   const tomorrow = new Date(Date.now() + 86_400_000);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -28,8 +28,8 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
           value={v.title}
           onChange={(ev) => form.set.title(ev.target.value)}
           required
-          error={Boolean(e.title)}
-          helperText={e.title}
+          error={Boolean(e('title'))}
+          helperText={e('title')}
           htmlInput={{ maxLength: limits.titleMax }}
         />
         <TextField
@@ -39,10 +39,10 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
           onChange={(ev) => form.set.description(ev.target.value)}
           multiline
           minRows={4}
-          error={Boolean(e.description)}
-          helperText={e.description ?? t('money.create.descriptionHelp')}
+          error={Boolean(e('description'))}
+          helperText={e('description') ?? t('money.create.descriptionHelp')}
         />
-        <CoverPicker previewUrl={v.coverUrl} error={e.cover} onPick={form.pickCover} onClear={form.clearCover} />
+        <CoverPicker previewUrl={v.coverUrl} error={e('cover')} onPick={form.pickCover} onClear={form.clearCover} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <NumberInput
             id="campaign-goal"
@@ -53,8 +53,8 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
             max={limits.goalMax}
             allowDecimal={false}
             required
-            error={Boolean(e.goal)}
-            helperText={e.goal ?? t('money.create.goalHelp')}
+            error={Boolean(e('goal'))}
+            helperText={e('goal') ?? t('money.create.goalHelp')}
           />
           <DateInput
             id="campaign-ends-at"
@@ -63,8 +63,8 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
             onChange={form.set.endsAt}
             min={tomorrow}
             required
-            error={Boolean(e.ends_at)}
-            helperText={e.ends_at ?? t('money.create.endsAtHelp')}
+            error={Boolean(e('ends_at'))}
+            helperText={e('ends_at') ?? t('money.create.endsAtHelp')}
           />
         </Stack>
         <NumberInput
@@ -75,15 +75,15 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
           min={0}
           max={limits.goalMax}
           allowDecimal={false}
-          error={Boolean(e.monthly_goal)}
-          helperText={e.monthly_goal ?? t('money.create.monthlyHelp')}
+          error={Boolean(e('monthly_goal'))}
+          helperText={e('monthly_goal') ?? t('money.create.monthlyHelp')}
         />
         <Stack spacing={1.5} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography component="legend" sx={{ fontWeight: 700, mb: 1 }}>
             {t('money.create.milestones')}
           </Typography>
-          <Typography variant="body2" color={e.milestones ? 'error' : 'text.secondary'}>
-            {e.milestones ?? t('money.create.milestonesHelp')}
+          <Typography variant="body2" color={e('milestones') ? 'error' : 'text.secondary'}>
+            {e('milestones') ?? t('money.create.milestonesHelp')}
           </Typography>
           {v.milestones.map((m, i) => (
             <Stack key={m.key} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'flex-start' }}>
@@ -92,8 +92,8 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
                 label={t('money.create.milestoneTitle', { n: i + 1 })}
                 value={m.title}
                 onChange={(ev) => form.updateMilestone(m.key, { title: ev.target.value })}
-                error={Boolean(e[`milestones.${i}.title`])}
-                helperText={e[`milestones.${i}.title`]}
+                error={Boolean(e(`milestones.${i}.title`))}
+                helperText={e(`milestones.${i}.title`)}
               />
               <NumberInput
                 id={`milestone-${m.key}-amount`}
@@ -103,8 +103,8 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
                 min={0}
                 max={limits.goalMax}
                 allowDecimal={false}
-                error={Boolean(e[`milestones.${i}.amount`])}
-                helperText={e[`milestones.${i}.amount`]}
+                error={Boolean(e(`milestones.${i}.amount`))}
+                helperText={e(`milestones.${i}.amount`)}
               />
               <IconButton
                 onClick={() => form.removeMilestone(m.key)}
@@ -128,7 +128,7 @@ export function CampaignForm({ tribeRef, onCreated }: { tribeRef: string; onCrea
           sx={{ alignSelf: 'flex-start' }}
           data-testid="campaign-submit"
         >
-          {form.pending ? t('tribes.common.pleaseWait') : t('money.create.submit')}
+          {form.pending ? t('common.working') : t('money.create.submit')}
         </Button>
       </Stack>
     </Paper>

@@ -64,9 +64,7 @@ export function DonateForm({
           </Alert>
         )}
         <Typography color="text.secondary" data-testid="donate-balance">
-          {form.balance === undefined
-            ? t('tribes.common.loading')
-            : t('money.donate.balance', { balance: f.tokens(form.balance) })}
+          {form.balance === undefined ? t('common.loadingList') : t('money.donate.balance', { balance: f.tokens(form.balance) })}
         </Typography>
         <Stack spacing={0.5}>
           <NumberInput

@@ -76,7 +76,7 @@ export function SandboxCheckout({ paymentId }: { paymentId: string }) {
               disabled={complete.isPending}
               data-testid="checkout-confirm"
             >
-              {complete.isPending ? t('tribes.common.pleaseWait') : t('money.checkout.confirm')}
+              {complete.isPending ? t('common.working') : t('money.checkout.confirm')}
             </Button>
             <Button
               variant="outlined"
