@@ -19,19 +19,33 @@ export function decodeCursor<T extends Record<string, string>>(cursor: string | 
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The only date form encodeCursor writes (Date#toISOString), years 0001-9999: PostgreSQL holds all of them. */
+const ISO_DATE = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A date a cursor may carry: canonical ISO (so '2026-02-30' or '9999-99-99' fail the round trip) in years 1..9999. */
+function isCursorDate(v: string): boolean {
+  const m = ISO_DATE.exec(v);
+  if (!m || Number(m[1]) < 1) return false;
+  const d = new Date(v);
+  return !Number.isNaN(d.getTime()) && d.toISOString() === v;
+}
 
 /** What each field of a cursor must hold: a uuid, a date, a non-negative integer or any text. */
 type FieldKind = 'uuid' | 'date' | 'int' | 'text';
 const VALID: Record<FieldKind, (v: string) => boolean> = {
   uuid: (v) => UUID.test(v),
-  date: (v) => !Number.isNaN(Date.parse(v)),
+  date: isCursorDate,
   int: (v) => /^\d{1,9}$/.test(v),
-  text: (v) => v.length <= 1000,
+  // PostgreSQL text holds neither NUL nor a lone surrogate half.
+  text: (v) => v.length <= 1000 && !v.includes('\u0000') && !LONE_SURROGATE.test(v),
 };
 
 /**
  * Reads a cursor whose fields must have the given kinds; absent → undefined; present but not one of
- * ours (garbled, or a field of the wrong kind) → 400 on `cursor`, so a forged value never reaches SQL.
+ * ours (garbled, a missing or extra field, a field of the wrong kind, a date PostgreSQL cannot hold)
+ * → 400 on `cursor`, so a forged value never reaches SQL.
  */
 export function readCursor<K extends string>(
   cursor: string | undefined,
@@ -40,6 +54,7 @@ export function readCursor<K extends string>(
   if (!cursor) return undefined;
   const keys = Object.keys(shape) as K[];
   const parsed = decodeCursor<Record<K, string>>(cursor, keys);
-  if (!parsed || !keys.every((k) => VALID[shape[k]](parsed[k]))) throw fieldError('cursor', 'validation.invalid');
-  return parsed;
+  const exact = parsed && !Array.isArray(parsed) && Object.keys(parsed).length === keys.length;
+  if (!parsed || !exact || !keys.every((k) => VALID[shape[k]](parsed[k]))) throw fieldError('cursor', 'validation.invalid');
+  return Object.fromEntries(keys.map((k) => [k, parsed[k]])) as Record<K, string>;
 }

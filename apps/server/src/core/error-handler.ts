@@ -48,6 +48,40 @@ const FASTIFY_CODES: Record<string, { status: number; key: MessageKey }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'errors.bad_request' },
 };
 
+/**
+ * SQLSTATEs that only bad input causes (invalid text representation, numeric or datetime out of
+ * range, bad datetime format, NUL or invalid byte sequence, untranslatable character, string too
+ * long). Input is validated at the edge so they should never happen; if one does, it is the
+ * client's 400, logged as a warning so the missing check gets added, not a 500.
+ */
+const INPUT_SQLSTATES = new Set(['22P02', '22003', '22008', '22007', '22021', '22P05', '22001']);
+
+function sqlState(error: unknown): string | undefined {
+  // node-postgres and PGlite put the SQLSTATE on the error; Drizzle wraps it as the cause.
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * A multipart body busboy could not read (no or empty boundary, unclosed body, broken part
+ * headers): @fastify/multipart passes these on as plain errors without a status.
+ */
+function isMultipartParseError(error: Error, request: FastifyRequest): boolean {
+  if ('statusCode' in error && typeof error.statusCode === 'number') return false;
+  if (!/^multipart\//i.test(String(request.headers['content-type'] ?? ''))) return false;
+  return (
+    /[\\/]busboy[\\/]/.test(error.stack ?? '') ||
+    /multipart|boundary|unexpected end of|malformed part header|unsupported content-type|needle/i.test(error.message)
+  );
+}
+
 /** The envelope of DESIGN section 4 for every failure; unexpected errors are logged with the request id and answered without details. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
@@ -71,6 +105,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const code = 'code' in error ? error.code : undefined;
     const known = code ? FASTIFY_CODES[code] : undefined;
     if (known) return sendError(request, reply, known.status, known.key);
+    if (isMultipartParseError(error, request)) {
+      request.log.info({ reason: error.message }, 'malformed multipart body');
+      return sendError(request, reply, 400, 'errors.bad_request');
+    }
+    const state = sqlState(error);
+    if (state && INPUT_SQLSTATES.has(state)) {
+      request.log.warn({ sqlstate: state, url: request.routeOptions.url }, 'input reached the database unchecked');
+      return sendError(request, reply, 400, 'errors.bad_request');
+    }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const key: MessageKey =

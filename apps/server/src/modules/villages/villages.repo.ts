@@ -40,6 +40,11 @@ export function createVillagesRepo(db: Db) {
       return row!;
     },
     async update(id: string, patch: Partial<typeof villages.$inferInsert>, conn: Conn = db): Promise<VillageRow> {
+      // An edit that changes nothing (PATCH {}) reads the row: Drizzle refuses an UPDATE without values.
+      if (Object.values(patch).every((v) => v === undefined)) {
+        const [row] = await conn.select().from(villages).where(eq(villages.id, id)).limit(1);
+        return row!;
+      }
       const [row] = await conn.update(villages).set(patch).where(eq(villages.id, id)).returning();
       return row!;
     },

@@ -168,18 +168,19 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
       if (!isOpen(c, clock.now())) throw conflict(MONEY_ERRORS.campaignClosed, 'campaigns.closed');
       if (body.ends_at && new Date(body.ends_at) <= clock.now()) throw fieldError('ends_at', 'validation.date_future');
       const coverKey = cover ? await storeCover(storage, cover) : body.cover === null ? null : undefined;
-      const [row] = await db
-        .update(campaigns)
-        .set({
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(body.goal !== undefined ? { goal: body.goal } : {}),
-          ...(body.monthly_goal !== undefined ? { monthlyGoal: body.monthly_goal } : {}),
-          ...(body.ends_at !== undefined ? { endsAt: new Date(body.ends_at) } : {}),
-          ...(coverKey !== undefined ? { coverKey } : {}),
-        })
-        .where(eq(campaigns.id, c.id))
-        .returning();
+      const changes = {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.goal !== undefined ? { goal: body.goal } : {}),
+        ...(body.monthly_goal !== undefined ? { monthlyGoal: body.monthly_goal } : {}),
+        ...(body.ends_at !== undefined ? { endsAt: new Date(body.ends_at) } : {}),
+        ...(coverKey !== undefined ? { coverKey } : {}),
+      };
+      // An edit that changes nothing (PATCH {}) answers the campaign as it is: Drizzle refuses an UPDATE without values.
+      const [row] =
+        Object.keys(changes).length === 0
+          ? [c]
+          : await db.update(campaigns).set(changes).where(eq(campaigns.id, c.id)).returning();
       if (coverKey !== undefined && c.coverKey && c.coverKey !== coverKey)
         await storage.delete(c.coverKey).catch(() => undefined);
       return (await present([row!], user))[0]!;
