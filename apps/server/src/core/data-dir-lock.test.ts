@@ -67,6 +67,24 @@ describe('the DATA_DIR lock', () => {
     acquireDataDirLock(dir).release();
   });
 
+  it('takes over a lock whose owner was killed but not yet reaped (a zombie)', async () => {
+    const dir = dataDir();
+    // A child that is never waited for stays a zombie once killed, until this process reaps it.
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: child.pid, token: 'zombie' }));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    process.kill(child.pid!, 'SIGKILL');
+    // Busy-wait without yielding to the event loop, so Node cannot reap the child meanwhile.
+    const stat = () => readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    if (existsSync(`/proc/${child.pid}/stat`)) {
+      const until = Date.now() + 5000;
+      while (!/\) Z /.test(stat()) && Date.now() < until);
+      expect(stat()).toMatch(/\) Z /);
+    }
+    acquireDataDirLock(dir).release();
+    await new Promise((resolve) => (child.exitCode !== null || child.signalCode ? resolve(null) : child.once('exit', resolve)));
+  });
+
   it('takes over an unreadable lock file', () => {
     const dir = dataDir();
     writeFileSync(path.join(dir, LOCK_FILE), '');

@@ -38,12 +38,13 @@ export interface DataDirLock {
 /** Tokens of the locks this process holds (a second acquire in the same process is refused too). */
 const held = new Set<string>();
 
-/** The start time of a process from /proc (Linux); undefined elsewhere or when it is gone. */
-function processStart(pid: number): string | undefined {
+/** A process's state and start time from /proc (Linux); undefined elsewhere or when it is gone. */
+function processStat(pid: number): { state: string; started: string } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22 (starttime), counted after the command name, which may itself hold spaces and parentheses.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    // Fields 3 (state) and 22 (starttime), counted after the command name, which may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', started: fields[19] ?? '' };
   } catch {
     return undefined;
   }
@@ -73,9 +74,12 @@ function isAlive(owner: LockOwner): boolean {
     // EPERM: the process exists but belongs to another user.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // The pid is running; if the kernel tells start times, it must be the very process that locked.
-  const started = processStart(owner.pid);
-  return owner.started === undefined || started === undefined || started === owner.started;
+  const stat = processStat(owner.pid);
+  if (!stat) return true;
+  // A killed process not yet reaped by its parent (a zombie) still answers kill(pid, 0).
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  // The pid is running: it must be the very process that locked, not a later one given the same pid.
+  return owner.started === undefined || stat.started === owner.started;
 }
 
 /**
@@ -90,7 +94,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const me: LockOwner = {
     pid: process.pid,
     token: randomBytes(12).toString('hex'),
-    started: processStart(process.pid),
+    started: processStat(process.pid)?.started,
   };
   const draft = `${file}.${me.token}.new`;
   writeFileSync(draft, JSON.stringify(me), { mode: 0o644 });
