@@ -3,7 +3,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
 import { forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { TribeRow, TribesRepo } from '../tribes/tribes.repo.js';
-import { canModerate } from '../tribes/tribes.service.js';
+import { canModerate, isBanned } from '../tribes/tribes.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { CourseRow, LearningRepo } from './learning.repo.js';
 import { presentCourse, type Standing } from './learning.presenter.js';
@@ -22,15 +22,16 @@ export const lessonLocked = () => new HttpError(409, 'learning.lesson_locked');
 /**
  * Who reads and writes courses: authors are the tribe's active leaders and moderators (drafts
  * included); a published course is read by the tribe's active members, and by any signed-in user
- * when the tribe is open; banned members read nothing. Unreadable courses are 404, so a draft's
+ * when the tribe is open; banned members read and take nothing (403). Unreadable courses are 404, so a draft's
  * existence is never confirmed.
  */
 export function createCourseAccess({ repo, tribes }: { repo: LearningRepo; tribes: TribesRepo }) {
   async function forTribe(tribe: TribeRow, viewer: UserRow) {
     const m = await tribes.membership(tribe.id, viewer.id);
     const canEdit = canModerate(m);
-    const canRead = canEdit || (m?.status !== 'banned' && (m?.status === 'active' || tribe.visibility === 'open'));
-    return { canEdit, canRead };
+    const banned = isBanned(m);
+    const canRead = canEdit || (!banned && (m?.status === 'active' || tribe.visibility === 'open'));
+    return { canEdit, canRead, banned };
   }
 
   return {
@@ -41,7 +42,9 @@ export function createCourseAccess({ repo, tribes }: { repo: LearningRepo; tribe
       if (!course) throw notFound();
       const tribe = await tribes.findByRef(course.tribeId);
       if (!tribe) throw notFound();
-      const { canEdit, canRead } = await forTribe(tribe, viewer);
+      const { canEdit, canRead, banned } = await forTribe(tribe, viewer);
+      // A banned member is told no (403) for a published course; a draft stays unconfirmed (404).
+      if (banned && course.status === 'published') throw forbidden();
       if (!canEdit && (!canRead || course.status !== 'published')) throw notFound();
       return { course, tribe, canEdit };
     },

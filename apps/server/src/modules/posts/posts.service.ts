@@ -8,7 +8,7 @@ import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
-import { canModerate } from '../tribes/tribes.service.js';
+import { canModerate, refuseBanned } from '../tribes/tribes.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import { storePostImage, type StoredImage } from './images.js';
 import type { ModerationRepo } from './moderation.repo.js';
@@ -114,6 +114,8 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
     async update(id: string, user: UserRow, body: string): Promise<Post> {
       const post = await visible(id, user);
       if (post.authorId !== user.id) throw forbidden();
+      // A member banned from the post's tribe may delete the post, no longer change it.
+      await refuseBanned(tribes, post.tribeId, user.id);
       const row = await repo.updatePost(post.id, { body, editedAt: clock.now() });
       return (await present([row], user))[0]!;
     },
@@ -200,6 +202,8 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
     /** Likes, favourites and hides of a post the user can see; idempotent both ways. */
     async mark(kind: 'like' | 'favourite' | 'hide', id: string, user: UserRow, on: boolean): Promise<Post> {
       const post = await visible(id, user);
+      // Favourites and hides are the reader's own; a like speaks in the tribe, and taking one back is always allowed.
+      if (kind === 'like' && on) await refuseBanned(tribes, post.tribeId, user.id);
       const changed = await repo.setMark(kind, post.id, user.id, on, clock.now());
       if (changed && kind === 'like' && on) {
         await notifications.notify(post.authorId, 'like', user, {
@@ -227,6 +231,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
     },
     async comment(id: string, user: UserRow, body: string, socketId?: string): Promise<Comment> {
       const post = await visible(id, user);
+      await refuseBanned(tribes, post.tribeId, user.id);
       const row = await repo.insertComment({ postId: post.id, authorId: user.id, body, createdAt: clock.now() });
       const author = { id: user.id, name: user.name, avatarKey: user.avatarKey };
       if (post.tribeId) {
@@ -256,6 +261,8 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
         throw notFound();
       });
       if (comment.authorId !== user.id && post.authorId !== user.id && !(await moderates(post, user))) throw forbidden();
+      // Their own comment, yes; a banned post author no longer moderates others' comments in the tribe.
+      if (comment.authorId !== user.id) await refuseBanned(tribes, post.tribeId, user.id);
       await repo.deleteComment(comment, clock.now());
     },
   };

@@ -2,7 +2,7 @@ import type { ModerationEntry, Page, PostReport } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
-import { canModerate, type TribesService } from '../tribes/tribes.service.js';
+import { canModerate, refuseBanned, type TribesService } from '../tribes/tribes.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import type { PostsRepo } from './posts.repo.js';
@@ -30,6 +30,7 @@ export function createReportsService({ moderation, posts, postsService, tribesRe
     async report(postId: string, user: UserRow, reason: string): Promise<void> {
       const post = await postsService.visible(postId, user);
       if (post.authorId === user.id) throw new HttpError(409, 'posts.report_own');
+      await refuseBanned(tribesRepo, post.tribeId, user.id);
       if (await moderation.openReportBy(post.id, user.id)) throw new HttpError(409, 'posts.already_reported');
       await moderation.insertReport({
         postId: post.id,

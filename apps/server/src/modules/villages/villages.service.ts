@@ -80,8 +80,10 @@ export function createVillagesService({ repo, tribes, clock, notifications }: De
     async update(id: string, user: UserRow, body: UpdateVillageBody): Promise<Village> {
       const village = await repo.findById(id);
       if (!village) throw notFound();
-      const leader = isLeader(await tribes.membership(village.tribeId, user.id));
-      const ownPending = village.createdBy === user.id && village.status === 'pending';
+      const mine = await tribes.membership(village.tribeId, user.id);
+      const leader = isLeader(mine);
+      // The registrant edits while pending and while still an active member: never once banned (or gone).
+      const ownPending = village.createdBy === user.id && village.status === 'pending' && mine?.status === 'active';
       if (!leader && (body.status !== undefined || !ownPending)) throw forbidden();
       const now = clock.now();
       try {

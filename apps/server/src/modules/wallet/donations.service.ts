@@ -21,6 +21,7 @@ import { conflict, notFound } from '#src/core/errors.js';
 import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import type { UserRow } from '../users/users.repo.js';
+import { refuseBanned } from '../tribes/tribes.service.js';
 import { isOpen } from './campaigns.service.js';
 import type { Ledger } from './ledger.repo.js';
 import { olderThan } from '#src/core/db/keyset.js';
@@ -88,6 +89,8 @@ export function createDonationsService({ ledger, tribes, clock, mailer, realtime
         campaignId = campaign.id;
         toAccountId = (await ledger.accountOf('campaign', campaign.id, tx)).id;
       }
+      // A donation carries a public name and message into the tribe's ledger: not from someone it banned.
+      await refuseBanned(tribes, tribeId, user.id, tx);
       const from = await ledger.accountOf('user', user.id, tx);
       const donationId = randomUUID();
       const transferId = randomUUID();
