@@ -55,7 +55,7 @@ async function timeStart(args: string[], env: Record<string, string>): Promise<S
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
       child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-      setTimeout(() => reject(new Error(`the server did not listen within 60 s:\n${output}`)), 60_000).unref();
+      setTimeout(() => reject(new Error(`the server did not listen within 180 s:\n${output}`)), 180_000).unref();
     });
     const res = await fetch(`${baseUrl}/api/v1/health`);
     if (res.status !== 200) throw new Error(`GET /api/v1/health answered ${res.status}: ${await res.text()}`);
