@@ -29,6 +29,29 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // Query keys come from the features' key factories (postKeys, tribeKeys, moneyKeys...), never inline arrays.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // Owned by engineers mid-change (issue 12): their last inline keys move to their factories next.
+    ignores: ['apps/web/src/features/auth/api.ts', 'apps/web/src/features/learning/api.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "A query key comes from the feature's key factory (e.g. tribeKeys.detail(ref)), not an inline array.",
+        },
+        {
+          selector: "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression",
+          message: "A query key comes from the feature's key factory (e.g. tribeKeys.detail(ref)), not an inline array.",
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments:first-child',
+          message: "A query key comes from the feature's key factory (e.g. tribeKeys.detail(ref)), not an inline array.",
+        },
+      ],
+    },
+  },
   // Web layers (docs/ARCHITECTURE.md): components/ and lib/ import no feature; features reach app/
   // only through its seams, which import no feature themselves (so no feature -> app -> feature cycle).
   {

@@ -11,12 +11,17 @@ const eslint = new ESLint({
   cwd: repoRoot,
   // Only the import rule: the type-aware rules need a program, which these snippets do not have.
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-syntax',
 });
 
 async function importErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/web/src/${file}` });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+async function syntaxErrors(file: string, code: string): Promise<number> {
+  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/web/src/${file}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').length;
 }
 
 describe('web layering (eslint no-restricted-imports)', () => {
@@ -64,5 +69,15 @@ describe('web layering (eslint no-restricted-imports)', () => {
         "import { sessionStore } from '../features/auth/session-store';\nexport const s = sessionStore;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('takes query keys from the key factories, never inline arrays', async () => {
+    const inline = [
+      "client.setQueryData(['me'], user);",
+      "void client.invalidateQueries({ queryKey: ['map'] });",
+      "useQuery({ queryKey: ['x', id] as const, queryFn });",
+    ];
+    for (const line of inline) expect(await syntaxErrors('features/money/x.ts', line)).toBe(1);
+    expect(await syntaxErrors('features/money/x.ts', 'void client.invalidateQueries({ queryKey: tribeKeys.map });')).toBe(0);
   });
 });

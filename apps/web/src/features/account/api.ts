@@ -7,13 +7,19 @@ import { setUser, useSession } from '../auth/session-store';
 type Me = { user: User };
 
 /** Keeps the stored user in step with the server after every change. */
+/** Query keys of the account feature. */
+export const accountKeys = {
+  me: ['me'] as const,
+  sessions: ['sessions'] as const,
+};
+
 const storeUser = (answer: { data: Me }) => setUser(answer.data.user);
 
 /** GET /v1/me, refreshing the stored user. */
 export function useMe() {
   const { isLoggedIn } = useSession();
   return useQuery({
-    queryKey: ['me'],
+    queryKey: accountKeys.me,
     enabled: isLoggedIn,
     queryFn: async () => {
       const answer = await api.request<Me>('/v1/me');
@@ -55,7 +61,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: { body: ChangePasswordBody; onFieldErrors?: FieldErrorsHandler }) =>
       api.request<object>('/v1/me/password', { method: 'POST', body, onFieldErrors }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['sessions'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
@@ -68,7 +74,7 @@ export function useSaveSettings() {
 
 export function useSessions() {
   return useQuery({
-    queryKey: ['sessions'],
+    queryKey: accountKeys.sessions,
     queryFn: async () => (await api.request<Page<Session>>('/v1/me/sessions')).data.items,
   });
 }
@@ -77,7 +83,7 @@ export function useRevokeSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => api.request<object>(`/v1/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['sessions'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 

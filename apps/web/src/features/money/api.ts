@@ -18,6 +18,12 @@ import type { FieldErrorsHandler } from '../../lib/api-client';
 /** Query keys of the money feature. */
 export const moneyKeys = {
   wallet: ['wallet'] as const,
+  /** Every campaign read (lists and single campaigns). */
+  allCampaigns: ['campaigns'] as const,
+  /** Every donation read (lists and daily series). */
+  allDonations: ['donations'] as const,
+  /** Every tribe's ledger. */
+  allLedgers: ['ledger'] as const,
   transactions: (filter: HistoryFilter) => ['wallet', 'transactions', filter] as const,
   payment: (id: string) => ['wallet', 'payment', id] as const,
   campaigns: (tribeRef: string) => ['campaigns', 'tribe', tribeRef] as const,
@@ -135,9 +141,9 @@ export function useDonate() {
     onSuccess: (answer) => {
       client.setQueryData<Wallet>(moneyKeys.wallet, (w) => (w ? { ...w, balance: answer.balance } : w));
       void client.invalidateQueries({ queryKey: moneyKeys.wallet });
-      void client.invalidateQueries({ queryKey: ['campaigns'] });
-      void client.invalidateQueries({ queryKey: ['donations'] });
-      void client.invalidateQueries({ queryKey: ['ledger'] });
+      void client.invalidateQueries({ queryKey: moneyKeys.allCampaigns });
+      void client.invalidateQueries({ queryKey: moneyKeys.allDonations });
+      void client.invalidateQueries({ queryKey: moneyKeys.allLedgers });
     },
   });
 }
@@ -199,7 +205,7 @@ export function useCreateCampaign(tribeRef: string) {
           onFieldErrors,
         })
       ).data.campaign,
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['campaigns'] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: moneyKeys.allCampaigns }),
   });
 }
 
@@ -210,7 +216,7 @@ export function useCloseCampaign(id: string) {
       (await api.request<{ campaign: Campaign }>(`/v1/campaigns/${enc(id)}/close`, { method: 'POST' })).data.campaign,
     onSuccess: (campaign) => {
       client.setQueryData(moneyKeys.campaign(id), campaign);
-      void client.invalidateQueries({ queryKey: ['campaigns'] });
+      void client.invalidateQueries({ queryKey: moneyKeys.allCampaigns });
     },
   });
 }

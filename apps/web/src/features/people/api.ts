@@ -3,6 +3,7 @@ import type { BlockedUser, Page, PrivacyBody, User, UserProfile } from '@tribes/
 import { api } from '../../app/api';
 import { ApiError } from '../../lib/api-client';
 import { setUser } from '../auth/session-store';
+import { postKeys } from '../posts/api';
 
 export const peopleKeys = {
   all: ['people'] as const,
@@ -46,7 +47,7 @@ export function useBlock() {
       api.request<object>(`/v1/users/${enc(id)}/block`, { method: on ? 'POST' : 'DELETE' }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: peopleKeys.all });
-      void client.invalidateQueries({ queryKey: ['posts'] });
+      void client.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import type { Comment, ExplorePage, ModerationEntry, Page, Post, PostReport } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
+import { tribeKeys } from '../tribes/api';
 import { applyMark, dropPostFrom, patchPostIn, type PostMark } from './post-cache';
 
 /** Query keys: every list of posts sits under 'posts', so one write can refresh or patch them all. */
@@ -14,6 +15,7 @@ export const postKeys = {
   favourites: ['posts', 'favourites'] as const,
   hidden: ['posts', 'hidden'] as const,
   comments: (postId: string) => ['comments', postId] as const,
+  allReports: ['reports'] as const,
   reports: (tribeRef: string, status: ReportStatus) => ['reports', tribeRef, status] as const,
   log: (tribeRef: string) => ['reports', tribeRef, 'log'] as const,
 };
@@ -104,7 +106,7 @@ export function useDeletePost() {
     mutationFn: async (id: string) => api.request<object>(`/v1/posts/${enc(id)}`, { method: 'DELETE' }),
     onSuccess: (_answer, id) => {
       client.setQueriesData({ queryKey: postKeys.all }, (data: unknown) => dropPostFrom(data, id));
-      void client.invalidateQueries({ queryKey: ['reports'] });
+      void client.invalidateQueries({ queryKey: postKeys.allReports });
     },
   });
 }
@@ -226,9 +228,9 @@ export function useResolveReport() {
     mutationFn: async ({ id, action, note }: { id: string; action: ReportAction; note: string }) =>
       api.request<object>(`/v1/reports/${enc(id)}/resolve`, { method: 'POST', body: { action, note } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['reports'] });
+      void client.invalidateQueries({ queryKey: postKeys.allReports });
       void client.invalidateQueries({ queryKey: postKeys.all });
-      void client.invalidateQueries({ queryKey: ['tribes'] });
+      void client.invalidateQueries({ queryKey: tribeKeys.all });
     },
   });
 }

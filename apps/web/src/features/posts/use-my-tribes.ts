@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGINATION, type Page, type Tribe } from '@tribes/shared';
 import { api } from '../../app/api';
+import { tribeKeys } from '../tribes/api';
 import { usePrimaryTribe } from '../tribes/use-primary-tribe';
 
 /**
@@ -10,7 +11,7 @@ import { usePrimaryTribe } from '../tribes/use-primary-tribe';
 export function useMyTribes() {
   const primary = usePrimaryTribe();
   return useQuery({
-    queryKey: ['tribes', 'mine', primary],
+    queryKey: tribeKeys.mine(primary),
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
       const mine = new Map<string, Tribe>();

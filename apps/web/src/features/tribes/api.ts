@@ -21,6 +21,7 @@ import {
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
+import { accountKeys } from '../account/api';
 import { setUser } from '../auth/session-store';
 import { decodeMapTribes, readStoredTribes, storeTribes } from './map-data';
 
@@ -31,6 +32,9 @@ export const tribeKeys = {
   detail: (ref: string) => ['tribes', 'detail', ref] as const,
   members: (ref: string, status: MembershipStatus) => ['tribes', 'members', ref, status] as const,
   villages: (ref: string, status: VillageStatus) => ['tribes', 'villages', ref, status] as const,
+  /** The tribes I may post to (see posts/use-my-tribes), by my primary tribe. */
+  mine: (primary: string | null) => ['tribes', 'mine', primary] as const,
+  map: ['map'] as const,
   mapTribes: ['map', 'tribes'] as const,
   mapVillages: ['map', 'villages'] as const,
 };
@@ -40,8 +44,8 @@ const PAGE_SIZE = 20;
 /** After any change: tribe reads and the map refetch, and so does the signed-in user. */
 function refreshAll(client: QueryClient) {
   void client.invalidateQueries({ queryKey: tribeKeys.all });
-  void client.invalidateQueries({ queryKey: ['map'] });
-  void client.invalidateQueries({ queryKey: ['me'] });
+  void client.invalidateQueries({ queryKey: tribeKeys.map });
+  void client.invalidateQueries({ queryKey: accountKeys.me });
 }
 
 /** GET /v1/tribes?q=&cursor=, page by page. */
