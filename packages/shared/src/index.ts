@@ -11,6 +11,7 @@ export * from './schemas/users.js';
 export * from './schemas/contact.js';
 export * from './schemas/tribes.js';
 export * from './schemas/posts.js';
+export * from './schemas/notifications.js';
 export * from './realtime-events.js';
 export * from './schemas/money.js';
 export * from './schemas/learning.js';

@@ -1,17 +1,6 @@
 import type { Donation } from './schemas/money.js';
+import type { AppNotification } from './schemas/notifications.js';
 import type { Comment, Post } from './schemas/posts.js';
-
-/** A notification as GET /v1/notifications lists it and the user channel pushes it. */
-export interface AppNotification {
-  id: string;
-  kind: 'comment' | 'like' | 'membership_approved' | 'village_approved';
-  /** Who caused it, when a person did. */
-  actor: { id: string; name: string; avatar_url: string | null } | null;
-  /** What it is about: a post, a tribe, a village. */
-  subject: { type: 'post' | 'tribe' | 'village'; id: string; title: string; tribe_id?: string | null };
-  read: boolean;
-  created_at: string;
-}
 
 /**
  * Every server-sent realtime event and its payload: the server emits only these names, and the

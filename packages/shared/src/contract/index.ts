@@ -3,3 +3,6 @@ export * from './system.js';
 export * from './contact.js';
 export * from './learning.js';
 export * from './tribes.js';
+export * from './posts.js';
+export * from './people.js';
+export * from './notifications.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.js';
-import type { Page } from './common.js';
-import type { Tribe } from './tribes.js';
 import { UuidSchema } from './common.js';
+import { TribeSchema } from './tribes.js';
 
 export const POST_LIMITS = {
   bodyMax: 5000,
@@ -38,6 +37,7 @@ export const CommentBodySchema = z.strictObject({ body: z.string().trim().min(1)
 export const ReportBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(POST_LIMITS.reasonMax) });
 
 export const REPORT_ACTIONS = ['dismiss', 'delete_post', 'ban_author'] as const;
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 export const ResolveReportBodySchema = z.strictObject({
   action: z.enum(REPORT_ACTIONS),
   note: z.string().trim().max(POST_LIMITS.reasonMax).default(''),
@@ -55,98 +55,117 @@ export const ExploreQuerySchema = z.strictObject({
 });
 
 export const ReportListQuerySchema = z.strictObject({
-  status: z.enum(['open', 'dismissed', 'actioned']).default('open'),
+  status: z.enum(REPORT_STATUSES).default('open'),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),
 });
 
-export interface PostImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+/** Someone named on a post, a comment or a search hit: their public name and photo. */
+const PersonRefSchema = z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() });
+/** Someone named in moderation: a reporter, a moderator. */
+const NamedSchema = z.object({ id: z.string(), name: z.string() });
+/** A tribe named on a post or a profile. */
+const TribeRefSchema = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+
+export const PostImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
+export type PostImage = z.infer<typeof PostImageSchema>;
 
 /** A post as the API presents it (DESIGN section 5), with what the reader may do to it. */
-export interface Post {
-  id: string;
-  author: { id: string; name: string; avatar_url: string | null };
-  tribe: { id: string; name: string; slug: string } | null;
-  visibility: PostVisibility;
-  body: string;
-  images: PostImage[];
-  like_count: number;
-  comment_count: number;
-  liked: boolean;
-  favourited: boolean;
-  hidden: boolean;
-  can_edit: boolean;
-  can_delete: boolean;
-  created_at: string;
-  edited_at: string | null;
-}
+export const PostSchema = z.object({
+  id: z.string(),
+  author: PersonRefSchema,
+  tribe: TribeRefSchema.nullable(),
+  visibility: z.enum(POST_VISIBILITIES),
+  body: z.string(),
+  images: z.array(PostImageSchema),
+  like_count: z.number().int(),
+  comment_count: z.number().int(),
+  liked: z.boolean(),
+  favourited: z.boolean(),
+  hidden: z.boolean(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+});
+export type Post = z.infer<typeof PostSchema>;
 
-export interface Comment {
-  id: string;
-  post_id: string;
-  author: { id: string; name: string; avatar_url: string | null };
-  body: string;
-  can_delete: boolean;
-  created_at: string;
-}
+export const CommentSchema = z.object({
+  id: z.string(),
+  post_id: z.string(),
+  author: PersonRefSchema,
+  body: z.string(),
+  can_delete: z.boolean(),
+  created_at: z.string(),
+});
+export type Comment = z.infer<typeof CommentSchema>;
 
-export interface PostReport {
-  id: string;
-  post: Post | null;
-  reporter: { id: string; name: string };
-  reason: string;
-  status: 'open' | 'dismissed' | 'actioned';
-  action: (typeof REPORT_ACTIONS)[number] | null;
-  note: string | null;
-  handled_by: { id: string; name: string } | null;
-  handled_at: string | null;
-  created_at: string;
-}
+/** A report in a tribe's queue, with the post as its moderator sees it (null once the post is gone). */
+export const PostReportSchema = z.object({
+  id: z.string(),
+  post: PostSchema.nullable(),
+  reporter: NamedSchema,
+  reason: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  action: z.enum(REPORT_ACTIONS).nullable(),
+  note: z.string().nullable(),
+  handled_by: NamedSchema.nullable(),
+  handled_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PostReport = z.infer<typeof PostReportSchema>;
 
 /** Another person's profile, as far as their privacy lets the reader see. */
-export interface UserProfile {
-  id: string;
-  name: string;
-  avatar_url: string | null;
-  bio: string;
-  role: string | null;
-  created_at: string;
-  primary_tribe: { id: string; name: string; slug: string } | null;
-  post_count: number;
-  blocked_by_me: boolean;
-  is_me: boolean;
-}
+export const UserProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  bio: z.string(),
+  role: z.string().nullable(),
+  created_at: z.string(),
+  primary_tribe: TribeRefSchema.nullable(),
+  post_count: z.number().int(),
+  blocked_by_me: z.boolean(),
+  is_me: z.boolean(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
 
 /** One act of GET /v1/tribes/{id}/moderation_log: who did what, to which post or person, and why. */
-export interface ModerationEntry {
-  id: string;
-  action: string;
-  actor: { id: string; name: string } | null;
-  post_id: string | null;
-  target_user_id: string | null;
-  report_id: string | null;
-  reason: string;
-  created_at: string;
-}
+export const ModerationEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor: NamedSchema.nullable(),
+  post_id: z.string().nullable(),
+  target_user_id: z.string().nullable(),
+  report_id: z.string().nullable(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type ModerationEntry = z.infer<typeof ModerationEntrySchema>;
+
+/** A page of posts and the cursor of the next page (null at the end). */
+export const PostPageSchema = z.object({ items: z.array(PostSchema), next_cursor: z.string().nullable() });
 
 /** GET /v1/explore: a page of posts, plus tribes and people matching q (first page only). */
-export interface ExplorePage extends Page<Post> {
-  tribes: Tribe[];
-  people: { id: string; name: string; avatar_url: string | null }[];
-}
+export const ExplorePageSchema = PostPageSchema.extend({
+  tribes: z.array(TribeSchema),
+  people: z.array(PersonRefSchema),
+});
+export type ExplorePage = z.infer<typeof ExplorePageSchema>;
 
 /** One person of GET /v1/me/blocked_users. */
-export interface BlockedUser {
-  id: string;
-  name: string;
-  avatar_url: string | null;
-  blocked_at: string;
-}
+export const BlockedUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  blocked_at: z.string(),
+});
+export type BlockedUser = z.infer<typeof BlockedUserSchema>;
 
 export type PostToken =
   | { type: 'text'; value: string }

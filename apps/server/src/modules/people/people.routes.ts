@@ -1,28 +1,37 @@
-import { IdParamsSchema } from '@tribes/shared';
+import { peopleEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '#src/core/context.js';
-import { success } from '#src/core/envelope.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
+import { route } from '#src/core/route.js';
 
-/** Profiles of other people and blocks. */
+/** Profiles of other people and blocks (every endpoint is declared in packages/shared/src/contract/people.ts). */
 export async function peopleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['people'];
-  const write = { onRequest: [app.authenticate], config: limit(app, LIMITS.write) };
+  const write = { config: limit(app, LIMITS.write) };
 
-  r.get('/v1/users/:id', { onRequest: [app.identify], schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    success(req, reply, { profile: await ctx.people.profile(req.params.id, req.auth?.user ?? null) }),
-  );
-  r.post('/v1/users/:id/block', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) => {
+  route(
+    app,
+    api.profile,
+  )(async (req) => ({
+    data: { profile: await ctx.people.profile(req.params.id, req.auth?.user ?? null) },
+  }));
+
+  route(
+    app,
+    api.block,
+    write,
+  )(async (req) => {
     await ctx.people.block(req.auth!.user, req.params.id);
-    return success(req, reply, {}, 'people.blocked');
+    return { data: {}, message: 'people.blocked' };
   });
-  r.delete('/v1/users/:id/block', { ...write, schema: { tags, params: IdParamsSchema } }, async (req, reply) => {
+
+  route(
+    app,
+    api.unblock,
+    write,
+  )(async (req) => {
     await ctx.people.unblock(req.auth!.user, req.params.id);
-    return success(req, reply, {}, 'people.unblocked');
+    return { data: {}, message: 'people.unblocked' };
   });
-  r.get('/v1/me/blocked_users', { onRequest: [app.authenticate], schema: { tags } }, async (req, reply) =>
-    success(req, reply, await ctx.people.blocked(req.auth!.user)),
-  );
+
+  route(app, api.blocked)(async (req) => ({ data: await ctx.people.blocked(req.auth!.user) }));
 }

@@ -1,3 +1,4 @@
+import { notificationsEndpoints, peopleEndpoints, postsEndpoints, type EndpointData } from '@tribes/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
@@ -422,9 +423,11 @@ describe('privacy of profiles', () => {
       (await t.app.inject({ method: 'POST', url: `/api/v1/users/${b.user.id}/block`, headers: bearer(a.token) })).statusCode,
     ).toBe(200);
     expect(
-      (await t.app.inject({ url: '/api/v1/me/blocked_users', headers: bearer(a.token) }))
-        .json()
-        .data.items.map((u: { id: string }) => u.id),
+      (
+        (await t.app.inject({ url: '/api/v1/me/blocked_users', headers: bearer(a.token) })).json().data as EndpointData<
+          typeof peopleEndpoints.blocked
+        >
+      ).items.map((u) => u.id),
     ).toEqual([b.user.id]);
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${b.user.id}/block`, headers: bearer(a.token) })).statusCode,
@@ -439,5 +442,33 @@ describe('privacy of profiles', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('contract', () => {
+  it('registers every posts, people and notifications route from the contract, each with its answer in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { content?: object }> }>>;
+    };
+    for (const [tag, api] of [
+      ['posts', postsEndpoints],
+      ['people', peopleEndpoints],
+      ['notifications', notificationsEndpoints],
+    ] as const) {
+      const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op.tags?.includes(tag))
+          .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+      );
+      const declared = Object.values(api).map((e) => `${e.method} /api${e.path}`);
+      expect(documented.map((d) => d.key).sort()).toEqual([...declared].sort());
+      for (const e of Object.values(api)) {
+        const op = documented.find((d) => d.key === `${e.method} /api${e.path}`)!.op;
+        const success = op.responses['2XX']?.content as
+          { 'application/json': { schema: { properties: { data?: object } } } } | undefined;
+        expect(success?.['application/json'].schema.properties.data, `${e.method} ${e.path}`).toBeDefined();
+        expect(op.responses['4XX'], e.path).toBeDefined();
+      }
+    }
   });
 });
