@@ -6,3 +6,5 @@ export * from './tribes.js';
 export * from './posts.js';
 export * from './people.js';
 export * from './notifications.js';
+export * from './auth.js';
+export * from './users.js';

@@ -45,7 +45,8 @@ export const UserSchema = z.object({
     profile_visibility: ProfileVisibilitySchema,
     show_on_map: z.boolean(),
   }),
-  settings: z.object({ notifications: NotificationSettingsSchema }),
+  // Not strict in an answer: a switch stored once and since retired is left out, not a 500.
+  settings: z.object({ notifications: z.object(NotificationSettingsSchema.shape) }),
 });
 export type User = z.infer<typeof UserSchema>;
 

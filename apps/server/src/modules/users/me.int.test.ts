@@ -1,3 +1,4 @@
+import { authEndpoints, usersEndpoints, type EndpointData } from '@tribes/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
@@ -241,5 +242,66 @@ describe('DELETE /v1/me', () => {
     const u = await signUp(t);
     expect((await call('DELETE', '/api/v1/me', u.token, {})).status).toBe(400);
     expect((await call('DELETE', '/api/v1/me', undefined, { password: 'x' })).status).toBe(401);
+  });
+});
+
+describe('contract', () => {
+  it('registers every auth and account route from the contract, each with its answer in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { content?: object }> }>>;
+    };
+    for (const [tag, api] of [
+      ['auth', authEndpoints],
+      ['account', usersEndpoints],
+    ] as const) {
+      const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op.tags?.includes(tag))
+          .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+      );
+      const declared = Object.values(api).map((e) => `${e.method} /api${e.path}`);
+      expect(documented.map((d) => d.key).sort()).toEqual([...declared].sort());
+      for (const e of Object.values(api)) {
+        const op = documented.find((d) => d.key === `${e.method} /api${e.path}`)!.op;
+        const success = op.responses['2XX']?.content as
+          { 'application/json': { schema: { properties: { data?: object } } } } | undefined;
+        expect(success?.['application/json'].schema.properties.data, `${e.method} ${e.path}`).toBeDefined();
+        expect(op.responses['4XX'], e.path).toBeDefined();
+      }
+    }
+  });
+
+  it('answers the user through its schema: a stored switch that the schema does not name is left out, not a 500', async () => {
+    const u = await signUp(t);
+    await t.app.ctx.usersRepo.update(u.user.id, {
+      notificationSettings: { likes: false, retired_switch: true } as never,
+    });
+    const res = await call('GET', '/api/v1/me', u.token);
+    expect(res.status).toBe(200);
+    const data = res.body.data as EndpointData<typeof usersEndpoints.me>;
+    expect(data.user.settings.notifications).toEqual({
+      comments: true,
+      likes: false,
+      membership: true,
+      villages: true,
+      donations: true,
+      email: false,
+    });
+  });
+
+  it('answers the password policy through the contract', async () => {
+    const res = await call('GET', '/api/v1/password_policy', undefined);
+    expect(res.status).toBe(200);
+    const policy = res.body.data as EndpointData<typeof authEndpoints.passwordPolicy>;
+    expect(policy).toEqual({
+      min_length: 8,
+      max_length: 128,
+      require_lowercase: false,
+      require_uppercase: false,
+      require_numeric: false,
+      require_non_alphanumeric: false,
+      enforcement: 'ENFORCE',
+      schema_version: 1,
+    });
   });
 });
