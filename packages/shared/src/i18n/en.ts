@@ -10,7 +10,8 @@ export const en = {
   'errors.bad_request': 'The request could not be understood.',
   'errors.payload_too_large': 'The request is too large.',
   'errors.unsupported_media_type': 'This content type is not supported.',
-  'errors.too_many_requests': 'Too many requests. Please try again in {{seconds}} seconds.',
+  'errors.too_many_requests_one': 'Too many requests. Please try again in {{seconds}} second.',
+  'errors.too_many_requests_other': 'Too many requests. Please try again in {{seconds}} seconds.',
   'errors.request_timeout': 'The request took too long. Please try again.',
   'auth.registered': 'Your account is created. We sent a verification code to your email.',
   'auth.otp_sent': 'If this email needs a code, we have sent one. It is valid for 10 minutes.',
@@ -31,8 +32,10 @@ export const en = {
   'validation.required': 'This field is required.',
   'validation.invalid_type': 'This value has the wrong type.',
   'validation.invalid': 'This value is not valid.',
-  'validation.string_min': 'Must be at least {{min}} characters.',
-  'validation.string_max': 'Must be at most {{max}} characters.',
+  'validation.string_min_one': 'Must be at least {{min}} character.',
+  'validation.string_min_other': 'Must be at least {{min}} characters.',
+  'validation.string_max_one': 'Must be at most {{max}} character.',
+  'validation.string_max_other': 'Must be at most {{max}} characters.',
   'validation.number_min': 'Must be at least {{min}}.',
   'validation.number_max': 'Must be at most {{max}}.',
   'validation.integer': 'Must be a whole number.',
@@ -100,7 +103,8 @@ export const en = {
   'people.blocked': 'Blocked. You will no longer see each other.',
   'people.unblocked': 'Unblocked.',
   'people.private_profile': 'This profile is private.',
-  'validation.too_many_images': 'You can add at most {{max}} images.',
+  'validation.too_many_images_one': 'You can add at most {{max}} image.',
+  'validation.too_many_images_other': 'You can add at most {{max}} images.',
   'validation.tribe_required': 'Choose a tribe for a post only its members can see.',
   'validation.cannot_block_self': 'You cannot block yourself.',
   'wallet.insufficient_funds': 'Not enough tokens in your wallet. Buy tokens first.',
@@ -118,8 +122,10 @@ export const en = {
   'validation.date': 'Enter a valid date and time.',
   'validation.date_future': 'Choose a date in the future.',
   'validation.milestone_over_goal': 'A milestone cannot be above the goal.',
-  'mail.receipt.subject': 'Your donation receipt: {{amount}} tokens',
-  'mail.receipt.body': 'Thank you for giving {{amount}} tokens to {{target}}. Receipt number: {{id}}.',
+  'mail.receipt.subject_one': 'Your donation receipt: {{amount}} token',
+  'mail.receipt.subject_other': 'Your donation receipt: {{amount}} tokens',
+  'mail.receipt.body_one': 'Thank you for giving {{amount}} token to {{target}}. Receipt number: {{id}}.',
+  'mail.receipt.body_other': 'Thank you for giving {{amount}} tokens to {{target}}. Receipt number: {{id}}.',
   'crypto.linked': 'Your wallet is linked.',
   'crypto.unlinked': 'The wallet is unlinked.',
   'crypto.address_taken': 'This address is already linked to another account.',
@@ -160,5 +166,18 @@ export const en = {
   'learning.certificate_verify': 'Verify at {{url}}',
 } as const;
 
-export type MessageKey = keyof typeof en;
-export type Catalogue = Record<MessageKey, string>;
+/** CLDR plural categories, the suffixes of i18next v4 plural keys (`<key>_one`, `<key>_other`, ...). */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+type CatalogueKey = keyof typeof en;
+/** Messages chosen by `count`: every language has `<key>_other` and the other forms its plural rules need. */
+export type PluralMessageKey = { [K in CatalogueKey]: K extends `${infer Base}_other` ? Base : never }[CatalogueKey];
+type PluralFormKey = `${PluralMessageKey}_${PluralCategory}`;
+type SingularMessageKey = Exclude<CatalogueKey, PluralFormKey>;
+
+/** What callers name: a message, or the base key of a plural message (`errors.too_many_requests`). */
+export type MessageKey = SingularMessageKey | PluralMessageKey;
+/** A locale's catalogue (i18next v4 JSON shape, flat keys): a missing message or `_other` form is a compile error. */
+export type Catalogue = { [K in SingularMessageKey]: string } & { [K in PluralMessageKey as `${K}_other`]: string } & {
+  [K in `${PluralMessageKey}_${Exclude<PluralCategory, 'other'>}`]?: string;
+};
