@@ -4,7 +4,7 @@ import { bearer } from '../factories.js';
 import { TEST_DB } from '../test-database.js';
 import { isDestructive, type Operation } from './operations.js';
 import { OUT_OF_RANGE_DATES } from './values.js';
-import { buildWorld, describeRequest, generate, sendAll, servedOperations, type World } from './world.js';
+import { buildWorld, describeRequest, generate, problemOf, sendAll, servedOperations, type World } from './world.js';
 
 /**
  * Generated bad input over every operation of the OpenAPI document the app serves (fast-check,
@@ -31,7 +31,8 @@ beforeAll(async () => {
   });
   world = await buildWorld(t);
   ops = (await servedOperations(t.app)).filter((o) => !o.path.startsWith('/api/test-only/'));
-});
+  // Two sign-ups (argon2) and a dozen fixtures: generous on a loaded machine.
+}, 180_000);
 afterAll(async () => t.close());
 
 const envelope = (res: {
@@ -143,6 +144,25 @@ describe('classes of 500 found by the generator', () => {
     const res = await t.app.inject({ url: '/api/test-only/sqlstate/23505' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('Failed query');
+  });
+});
+
+describe('the oracle of the generated run', () => {
+  it('flags a 5xx, an error outside the envelope and an API answer that is not JSON', () => {
+    const req = {
+      operation: 'GET /api/v1/feed',
+      kind: 'query',
+      method: 'GET' as const,
+      url: '/api/v1/feed',
+      headers: {},
+      auth: 'user' as const,
+    };
+    const json = 'application/json; charset=utf-8';
+    expect(problemOf(req, 500, json, '{"status":"error","message":"x"}')).toBe('HTTP 500');
+    expect(problemOf(req, 400, json, '{"error":"Bad Request"}')).toBe('400 outside the envelope');
+    expect(problemOf(req, 404, 'text/html', '<h1>no</h1>')).toMatch(/not JSON/);
+    expect(problemOf(req, 200, json, '{"items":[]}')).toBe('200 outside the envelope');
+    expect(problemOf(req, 400, json, '{"status":"error","message":"Validation failed."}')).toBeNull();
   });
 });
 
