@@ -58,3 +58,18 @@ export function readCursor<K extends string>(
   if (!parsed || !exact || !keys.every((k) => VALID[shape[k]](parsed[k]))) throw fieldError('cursor', 'validation.invalid');
   return Object.fromEntries(keys.map((k) => [k, parsed[k]])) as Record<K, string>;
 }
+
+/** Keyset position in newest-first lists: the row's creation time (ISO) and id. */
+export interface TimeCursor {
+  at: string;
+  id: string;
+}
+
+/** Reads a newest-first cursor, or throws 400 on one that is not ours. */
+export function readTimeCursor(cursor: string | undefined): TimeCursor | undefined {
+  const after = readCursor(cursor, { at: 'date', id: 'uuid' });
+  return after && { at: new Date(after.at).toISOString(), id: after.id };
+}
+
+/** The cursor of the page after the row created at `at` with id `id` (newest first). */
+export const timeCursor = (at: Date, id: string) => encodeCursor({ at: at.toISOString(), id });

@@ -3,7 +3,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
 import { forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { TribeRow, TribesRepo } from '../tribes/tribes.repo.js';
-import { canModerate, isBanned } from '../tribes/tribes.service.js';
+import { canModerate, isBanned } from '../tribes/tribe-roles.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { CourseRow, LearningRepo } from './learning.repo.js';
 import { presentCourse, type Standing } from './learning.presenter.js';

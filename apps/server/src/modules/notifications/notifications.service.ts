@@ -9,7 +9,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
-import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
+import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { NotificationRow, NotificationsRepo } from './notifications.repo.js';
 
 interface Deps {

@@ -13,18 +13,13 @@ import {
   userBlocks,
   users,
 } from '#src/core/db/schema/index.js';
+import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
 
 export type PostRow = typeof posts.$inferSelect;
 export type PostImageRow = typeof postImages.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 type Conn = Db | Tx;
-
-/** Keyset position in newest-first lists. */
-export interface TimeCursor {
-  at: string;
-  id: string;
-}
 
 /** SQL: a block stands between the viewer and the author, either way. */
 export const blockedBetween = (viewerId: string, otherColumn: SQL | typeof posts.authorId) =>
@@ -222,12 +217,8 @@ export function createPostsRepo(db: Db) {
       ),
 
     /** Posts the user marked (favourites or hidden), newest mark first, still visible to them. */
-    async marked(
-      table: typeof postFavourites | typeof postHides,
-      scope: ViewerScope,
-      after: TimeCursor | undefined,
-      limit: number,
-    ) {
+    async marked(kind: 'favourite' | 'hide', scope: ViewerScope, after: TimeCursor | undefined, limit: number) {
+      const table = kind === 'favourite' ? postFavourites : postHides;
       const userId = scope.id;
       const cursor = olderThan(table.createdAt, table.postId, after);
       const rows = await db

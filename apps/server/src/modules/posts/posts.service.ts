@@ -4,16 +4,16 @@ import { CHANNELS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { encodeCursor, readCursor } from '#src/core/cursor.js';
+import { encodeCursor, readCursor, readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
-import { canModerate, refuseBanned } from '../tribes/tribes.service.js';
+import { canModerate, refuseBanned } from '../tribes/tribe-roles.js';
 import type { UserRow } from '../users/users.repo.js';
 import { storePostImage, type StoredImage } from './images.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import { presentComment, presentFeedRow, presentPost } from './posts.presenter.js';
-import type { PostRow, PostsRepo, TimeCursor, ViewerScope } from './posts.repo.js';
+import type { PostRow, PostsRepo, ViewerScope } from './posts.repo.js';
 
 interface Deps {
   realtime: Pick<Realtime, 'emit'>;
@@ -24,14 +24,6 @@ interface Deps {
   storage: Storage;
   clock: Clock;
 }
-
-/** Reads a newest-first cursor, or throws 400 on one that is not ours. */
-export function readTimeCursor(cursor: string | undefined): TimeCursor | undefined {
-  const after = readCursor(cursor, { at: 'date', id: 'uuid' });
-  return after && { at: new Date(after.at).toISOString(), id: after.id };
-}
-
-export const timeCursor = (at: Date, id: string) => encodeCursor({ at: at.toISOString(), id });
 
 /** Posts, reactions and comments, with who may see and do what. */
 export function createPostsService({ repo, moderation, tribes, storage, clock, realtime, notifications }: Deps) {
@@ -172,14 +164,8 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
       return page(rows, q.limit, viewer, (r) => timeCursor(r.createdAt, r.id), scope);
     },
     async marked(kind: 'favourite' | 'hide', user: UserRow, q: { cursor?: string; limit: number }) {
-      const { postFavourites, postHides } = await import('#src/core/db/schema/index.js');
       const scope = await repo.scopeOf(user.id);
-      const rows = await repo.marked(
-        kind === 'favourite' ? postFavourites : postHides,
-        scope,
-        readTimeCursor(q.cursor),
-        q.limit + 1,
-      );
+      const rows = await repo.marked(kind, scope, readTimeCursor(q.cursor), q.limit + 1);
       const items = rows.slice(0, q.limit);
       const last = items[items.length - 1];
       return {

@@ -1,6 +1,5 @@
 import type { CreateTribeBody, Page, Tribe, TribeMember, UpdateMemberBody, UpdateTribeBody } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
-import type { Tx } from '#src/core/db/client.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
@@ -8,6 +7,7 @@ import type { Storage } from '#src/core/storage.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
 import { presentMember, presentTribe } from './tribes.presenter.js';
 import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
+import { canModerate, isActive, isLeader } from './tribe-roles.js';
 
 interface Deps {
   notifications?: Pick<NotificationsService, 'notify'>;
@@ -27,29 +27,6 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return slug || 'tribe';
-}
-
-const isActive = (m: MemberRow | undefined): m is MemberRow => m?.status === 'active';
-/** Leaders and moderators run the tribe day to day. */
-export const canModerate = (m: MemberRow | undefined) => isActive(m) && (m.role === 'leader' || m.role === 'moderator');
-export const isLeader = (m: MemberRow | undefined) => isActive(m) && m.role === 'leader';
-
-/** A member the tribe's moderators banned: a standing refusal, unlike pending or no membership. */
-export const isBanned = (m: MemberRow | undefined) => m?.status === 'banned';
-
-/**
- * The one banned-member rule for every write that touches a tribe (posting, editing, commenting,
- * liking, reporting, villages, donations, learning): 403 when the user is banned from `tribeId`.
- * A banned member may still delete what they wrote themselves, so deletes of one's own content
- * do not call this. Role checks (canModerate, isLeader) already require an active membership.
- */
-export async function refuseBanned(
-  tribes: Pick<TribesRepo, 'membership'>,
-  tribeId: string | null | undefined,
-  userId: string,
-  tx?: Tx,
-): Promise<void> {
-  if (tribeId && isBanned(await tribes.membership(tribeId, userId, tx))) throw forbidden();
 }
 
 const lastLeader = () => new HttpError(409, 'tribes.last_leader');

@@ -4,7 +4,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
-import { canModerate, isLeader } from '../tribes/tribes.service.js';
+import { canModerate, isLeader } from '../tribes/tribe-roles.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { presentVillage } from './villages.presenter.js';
 import type { VillagesRepo } from './villages.repo.js';

@@ -3,7 +3,7 @@ import type { LedgerEntry, Page } from '@tribes/shared';
 import { campaigns, donations, ledgerAccounts, ledgerTransfers, users } from '#src/core/db/schema/index.js';
 import { notFound } from '#src/core/errors.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
-import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
+import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { Ledger } from './ledger.repo.js';
 import { olderThan } from '#src/core/db/keyset.js';
 

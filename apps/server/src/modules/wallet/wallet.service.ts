@@ -5,7 +5,7 @@ import { campaigns, ledgerAccounts, ledgerTransfers, paymentEvents, payments, tr
 import { conflict, forbidden, notFound } from '#src/core/errors.js';
 import type { Tx } from '#src/core/db/client.js';
 import type { UserRow } from '../users/users.repo.js';
-import { readTimeCursor, timeCursor } from '../posts/posts.service.js';
+import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { Ledger } from './ledger.repo.js';
 import type { PaymentProvider } from './payment-providers.js';
 import { olderThan } from '#src/core/db/keyset.js';
