@@ -1,19 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, Page, Role, Session, SettingsBody, UpdateMeBody, User } from '@tribes/shared';
+import {
+  usersEndpoints as endpoints,
+  type ChangePasswordBody,
+  type MeData,
+  type Role,
+  type SettingsBody,
+  type UpdateMeBody,
+} from '@tribes/shared';
 import { api, forceLogout } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { setUser, useSession } from '../auth/session-store';
 
-type Me = { user: User };
-
-/** Keeps the stored user in step with the server after every change. */
 /** Query keys of the account feature. */
 export const accountKeys = {
   me: ['me'] as const,
   sessions: ['sessions'] as const,
 };
 
-const storeUser = (answer: { data: Me }) => setUser(answer.data.user);
+/** Keeps the stored user in step with the server after every change. */
+const storeUser = (answer: { data: MeData }) => setUser(answer.data.user);
 
 /** GET /v1/me, refreshing the stored user. */
 export function useMe() {
@@ -22,7 +27,7 @@ export function useMe() {
     queryKey: accountKeys.me,
     enabled: isLoggedIn,
     queryFn: async () => {
-      const answer = await api.request<Me>('/v1/me');
+      const answer = await api.call(endpoints.me);
       storeUser(answer);
       return answer.data.user;
     },
@@ -31,7 +36,7 @@ export function useMe() {
 
 export function useSetRole() {
   return useMutation({
-    mutationFn: async (role: Role) => api.request<Me>('/v1/me/role', { method: 'PUT', body: { role } }),
+    mutationFn: async (role: Role) => api.call(endpoints.setRole, { body: { role } }),
     onSuccess: storeUser,
   });
 }
@@ -39,7 +44,7 @@ export function useSetRole() {
 export function useUpdateProfile() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: { body: UpdateMeBody; onFieldErrors?: FieldErrorsHandler }) =>
-      api.request<Me>('/v1/me', { method: 'PATCH', body, onFieldErrors }),
+      api.call(endpoints.updateMe, { body }, { onFieldErrors }),
     onSuccess: storeUser,
   });
 }
@@ -50,7 +55,7 @@ export function useUploadAvatar() {
     mutationFn: async ({ file, onFieldErrors }: { file: File; onFieldErrors?: FieldErrorsHandler }) => {
       const form = new FormData();
       form.append('avatar', file);
-      return api.request<Me>('/v1/me/avatar', { method: 'POST', form, onFieldErrors });
+      return api.call(endpoints.avatar, { form }, { onFieldErrors });
     },
     onSuccess: storeUser,
   });
@@ -60,14 +65,14 @@ export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: { body: ChangePasswordBody; onFieldErrors?: FieldErrorsHandler }) =>
-      api.request<object>('/v1/me/password', { method: 'POST', body, onFieldErrors }),
+      api.call(endpoints.changePassword, { body }, { onFieldErrors }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
 export function useSaveSettings() {
   return useMutation({
-    mutationFn: async (body: SettingsBody) => api.request<Me>('/v1/me/settings', { method: 'PUT', body }),
+    mutationFn: async (body: SettingsBody) => api.call(endpoints.setSettings, { body }),
     onSuccess: storeUser,
   });
 }
@@ -75,14 +80,14 @@ export function useSaveSettings() {
 export function useSessions() {
   return useQuery({
     queryKey: accountKeys.sessions,
-    queryFn: async () => (await api.request<Page<Session>>('/v1/me/sessions')).data.items,
+    queryFn: async () => (await api.call(endpoints.sessions)).data.items,
   });
 }
 
 export function useRevokeSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => api.request<object>(`/v1/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: async (id: string) => api.call(endpoints.revokeSession, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
@@ -91,7 +96,7 @@ export function useRevokeSession() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: async ({ password, onFieldErrors }: { password: string; onFieldErrors?: FieldErrorsHandler }) =>
-      api.request<object>('/v1/me', { method: 'DELETE', body: { password }, onFieldErrors }),
+      api.call(endpoints.deleteMe, { body: { password } }, { onFieldErrors }),
     onSuccess: () => forceLogout(),
   });
 }

@@ -1,8 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LoginBody, OtpPurpose, OtpVerifyBody, PasswordPolicy, RegisterBody, ResetPasswordBody, User } from '@tribes/shared';
+import {
+  authEndpoints as endpoints,
+  type LoginBody,
+  type OtpSendBody,
+  type OtpVerifyBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+} from '@tribes/shared';
 import { api, forceLogout } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { sessionStore } from './session-store';
+
+/** Query keys of the auth feature. */
+export const authKeys = {
+  passwordPolicy: ['password-policy'] as const,
+};
 
 /** A mutation's variables plus where 400 field errors go. */
 export interface WithFieldErrors<T> {
@@ -10,58 +22,56 @@ export interface WithFieldErrors<T> {
   onFieldErrors?: FieldErrorsHandler;
 }
 
-export type LoginAnswer = { auth_token: string; user: User } | { verification_required: true; email: string };
-export type VerifyAnswer = { auth_token: string; user: User } | { reset_token: string };
-
 /** The password policy of GET /v1/password_policy. */
 export function usePasswordPolicy() {
   return useQuery({
-    queryKey: ['password-policy'],
-    queryFn: async () => (await api.request<PasswordPolicy>('/v1/password_policy')).data,
+    queryKey: authKeys.passwordPolicy,
+    queryFn: async () => (await api.call(endpoints.passwordPolicy)).data,
     staleTime: 60 * 60 * 1000,
   });
 }
 
+/** POST /v1/auth/login: signed in, or (a warning) the email to verify first. */
 export function useLogin() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<LoginBody>) =>
       // A 429 is shown in place, with the emailed-code way in (the sign-in page), not as a notice.
-      api.request<LoginAnswer>('/v1/auth/login', { method: 'POST', body, onFieldErrors, quietStatuses: [429] }),
+      api.call(endpoints.login, { body }, { onFieldErrors, quietStatuses: [429] }),
   });
 }
 
 export function useRegister() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<RegisterBody>) =>
-      api.request<{ user: User }>('/v1/auth/register', { method: 'POST', body, onFieldErrors }),
+      api.call(endpoints.register, { body }, { onFieldErrors }),
   });
 }
 
+/** POST /v1/auth/email/otp/verify: signed in, or a reset token for a forgot-password code. */
 export function useVerifyOtp() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<OtpVerifyBody>) =>
-      api.request<VerifyAnswer>('/v1/auth/email/otp/verify', { method: 'POST', body, onFieldErrors }),
+      api.call(endpoints.verifyOtp, { body }, { onFieldErrors }),
   });
 }
 
 export function useSendOtp() {
   return useMutation({
-    mutationFn: async (body: { email: string; purpose: OtpPurpose }) =>
-      api.request<object>('/v1/auth/email/otp/send', { method: 'POST', body }),
+    mutationFn: async (body: OtpSendBody) => api.call(endpoints.sendOtp, { body }),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<{ email: string }>) =>
-      api.request<object>('/v1/forgot_password', { method: 'POST', body, onFieldErrors }),
+      api.call(endpoints.forgotPassword, { body }, { onFieldErrors }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<ResetPasswordBody>) =>
-      api.request<object>('/v1/reset_password', { method: 'POST', body, onFieldErrors }),
+      api.call(endpoints.resetPassword, { body }, { onFieldErrors }),
   });
 }
 
@@ -70,7 +80,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       if (sessionStore.get().accessToken) {
-        await api.request<object>('/v1/auth/logout', { method: 'POST' }).catch(() => undefined);
+        await api.call(endpoints.logout).catch(() => undefined);
       }
     },
     onSettled: () => forceLogout(),
