@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BlockedUser, Page, PrivacyBody, User, UserProfile } from '@tribes/shared';
+import { peopleEndpoints as endpoints, usersEndpoints, type PrivacyBody, type UserProfile } from '@tribes/shared';
 import { api } from '../../app/api';
 import { ApiError } from '../../lib/api-client';
 import { setUser } from '../auth/session-store';
@@ -13,8 +13,6 @@ export const peopleKeys = {
 
 export type { BlockedUser } from '@tribes/shared';
 
-const enc = encodeURIComponent;
-
 /** What a profile read can end in: the profile, private (403) or absent (404, also across a block). */
 export type ProfileState = { kind: 'ok'; profile: UserProfile } | { kind: 'private' } | { kind: 'missing' };
 
@@ -26,10 +24,7 @@ export function useProfile(id: string) {
     retry: false,
     queryFn: async ({ signal }) => {
       try {
-        return {
-          kind: 'ok',
-          profile: (await api.request<{ profile: UserProfile }>(`/v1/users/${enc(id)}`, { signal })).data.profile,
-        };
+        return { kind: 'ok', profile: (await api.call(endpoints.profile, { params: { id } }, { signal })).data.profile };
       } catch (err) {
         if (err instanceof ApiError && err.status === 403) return { kind: 'private' };
         if (err instanceof ApiError && err.status === 404) return { kind: 'missing' };
@@ -44,7 +39,7 @@ export function useBlock() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, on }: { id: string; on: boolean }) =>
-      api.request<object>(`/v1/users/${enc(id)}/block`, { method: on ? 'POST' : 'DELETE' }),
+      api.call(on ? endpoints.block : endpoints.unblock, { params: { id } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: peopleKeys.all });
       void client.invalidateQueries({ queryKey: postKeys.all });
@@ -55,15 +50,14 @@ export function useBlock() {
 export function useBlockedUsers() {
   return useQuery({
     queryKey: peopleKeys.blocked,
-    queryFn: async ({ signal }) => (await api.request<Page<BlockedUser>>('/v1/me/blocked_users', { signal })).data.items,
+    queryFn: async ({ signal }) => (await api.call(endpoints.blocked, {}, { signal })).data.items,
   });
 }
 
 /** PUT /v1/me/privacy, keeping the stored user in step. */
 export function useSavePrivacy() {
   return useMutation({
-    mutationFn: async (body: PrivacyBody) =>
-      (await api.request<{ user: User }>('/v1/me/privacy', { method: 'PUT', body })).data.user,
+    mutationFn: async (body: PrivacyBody) => (await api.call(usersEndpoints.setPrivacy, { body })).data.user,
     onSuccess: (user) => setUser(user),
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Comment, ExplorePage, ModerationEntry, Page, Post, PostReport } from '@tribes/shared';
+import { postsEndpoints as endpoints, type Post, type PostReport } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { tribeKeys } from '../tribes/api';
@@ -25,39 +25,47 @@ export type ReportStatus = PostReport['status'];
 export type { ExplorePage, ModerationEntry } from '@tribes/shared';
 
 const PAGE_SIZE = 10;
-const enc = encodeURIComponent;
 
-function query(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
+/** The page a list asks for: after `cursor` (none for the first page), PAGE_SIZE posts. */
+type PageAsk = { cursor: string | undefined; limit: number };
 
-/** An infinite list of posts from a cursor-paged endpoint. */
-function usePostPages<P extends Page<Post> = Page<Post>>(
+/** An infinite list of posts from a cursor-paged endpoint, each page read by `read`. */
+function usePostPages<P extends { next_cursor: string | null }>(
   key: readonly unknown[],
-  path: string,
-  params: Record<string, string | undefined> = {},
+  read: (page: PageAsk, signal: AbortSignal) => Promise<P>,
   enabled = true,
 ) {
   return useInfiniteQuery({
     queryKey: key,
     enabled,
     initialPageParam: '',
-    queryFn: async ({ pageParam, signal }) =>
-      (await api.request<P>(`${path}${query({ ...params, cursor: pageParam, limit: String(PAGE_SIZE) })}`, { signal })).data,
+    queryFn: ({ pageParam, signal }) => read({ cursor: pageParam || undefined, limit: PAGE_SIZE }, signal),
     getNextPageParam: (last: P) => last.next_cursor ?? undefined,
   });
 }
 
-export const useFeed = () => usePostPages(postKeys.feed, '/v1/feed');
-export const useExplore = (q: string) => usePostPages<ExplorePage>(postKeys.explore(q), '/v1/explore', { q });
-export const useTribePosts = (ref: string) => usePostPages(postKeys.tribe(ref), `/v1/tribes/${enc(ref)}/posts`);
+export const useFeed = () =>
+  usePostPages(postKeys.feed, async (query, signal) => (await api.call(endpoints.feed, { query }, { signal })).data);
+export const useExplore = (q: string) =>
+  usePostPages(
+    postKeys.explore(q),
+    async (page, signal) => (await api.call(endpoints.explore, { query: { q: q || undefined, ...page } }, { signal })).data,
+  );
+export const useTribePosts = (ref: string) =>
+  usePostPages(
+    postKeys.tribe(ref),
+    async (query, signal) => (await api.call(endpoints.tribePosts, { params: { id: ref }, query }, { signal })).data,
+  );
 export const useUserPosts = (id: string, enabled = true) =>
-  usePostPages(postKeys.user(id), `/v1/users/${enc(id)}/posts`, {}, enabled);
-export const useFavouritePosts = () => usePostPages(postKeys.favourites, '/v1/me/favourite_posts');
-export const useHiddenPosts = () => usePostPages(postKeys.hidden, '/v1/me/hidden_posts');
+  usePostPages(
+    postKeys.user(id),
+    async (query, signal) => (await api.call(endpoints.userPosts, { params: { id }, query }, { signal })).data,
+    enabled,
+  );
+export const useFavouritePosts = () =>
+  usePostPages(postKeys.favourites, async (query, signal) => (await api.call(endpoints.favourites, { query }, { signal })).data);
+export const useHiddenPosts = () =>
+  usePostPages(postKeys.hidden, async (query, signal) => (await api.call(endpoints.hidden, { query }, { signal })).data);
 
 /** Writes one post answered by the server into every cached list. */
 export function storePost(client: QueryClient, post: Post) {
@@ -85,7 +93,7 @@ export function useCreatePost() {
         form.append('alt', post.alt[i] ?? '');
         form.append('images', file, file.name);
       });
-      return (await api.request<{ post: Post }>('/v1/posts', { method: 'POST', form, onFieldErrors })).data.post;
+      return (await api.call(endpoints.create, { form }, { onFieldErrors })).data.post;
     },
     onSuccess: () => void client.invalidateQueries({ queryKey: postKeys.all }),
   });
@@ -95,7 +103,7 @@ export function useUpdatePost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body, onFieldErrors }: { id: string; body: string; onFieldErrors?: FieldErrorsHandler }) =>
-      (await api.request<{ post: Post }>(`/v1/posts/${enc(id)}`, { method: 'PATCH', body: { body }, onFieldErrors })).data.post,
+      (await api.call(endpoints.update, { params: { id }, body: { body } }, { onFieldErrors })).data.post,
     onSuccess: (post) => storePost(client, post),
   });
 }
@@ -103,13 +111,20 @@ export function useUpdatePost() {
 export function useDeletePost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => api.request<object>(`/v1/posts/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: async (id: string) => api.call(endpoints.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       client.setQueriesData({ queryKey: postKeys.all }, (data: unknown) => dropPostFrom(data, id));
       void client.invalidateQueries({ queryKey: postKeys.allReports });
     },
   });
 }
+
+/** The endpoints that set and clear each mark. */
+const markEndpoints = {
+  like: { on: endpoints.like, off: endpoints.unlike },
+  favourite: { on: endpoints.favourite, off: endpoints.unfavourite },
+  hide: { on: endpoints.hide, off: endpoints.unhide },
+} as const;
 
 /**
  * Like, favourite or hide (POST to set, DELETE to clear), shown at once in every list; rolled back
@@ -119,12 +134,7 @@ export function useMarkPost(kind: PostMark) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ post, on }: { post: Post; on: boolean }) =>
-      (
-        await api.request<{ post: Post }>(`/v1/posts/${enc(post.id)}/${kind}`, {
-          method: on ? 'POST' : 'DELETE',
-          notifySuccess: false,
-        })
-      ).data.post,
+      (await api.call(markEndpoints[kind][on ? 'on' : 'off'], { params: { id: post.id } }, { notifySuccess: false })).data.post,
     onMutate: async ({ post, on }) => {
       await client.cancelQueries({ queryKey: postKeys.all });
       const before = client.getQueriesData({ queryKey: postKeys.all });
@@ -154,9 +164,11 @@ export function useComments(postId: string, enabled: boolean) {
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
       (
-        await api.request<Page<Comment>>(`/v1/posts/${enc(postId)}/comments${query({ cursor: pageParam, limit: '20' })}`, {
-          signal,
-        })
+        await api.call(
+          endpoints.comments,
+          { params: { id: postId }, query: { cursor: pageParam || undefined, limit: 20 } },
+          { signal },
+        )
       ).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -171,14 +183,8 @@ export function useAddComment(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: { body: string; onFieldErrors?: FieldErrorsHandler }) =>
-      (
-        await api.request<{ comment: Comment }>(`/v1/posts/${enc(postId)}/comments`, {
-          method: 'POST',
-          body: { body },
-          onFieldErrors,
-          notifySuccess: false,
-        })
-      ).data.comment,
+      (await api.call(endpoints.addComment, { params: { id: postId }, body: { body } }, { onFieldErrors, notifySuccess: false }))
+        .data.comment,
     onSuccess: () => {
       bumpComments(client, postId, 1);
       void client.invalidateQueries({ queryKey: postKeys.comments(postId) });
@@ -189,7 +195,7 @@ export function useAddComment(postId: string) {
 export function useDeleteComment(postId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => api.request<object>(`/v1/comments/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: async (id: string) => api.call(endpoints.deleteComment, { params: { id } }),
     onSuccess: () => {
       bumpComments(client, postId, -1);
       void client.invalidateQueries({ queryKey: postKeys.comments(postId) });
@@ -200,7 +206,7 @@ export function useDeleteComment(postId: string) {
 export function useReportPost() {
   return useMutation({
     mutationFn: async ({ id, reason, onFieldErrors }: { id: string; reason: string; onFieldErrors?: FieldErrorsHandler }) =>
-      api.request<object>(`/v1/posts/${enc(id)}/report`, { method: 'POST', body: { reason }, onFieldErrors }),
+      api.call(endpoints.report, { params: { id }, body: { reason } }, { onFieldErrors }),
   });
 }
 
@@ -211,8 +217,9 @@ export function useReports(tribeRef: string, status: ReportStatus) {
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
       (
-        await api.request<Page<PostReport>>(
-          `/v1/tribes/${enc(tribeRef)}/reports${query({ status, cursor: pageParam, limit: '20' })}`,
+        await api.call(
+          endpoints.reports,
+          { params: { id: tribeRef }, query: { status, cursor: pageParam || undefined, limit: 20 } },
           { signal },
         )
       ).data,
@@ -226,7 +233,7 @@ export function useResolveReport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, action, note }: { id: string; action: ReportAction; note: string }) =>
-      api.request<object>(`/v1/reports/${enc(id)}/resolve`, { method: 'POST', body: { action, note } }),
+      api.call(endpoints.resolveReport, { params: { id }, body: { action, note } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: postKeys.allReports });
       void client.invalidateQueries({ queryKey: postKeys.all });
@@ -239,7 +246,6 @@ export function useResolveReport() {
 export function useModerationLog(tribeRef: string) {
   return useQuery({
     queryKey: postKeys.log(tribeRef),
-    queryFn: async ({ signal }) =>
-      (await api.request<Page<ModerationEntry>>(`/v1/tribes/${enc(tribeRef)}/moderation_log`, { signal })).data.items,
+    queryFn: async ({ signal }) => (await api.call(endpoints.moderationLog, { params: { id: tribeRef } }, { signal })).data.items,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGINATION, type Page, type Tribe } from '@tribes/shared';
+import { PAGINATION, tribesEndpoints, type Tribe } from '@tribes/shared';
 import { api } from '../../app/api';
 import { tribeKeys } from '../tribes/api';
 import { usePrimaryTribe } from '../tribes/use-primary-tribe';
@@ -15,17 +15,16 @@ export function useMyTribes() {
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
       const mine = new Map<string, Tribe>();
-      let cursor = '';
+      let cursor: string | undefined;
       for (let page = 0; page < 4; page += 1) {
-        const q = new URLSearchParams({ limit: String(PAGINATION.maxLimit), ...(cursor ? { cursor } : {}) });
-        const answer = (await api.request<Page<Tribe>>(`/v1/tribes?${q.toString()}`, { signal })).data;
+        const answer = (await api.call(tribesEndpoints.list, { query: { limit: PAGINATION.maxLimit, cursor } }, { signal })).data;
         for (const tr of answer.items) if (tr.my_membership?.status === 'active') mine.set(tr.id, tr);
         if (!answer.next_cursor) break;
         cursor = answer.next_cursor;
       }
       if (primary && !mine.has(primary)) {
         const tribe = await api
-          .request<{ tribe: Tribe }>(`/v1/tribes/${encodeURIComponent(primary)}`, { signal })
+          .call(tribesEndpoints.show, { params: { id: primary } }, { signal })
           .then((a) => a.data.tribe)
           .catch(() => null);
         if (tribe?.my_membership?.status === 'active') mine.set(tribe.id, tribe);

@@ -1,11 +1,9 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { AppNotification, Page } from '@tribes/shared';
+import { notificationsEndpoints as endpoints, type AppNotification, type EndpointData } from '@tribes/shared';
 import { api } from '../../app/api';
 
 /** GET /v1/notifications: a page of notifications and the unread count. */
-export interface NotificationPage extends Page<AppNotification> {
-  unread_count: number;
-}
+export type NotificationPage = EndpointData<typeof endpoints.list>;
 export type NotificationData = InfiniteData<NotificationPage, string>;
 
 /** Per user: a later sign-in in the same tab never sees the previous user's list. */
@@ -21,11 +19,7 @@ export function useNotificationPages(userId: string | null) {
     enabled: Boolean(userId),
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (
-        await api.request<NotificationPage>(`/v1/notifications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, {
-          signal,
-        })
-      ).data,
+      (await api.call(endpoints.list, { query: { cursor: pageParam || undefined } }, { signal })).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -79,13 +73,7 @@ export function useMarkNotificationsRead(userId: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[] | null) =>
-      (
-        await api.request<{ unread_count: number }>('/v1/notifications/read', {
-          method: 'POST',
-          body: ids ? { ids } : {},
-          notifySuccess: false,
-        })
-      ).data.unread_count,
+      (await api.call(endpoints.read, { body: ids ? { ids } : {} }, { notifySuccess: false })).data.unread_count,
     onSuccess: (unread, ids) => {
       if (userId) setData(client, userId, (d) => markRead(d, ids, unread));
     },
