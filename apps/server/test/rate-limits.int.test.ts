@@ -15,9 +15,21 @@ describe('rate limits', () => {
     const register = () =>
       t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: buildRegistration(), remoteAddress: ip });
     for (let i = 0; i < 5; i++) expect((await register()).statusCode).toBe(201);
-    const sixth = await register();
+    const sixth = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: buildRegistration(),
+      remoteAddress: ip,
+      headers: { 'accept-language': 'ar' },
+    });
     expect(sixth.statusCode).toBe(429);
-    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(60);
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(100);
+    // The message counts the same seconds as Retry-After, in the Arabic plural form of that number
+    // (1,703 to 1,710 take the "few" form ثوانٍ, 1,711 to 1,799 "many" ثانيةً, 1,800 "other" ثانية).
+    const forms: Record<string, string> = { few: 'ثوانٍ', many: 'ثانيةً', other: 'ثانية' };
+    const word = forms[new Intl.PluralRules('ar').select(retryAfter)];
+    expect(sixth.json()).toEqual({ status: 'error', message: `طلبات كثيرة جدًا. حاول مرة أخرى بعد ${retryAfter} ${word}.` });
     // Another IP is not affected.
     expect(
       (

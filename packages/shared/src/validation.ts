@@ -40,8 +40,9 @@ export interface IssueMessage {
 export function describeIssue(issue: z.core.$ZodIssue): IssueMessage {
   const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'validation.invalid';
   const params: MessageParams = {};
-  if ('minimum' in issue) params.min = Number(issue.minimum);
-  if ('maximum' in issue) params.max = Number(issue.maximum);
+  // `count` picks the plural form of the message (validation.string_min: "1 character", "8 characters").
+  if ('minimum' in issue) params.min = params.count = Number(issue.minimum);
+  if ('maximum' in issue) params.max = params.count = Number(issue.maximum);
   if ('values' in issue && Array.isArray(issue.values)) params.values = issue.values.map(String).join(', ');
   return { key, params };
 }

@@ -39,5 +39,7 @@ export const notFound = () => new HttpError(404, 'errors.not_found');
 /** 429 with Retry-After in whole seconds. */
 export function tooManyRequests(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new HttpError(429, 'errors.too_many_requests', { seconds }, undefined, { 'retry-after': String(seconds) });
+  return new HttpError(429, 'errors.too_many_requests', { seconds, count: seconds }, undefined, {
+    'retry-after': String(seconds),
+  });
 }

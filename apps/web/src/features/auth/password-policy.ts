@@ -9,12 +9,16 @@ export interface PolicyRule {
 /** The rules of a fetched password policy (specification section 5), as catalogue keys. */
 export function policyRules(policy: PasswordPolicy): PolicyRule[] {
   const rules: PolicyRule[] = [
-    { key: 'validation.string_min', params: { min: policy.min_length }, test: (p) => [...p].length >= policy.min_length },
+    {
+      key: 'validation.string_min',
+      params: { min: policy.min_length, count: policy.min_length },
+      test: (p) => [...p].length >= policy.min_length,
+    },
   ];
   if (policy.max_length)
     rules.push({
       key: 'validation.string_max',
-      params: { max: policy.max_length },
+      params: { max: policy.max_length, count: policy.max_length },
       test: (p) => [...p].length <= policy.max_length,
     });
   if (policy.require_lowercase) rules.push({ key: 'validation.password_lowercase', test: (p) => /\p{Ll}/u.test(p) });

@@ -1,0 +1,28 @@
+import { translate, type PasswordPolicy } from '@tribes/shared';
+import { describe, expect, it } from 'vitest';
+import { policyIssue, policyRules } from './password-policy';
+
+const policy = (min: number, max: number): PasswordPolicy => ({
+  min_length: min,
+  max_length: max,
+  require_lowercase: false,
+  require_uppercase: false,
+  require_numeric: false,
+  require_non_alphanumeric: false,
+  enforcement: 'ENFORCE',
+  schema_version: 1,
+});
+
+describe('password policy rules', () => {
+  it('pass the length as count, so each language says it in the right plural form', () => {
+    const say = (locale: 'en' | 'ar' | 'he', p: PasswordPolicy) =>
+      policyRules(p).map((rule) => translate(locale, rule.key, rule.params));
+    expect(say('en', policy(1, 12))).toEqual(['Must be at least 1 character.', 'Must be at most 12 characters.']);
+    expect(say('he', policy(2, 64))).toEqual(['נדרשים לפחות שני תווים.', 'מותרים לכל היותר 64 תווים.']);
+    expect(say('ar', policy(8, 64))).toEqual(['يجب ألا يقل عن 8 أحرف.', 'يجب ألا يزيد على 64 حرفًا.']);
+  });
+
+  it('names the first broken rule with its count', () => {
+    expect(policyIssue('short', policy(8, 64))).toEqual({ key: 'validation.string_min', params: { min: 8, count: 8 } });
+  });
+});
