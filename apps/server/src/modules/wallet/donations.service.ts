@@ -148,6 +148,7 @@ export function createDonationsService({ ledger, tribes, clock, mailer, realtime
         const lang = isLocale(user.locale) ? user.locale : locale;
         const params = {
           amount: new Intl.NumberFormat(lang).format(donation.amount),
+          count: donation.amount,
           target,
           id: donation.id.slice(0, 8).toUpperCase(),
         };

@@ -159,6 +159,11 @@ describe('donations', () => {
     const mail = await t.mail.waitFor(donor.email, 2);
     expect(mail.subject).toBe('Your donation receipt: 25 tokens');
     expect(mail.text).toContain('Receipt Tribe');
+    // The amount picks the plural form: one token is singular.
+    await donate(donor.token, { target_type: 'tribe', target_id: tribe.id, amount: 1 });
+    const single = await t.mail.waitFor(donor.email, 3);
+    expect(single.subject).toBe('Your donation receipt: 1 token');
+    expect(single.text).toMatch(/^Thank you for giving 1 token to Receipt Tribe\. Receipt number: \w{8}\.\n$/);
   });
 
   it('counts campaign progress and donors, and refuses closed or expired campaigns', async () => {
