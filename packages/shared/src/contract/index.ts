@@ -8,3 +8,5 @@ export * from './people.js';
 export * from './notifications.js';
 export * from './auth.js';
 export * from './users.js';
+export * from './money.js';
+export * from './crypto.js';

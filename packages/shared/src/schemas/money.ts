@@ -82,63 +82,144 @@ export const TransactionsQuerySchema = z.strictObject({
   kind: z.enum(['purchase', 'donation']).optional(),
 });
 
-export interface Wallet {
-  balance: number;
-  pending_purchases: { payment_id: string; tokens: number; created_at: string }[];
-}
+const IsoDate = z.string();
+/** A movement's kind on the ledger ('purchase', 'donation', ...). */
+const LedgerKind = z.string();
+const Direction = z.enum(['in', 'out']);
+const Person = z.object({ id: z.string(), name: z.string() });
 
-export interface WalletTransaction {
-  id: string;
-  kind: string;
-  direction: 'in' | 'out';
-  amount: number;
-  counterparty: { type: 'tribe' | 'campaign' | 'user' | 'payment'; id: string | null; name: string };
-  created_at: string;
-}
+/** The states of a token purchase: pending until the provider confirms, then its outcome. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'declined', 'expired'] as const;
+export type PaymentState = (typeof PAYMENT_STATUSES)[number];
 
-export interface Campaign {
-  id: string;
-  tribe_id: string;
-  title: string;
-  description: string;
-  goal: number;
-  monthly_goal: number | null;
-  raised: number;
-  donor_count: number;
-  ends_at: string;
-  status: 'active' | 'closed';
-  cover_url: string | null;
-  milestones: { title: string; amount: number; reached: boolean }[];
-  can_manage: boolean;
-  created_at: string;
-}
+export const WalletSchema = z.object({
+  balance: z.number(),
+  pending_purchases: z.array(z.object({ payment_id: z.string(), tokens: z.number(), created_at: IsoDate })),
+});
+export type Wallet = z.infer<typeof WalletSchema>;
 
-export interface Donation {
-  id: string;
-  target_type: 'tribe' | 'campaign';
-  tribe_id: string;
-  campaign_id: string | null;
-  amount: number;
-  message: string;
-  anonymous: boolean;
-  donor: { id: string; name: string } | null;
-  created_at: string;
-}
+export const WalletTransactionSchema = z.object({
+  id: z.string(),
+  kind: LedgerKind,
+  direction: Direction,
+  amount: z.number(),
+  counterparty: z.object({
+    type: z.enum(['tribe', 'campaign', 'user', 'payment']),
+    id: z.string().nullable(),
+    name: z.string(),
+  }),
+  created_at: IsoDate,
+});
+export type WalletTransaction = z.infer<typeof WalletTransactionSchema>;
+
+/** A purchase just started: where the payer goes to pay. */
+export const PurchaseStartedSchema = z.object({
+  payment_id: z.string(),
+  status: z.literal('pending'),
+  tokens: z.number(),
+  amount_cents: z.number(),
+  checkout_url: z.string(),
+});
+export type PurchaseStarted = z.infer<typeof PurchaseStartedSchema>;
+
+/** One of my purchases and where it stands. */
+export const PaymentStatusSchema = z.object({
+  payment_id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  tokens: z.number(),
+  amount_cents: z.number(),
+  created_at: IsoDate,
+});
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+/** The sandbox checkout's answer: the outcome and my balance after it. */
+export const SandboxResultSchema = z.object({
+  payment_id: z.string(),
+  status: z.enum(['succeeded', 'declined']),
+  balance: z.number(),
+});
+export type SandboxResult = z.infer<typeof SandboxResultSchema>;
+
+export const CampaignSchema = z.object({
+  id: z.string(),
+  tribe_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  goal: z.number(),
+  monthly_goal: z.number().nullable(),
+  raised: z.number(),
+  donor_count: z.number(),
+  ends_at: IsoDate,
+  status: z.enum(['active', 'closed']),
+  cover_url: z.string().nullable(),
+  milestones: z.array(z.object({ title: z.string(), amount: z.number(), reached: z.boolean() })),
+  can_manage: z.boolean(),
+  created_at: IsoDate,
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+export const DonationSchema = z.object({
+  id: z.string(),
+  target_type: z.enum(['tribe', 'campaign']),
+  tribe_id: z.string(),
+  campaign_id: z.string().nullable(),
+  amount: z.number(),
+  message: z.string(),
+  anonymous: z.boolean(),
+  donor: Person.nullable(),
+  created_at: IsoDate,
+});
+export type Donation = z.infer<typeof DonationSchema>;
+
+/** A donation made, and the donor's balance after it. */
+export const DonationResultSchema = z.object({ donation: DonationSchema, balance: z.number() });
+export type DonationResult = z.infer<typeof DonationResultSchema>;
 
 /** Tokens given to a campaign on one UTC day (date as YYYY-MM-DD). */
-export interface CampaignDay {
-  date: string;
-  amount: number;
-}
+export const CampaignDaySchema = z.object({ date: z.string(), amount: z.number() });
+export type CampaignDay = z.infer<typeof CampaignDaySchema>;
 
 /** One public movement of a tribe's or its campaigns' accounts. */
-export interface LedgerEntry {
-  id: string;
-  kind: string;
-  direction: 'in' | 'out';
-  amount: number;
-  account: { type: 'tribe' | 'campaign'; id: string; name: string };
-  donor: { id: string; name: string } | null;
-  message: string;
-  created_at: string;
-}
+export const LedgerEntrySchema = z.object({
+  id: z.string(),
+  kind: LedgerKind,
+  direction: Direction,
+  amount: z.number(),
+  account: z.object({ type: z.enum(['tribe', 'campaign']), id: z.string(), name: z.string() }),
+  donor: Person.nullable(),
+  message: z.string(),
+  created_at: IsoDate,
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+/** A page of a tribe's public ledger, with the tribe's name. */
+export const LedgerPageSchema = z.object({
+  tribe_name: z.string(),
+  items: z.array(LedgerEntrySchema),
+  next_cursor: z.string().nullable(),
+});
+export type LedgerPage = z.infer<typeof LedgerPageSchema>;
+
+/** The ledger's invariants check: whether they hold, over how many accounts. */
+export const LedgerHealthSchema = z.object({ ok: z.boolean(), accounts: z.number() });
+export type LedgerHealth = z.infer<typeof LedgerHealthSchema>;
+
+/** The body that links a crypto wallet: a signed Sign-In with Ethereum message. */
+export const LinkCryptoWalletBodySchema = z.strictObject({
+  message: z.string().min(1).max(4000),
+  signature: z.string().min(1).max(1000),
+});
+export type LinkCryptoWalletBody = z.infer<typeof LinkCryptoWalletBodySchema>;
+
+/** A linked crypto wallet (address checksummed). */
+export const CryptoWalletSchema = z.object({ id: z.string(), address: z.string(), chain_id: z.number(), created_at: IsoDate });
+export type CryptoWallet = z.infer<typeof CryptoWalletSchema>;
+
+/** What a Sign-In with Ethereum message must carry: the single-use nonce, the domain, the uri and the chains allowed. */
+export const SiweNonceSchema = z.object({
+  nonce: z.string(),
+  domain: z.string(),
+  uri: z.string(),
+  chain_ids: z.array(z.number()),
+});
+export type SiweNonce = z.infer<typeof SiweNonceSchema>;

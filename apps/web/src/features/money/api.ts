@@ -1,16 +1,16 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Campaign,
-  CampaignDay,
-  CreateCampaignBody,
-  DonationBody,
-  Donation,
-  LedgerEntry,
-  Page,
-  Wallet,
-  WalletTransaction,
+import {
+  cryptoEndpoints,
+  endpointPath,
+  endpointQuery,
+  moneyEndpoints as endpoints,
+  systemEndpoints,
+  type CreateCampaignBody,
+  type DonationBody,
+  type EndpointInput,
+  type LinkCryptoWalletBody,
+  type Wallet,
 } from '@tribes/shared';
-import { systemEndpoints } from '@tribes/shared';
 import { api } from '../../app/api';
 import { API_BASE } from '../../app/config';
 import type { FieldErrorsHandler } from '../../lib/api-client';
@@ -35,24 +35,29 @@ export const moneyKeys = {
   cryptoWallets: ['crypto-wallets'] as const,
 };
 
-const enc = encodeURIComponent;
-
 /** Which movements the wallet history shows. */
 export type HistoryFilter = 'all' | 'in' | 'out' | 'purchase' | 'donation';
 
-function historyQuery(filter: HistoryFilter, cursor: string): string {
-  const q = new URLSearchParams({ limit: '20' });
-  if (cursor) q.set('cursor', cursor);
-  if (filter === 'in' || filter === 'out') q.set('direction', filter);
-  if (filter === 'purchase' || filter === 'donation') q.set('kind', filter);
-  return q.toString();
+const PAGE_SIZE = 20;
+
+/** The page a list asks for: after `cursor` (none for the first page), PAGE_SIZE items. */
+const pageAsk = (cursor: string) => ({ limit: PAGE_SIZE, cursor: cursor || undefined });
+
+function historyQuery(filter: HistoryFilter, cursor: string) {
+  return {
+    ...pageAsk(cursor),
+    direction: filter === 'in' || filter === 'out' ? filter : undefined,
+    kind: filter === 'purchase' || filter === 'donation' ? filter : undefined,
+  };
 }
+
+export type { CryptoWallet, PaymentStatus, PurchaseStarted, SiweNonce } from '@tribes/shared';
 
 /** GET /v1/wallet: balance and purchases waiting for the provider. */
 export function useWallet() {
   return useQuery({
     queryKey: moneyKeys.wallet,
-    queryFn: async ({ signal }) => (await api.request<Wallet>('/v1/wallet', { signal })).data,
+    queryFn: async ({ signal }) => (await api.call(endpoints.wallet, {}, { signal })).data,
   });
 }
 
@@ -62,17 +67,9 @@ export function useTransactions(filter: HistoryFilter) {
     queryKey: moneyKeys.transactions(filter),
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (await api.request<Page<WalletTransaction>>(`/v1/wallet/transactions?${historyQuery(filter, pageParam)}`, { signal })).data,
+      (await api.call(endpoints.transactions, { query: historyQuery(filter, pageParam) }, { signal })).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
-}
-
-export interface PaymentStatus {
-  payment_id: string;
-  status: 'pending' | 'succeeded' | 'declined' | 'expired';
-  tokens: number;
-  amount_cents: number;
-  created_at: string;
 }
 
 /** One of my payments; asked again every 2 s while it is pending (the provider has not confirmed yet). */
@@ -80,17 +77,9 @@ export function usePayment(id: string | null) {
   return useQuery({
     queryKey: moneyKeys.payment(id ?? ''),
     enabled: Boolean(id),
-    queryFn: async ({ signal }) => (await api.request<PaymentStatus>(`/v1/wallet/purchases/${enc(id!)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.call(endpoints.payment, { params: { id: id! } }, { signal })).data,
     refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false),
   });
-}
-
-export interface PurchaseStarted {
-  payment_id: string;
-  status: 'pending';
-  tokens: number;
-  amount_cents: number;
-  checkout_url: string;
 }
 
 /** POST /v1/wallet/purchases with the attempt's Idempotency-Key. */
@@ -98,13 +87,11 @@ export function useStartPurchase() {
   return useMutation({
     mutationFn: async ({ tokens, key, onFieldErrors }: { tokens: number; key: string; onFieldErrors?: FieldErrorsHandler }) =>
       (
-        await api.request<PurchaseStarted>('/v1/wallet/purchases', {
-          method: 'POST',
-          body: { tokens },
-          headers: { 'Idempotency-Key': key },
-          notifySuccess: false,
-          onFieldErrors,
-        })
+        await api.call(
+          endpoints.startPurchase,
+          { body: { tokens } },
+          { headers: { 'Idempotency-Key': key }, notifySuccess: false, onFieldErrors },
+        )
       ).data,
   });
 }
@@ -114,12 +101,7 @@ export function useCompleteSandbox(paymentId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (outcome: 'succeeded' | 'declined') =>
-      (
-        await api.request<{ payment_id: string; status: string; balance: number }>(
-          `/v1/payments/sandbox/${enc(paymentId)}/complete`,
-          { method: 'POST', body: { outcome } },
-        )
-      ).data,
+      (await api.call(endpoints.completeSandbox, { params: { id: paymentId }, body: { outcome } })).data,
     onSettled: () => void client.invalidateQueries({ queryKey: moneyKeys.wallet }),
   });
 }
@@ -129,15 +111,8 @@ export function useDonate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, key, onFieldErrors }: { body: DonationBody; key: string; onFieldErrors?: FieldErrorsHandler }) =>
-      (
-        await api.request<{ donation: Donation; balance: number }>('/v1/donations', {
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': key },
-          quietStatuses: [409],
-          onFieldErrors,
-        })
-      ).data,
+      (await api.call(endpoints.donate, { body }, { headers: { 'Idempotency-Key': key }, quietStatuses: [409], onFieldErrors }))
+        .data,
     onSuccess: (answer) => {
       client.setQueryData<Wallet>(moneyKeys.wallet, (w) => (w ? { ...w, balance: answer.balance } : w));
       void client.invalidateQueries({ queryKey: moneyKeys.wallet });
@@ -154,10 +129,8 @@ export function useTribeCampaigns(tribeRef: string) {
     queryKey: moneyKeys.campaigns(tribeRef),
     enabled: Boolean(tribeRef),
     initialPageParam: '',
-    queryFn: async ({ pageParam, signal }) => {
-      const q = new URLSearchParams({ limit: '20', ...(pageParam ? { cursor: pageParam } : {}) });
-      return (await api.request<Page<Campaign>>(`/v1/tribes/${enc(tribeRef)}/campaigns?${q.toString()}`, { signal })).data;
-    },
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.call(endpoints.campaigns, { params: { id: tribeRef }, query: pageAsk(pageParam) }, { signal })).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -168,7 +141,7 @@ export function useCampaign(id: string | undefined) {
     enabled: Boolean(id),
     retry: false,
     queryFn: async ({ signal }) =>
-      (await api.request<{ campaign: Campaign }>(`/v1/campaigns/${enc(id!)}`, { signal, quietStatuses: [404] })).data.campaign,
+      (await api.call(endpoints.campaign, { params: { id: id! } }, { signal, quietStatuses: [404] })).data.campaign,
   });
 }
 
@@ -185,6 +158,20 @@ export function campaignForm(body: CreateCampaignBody, cover: File): FormData {
   return form;
 }
 
+/**
+ * The input of a campaign's creation: multipart when a cover comes with it, JSON otherwise (the
+ * endpoint takes both; the contract's input names only the multipart form, so the JSON one is cast).
+ */
+function campaignInput(
+  tribeRef: string,
+  body: CreateCampaignBody,
+  cover?: File | null,
+): EndpointInput<typeof endpoints.createCampaign> {
+  const params = { id: tribeRef };
+  if (cover) return { params, form: campaignForm(body, cover) };
+  return { params, body } as unknown as EndpointInput<typeof endpoints.createCampaign>;
+}
+
 /** POST /v1/tribes/{id}/campaigns: JSON, or multipart when a cover comes with it. */
 export function useCreateCampaign(tribeRef: string) {
   const client = useQueryClient();
@@ -197,14 +184,7 @@ export function useCreateCampaign(tribeRef: string) {
       body: CreateCampaignBody;
       cover?: File | null;
       onFieldErrors?: FieldErrorsHandler;
-    }) =>
-      (
-        await api.request<{ campaign: Campaign }>(`/v1/tribes/${enc(tribeRef)}/campaigns`, {
-          method: 'POST',
-          ...(cover ? { form: campaignForm(body, cover) } : { body }),
-          onFieldErrors,
-        })
-      ).data.campaign,
+    }) => (await api.call(endpoints.createCampaign, campaignInput(tribeRef, body, cover), { onFieldErrors })).data.campaign,
     onSuccess: () => void client.invalidateQueries({ queryKey: moneyKeys.allCampaigns }),
   });
 }
@@ -212,8 +192,7 @@ export function useCreateCampaign(tribeRef: string) {
 export function useCloseCampaign(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await api.request<{ campaign: Campaign }>(`/v1/campaigns/${enc(id)}/close`, { method: 'POST' })).data.campaign,
+    mutationFn: async () => (await api.call(endpoints.closeCampaign, { params: { id } })).data.campaign,
     onSuccess: (campaign) => {
       client.setQueryData(moneyKeys.campaign(id), campaign);
       void client.invalidateQueries({ queryKey: moneyKeys.allCampaigns });
@@ -226,10 +205,8 @@ export function useCampaignDonations(id: string) {
   return useInfiniteQuery({
     queryKey: moneyKeys.campaignDonations(id),
     initialPageParam: '',
-    queryFn: async ({ pageParam, signal }) => {
-      const q = new URLSearchParams({ limit: '20', ...(pageParam ? { cursor: pageParam } : {}) });
-      return (await api.request<Page<Donation>>(`/v1/campaigns/${enc(id)}/donations?${q.toString()}`, { signal })).data;
-    },
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.call(endpoints.campaignDonations, { params: { id }, query: pageAsk(pageParam) }, { signal })).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -238,8 +215,7 @@ export function useCampaignDonations(id: string) {
 export function useCampaignDaily(id: string) {
   return useQuery({
     queryKey: moneyKeys.campaignDaily(id),
-    queryFn: async ({ signal }) =>
-      (await api.request<{ items: CampaignDay[] }>(`/v1/campaigns/${enc(id)}/daily`, { signal })).data.items,
+    queryFn: async ({ signal }) => (await api.call(endpoints.campaignDaily, { params: { id } }, { signal })).data.items,
   });
 }
 
@@ -257,46 +233,29 @@ export function useTribeLedger(tribeRef: string) {
   return useInfiniteQuery({
     queryKey: moneyKeys.ledger(tribeRef),
     initialPageParam: '',
-    queryFn: async ({ pageParam, signal }) => {
-      const q = new URLSearchParams({ limit: '20', ...(pageParam ? { cursor: pageParam } : {}) });
-      return (await api.request<Page<LedgerEntry>>(`/v1/tribes/${enc(tribeRef)}/ledger?${q.toString()}`, { signal })).data;
-    },
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.call(endpoints.ledger, { params: { id: tribeRef }, query: pageAsk(pageParam) }, { signal })).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
 
 /** The CSV download of a tribe's whole public ledger. */
-export const ledgerCsvUrl = (tribeRef: string) => `${API_BASE}/v1/tribes/${enc(tribeRef)}/ledger?format=csv`;
-
-export interface CryptoWallet {
-  id: string;
-  address: string;
-  chain_id: number;
-  created_at: string;
-}
-
-export interface SiweNonce {
-  nonce: string;
-  domain: string;
-  uri: string;
-  chain_ids: number[];
-}
+export const ledgerCsvUrl = (tribeRef: string) =>
+  `${API_BASE}${endpointPath(endpoints.ledger.path, { id: tribeRef })}${endpointQuery({ format: 'csv' })}`;
 
 export function useCryptoWallets() {
   return useQuery({
     queryKey: moneyKeys.cryptoWallets,
-    queryFn: async ({ signal }) => (await api.request<Page<CryptoWallet>>('/v1/crypto_wallets', { signal })).data.items,
+    queryFn: async ({ signal }) => (await api.call(cryptoEndpoints.list, {}, { signal })).data.items,
   });
 }
 
-export const fetchSiweNonce = async () =>
-  (await api.request<SiweNonce>('/v1/crypto_wallets/nonce', { method: 'POST', notifySuccess: false })).data;
+export const fetchSiweNonce = async () => (await api.call(cryptoEndpoints.nonce, {}, { notifySuccess: false })).data;
 
 export function useLinkCryptoWallet() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { message: string; signature: string }) =>
-      (await api.request<{ wallet: CryptoWallet }>('/v1/crypto_wallets', { method: 'POST', body })).data.wallet,
+    mutationFn: async (body: LinkCryptoWalletBody) => (await api.call(cryptoEndpoints.link, { body })).data.wallet,
     onSuccess: () => void client.invalidateQueries({ queryKey: moneyKeys.cryptoWallets }),
   });
 }
@@ -304,7 +263,7 @@ export function useLinkCryptoWallet() {
 export function useUnlinkCryptoWallet() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => api.request<object>(`/v1/crypto_wallets/${enc(id)}`, { method: 'DELETE' }),
+    mutationFn: async (id: string) => api.call(cryptoEndpoints.unlink, { params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: moneyKeys.cryptoWallets }),
   });
 }
