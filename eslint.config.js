@@ -6,6 +6,13 @@ import tseslint from 'typescript-eslint';
 /** The app/ modules features may import (the API client, configuration, i18n, locale routing, navigation). */
 const WEB_SEAMS = ['api', 'config', 'i18n', 'locale-hooks', 'locale-routing', 'locale-cookie', 'navigation', 'layouts/panel-nav'];
 
+/** Server files still allowed Drizzle outside repos until the wallet rework of issue 12 (see the rule below). */
+const SERVER_DRIZZLE_EXCEPTIONS = [
+  'apps/server/src/modules/wallet/*.service.ts',
+  'apps/server/src/modules/crypto/crypto.service.ts',
+  'apps/server/src/core/idempotency.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/core/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -90,6 +97,55 @@ export default tseslint.config(
             {
               regex: `^\\./(?!(${WEB_SEAMS.join('|')})$)`,
               message: `An app/ seam imports only other seams: ${WEB_SEAMS.join(', ')}.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Server layers (issue 12): Drizzle and the schema's tables only in repos (`*.repo.ts`), core/db and
+  // the seed; services hold rules and ask repos. Tests may set up rows directly.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repo.ts',
+      'apps/server/src/core/db/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/**/*.test.ts',
+      // TODO(issue 12): the wallet and crypto modules are being split into repos by the wallet rework;
+      // remove these once their Drizzle statements live in *.repo.ts (and idempotency moves to core/db).
+      ...SERVER_DRIZZLE_EXCEPTIONS,
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^drizzle-orm(/|$)', message: 'Drizzle only in *.repo.ts, core/db and the seed: ask a repo.' },
+            { regex: '(^|/)db/schema(/|$)', message: 'The schema tables only in *.repo.ts, core/db and the seed: ask a repo.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^drizzle-orm(\\u002F|$)|db\\u002Fschema/]',
+          message: 'Drizzle and the schema tables only in *.repo.ts, core/db and the seed: ask a repo.',
+        },
+      ],
+    },
+  },
+  // core/ is below the modules: it imports no module (the composition root, src/composition.ts, wires them).
+  {
+    files: ['apps/server/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#src/|(\\.\\./)+)(modules|realtime|composition|app)(/|\\.js$|$)',
+              message: 'core/ imports no module: define the narrow interface core needs and let the module implement it.',
             },
           ],
         },

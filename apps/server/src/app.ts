@@ -11,7 +11,7 @@ import { LIMITS as SIZE_LIMITS, translate } from '@tribes/shared';
 import { authGuard } from './core/auth-guard.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { trustProxyOption, type Config } from './core/config.js';
-import { createContext, type AppContext } from './core/context.js';
+import { createContext, type AppContext } from './composition.js';
 import type { Database } from './core/db/client.js';
 import { handleClientError } from './core/client-error.js';
 import { registerErrorHandling, registerNotFound } from './core/error-handler.js';

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -108,5 +109,76 @@ describe('server import graph', () => {
     expect(cyclesUnder(fixture)).toEqual([['modules/a/a.service.ts', 'modules/b/b.service.ts', 'modules/c/c.service.ts']]);
     write('modules/c/c.service.ts', 'export type C = number;\n');
     expect(cyclesUnder(fixture)).toEqual([]);
+  });
+});
+
+/**
+ * The server layering rules of eslint.config.js, run through ESLint's own API on small sources placed
+ * in each folder (as apps/web/src/app/layering.test.ts does for the web), so they cannot silently vanish.
+ */
+const repoRoot = `${resolve(import.meta.dirname, '../../..')}/`;
+const LAYER_RULES = ['@typescript-eslint/no-restricted-imports', 'no-restricted-imports', 'no-restricted-syntax'];
+const eslint = new ESLint({
+  cwd: repoRoot,
+  // Only the import rules: the type-aware rules need a program, which these snippets do not have.
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => LAYER_RULES.includes(ruleId),
+});
+
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/server/src/${file}` });
+  return (result?.messages ?? []).filter((m) => LAYER_RULES.includes(m.ruleId ?? '')).map((m) => m.message);
+}
+
+describe('server layering (eslint)', () => {
+  const drizzle = "import { eq } from 'drizzle-orm';\nexport const e = eq;\n";
+  const schema = "import { posts } from '#src/core/db/schema/index.js';\nexport const p = posts;\n";
+
+  it('refuses Drizzle and the schema tables outside repos, core/db and the seed', async () => {
+    expect(await layerErrors('modules/posts/posts.service.ts', drizzle)).toEqual([
+      expect.stringContaining('Drizzle only in *.repo.ts'),
+    ]);
+    expect(
+      await layerErrors('modules/tribes/tribes.routes.ts', "import { sql } from 'drizzle-orm/sql';\nexport const s = sql;\n"),
+    ).toHaveLength(1);
+    expect(await layerErrors('modules/posts/posts.service.ts', schema)).toEqual([expect.stringContaining('schema tables only')]);
+    expect(
+      await layerErrors(
+        'modules/learning/grading.ts',
+        "import type { StoredQuestion } from '../../core/db/schema/learning.js';\nexport type Q = StoredQuestion;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        'core/rate-limit.ts',
+        "import { throttleHits } from './db/schema/index.js';\nexport const t = throttleHits;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors('modules/posts/posts.service.ts', "export const load = () => import('#src/core/db/schema/index.js');\n"),
+    ).toEqual([expect.stringContaining('Drizzle and the schema tables only')]);
+    for (const allowed of [
+      'modules/posts/posts.repo.ts',
+      'core/db/keyset.ts',
+      'seed/demo.ts',
+      'modules/posts/posts.int.test.ts',
+    ]) {
+      expect(await layerErrors(allowed, drizzle + schema)).toEqual([]);
+    }
+  });
+
+  it('refuses a module, the realtime layer or the composition root imported from core', async () => {
+    const fromCore = (file: string, spec: string) => layerErrors(file, `import * as m from '${spec}';\nexport const v = m;\n`);
+    expect(await fromCore('core/auth-guard.ts', '#src/modules/users/users.repo.js')).toEqual([
+      expect.stringContaining('core/ imports no module'),
+    ]);
+    expect(await fromCore('core/auth-guard.ts', '../modules/auth/tokens.service.js')).toHaveLength(1);
+    expect(await fromCore('core/db/keyset.ts', '../../modules/posts/posts.repo.js')).toHaveLength(1);
+    expect(await fromCore('core/route.ts', '../composition.js')).toHaveLength(1);
+    expect(await fromCore('core/route.ts', '#src/realtime/realtime.js')).toHaveLength(1);
+    expect(await fromCore('core/route.ts', './errors.js')).toEqual([]);
+    expect(await fromCore('core/route.ts', '#src/core/cursor.js')).toEqual([]);
+    // Modules may import core and each other.
+    expect(await fromCore('modules/posts/posts.service.ts', '../tribes/tribe-roles.js')).toEqual([]);
   });
 });

@@ -1,12 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserRow } from '#src/modules/users/users.repo.js';
-import type { TokensService } from '#src/modules/auth/tokens.service.js';
 import { unauthorized } from './errors.js';
 
+/**
+ * The signed-in user as core sees it: an id. The module that owns users widens it to its full row
+ * by declaration merging (modules/users/request-user.ts), so routes read `req.auth.user` fully typed
+ * while core imports no module.
+ */
+export interface AuthUser {
+  id: string;
+}
+
 export interface RequestAuth {
-  user: UserRow;
+  user: AuthUser;
   tokenId: string;
+}
+
+/** What the guard needs from the module that owns tokens: the user and token behind a bearer token, if live. */
+export interface TokenAuthenticator {
+  authenticate(token: string): Promise<RequestAuth | undefined>;
 }
 
 declare module 'fastify' {
@@ -30,7 +42,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Decorates the app with the two guards every route picks from. */
-export const authGuard = fp(async (app: FastifyInstance, opts: { tokens: TokensService }) => {
+export const authGuard = fp(async (app: FastifyInstance, opts: { tokens: TokenAuthenticator }) => {
   app.decorateRequest('auth', null);
   const resolve = async (request: FastifyRequest) => {
     const token = bearerToken(request);

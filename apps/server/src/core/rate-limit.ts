@@ -10,7 +10,7 @@ export interface RouteLimit {
   by: 'ip' | 'user';
 }
 
-/** The IP- and account-keyed limits of DESIGN section 6; per-email limits live in core/throttle. */
+/** The IP- and account-keyed limits of DESIGN section 6; per-email limits live in core/db/throttle. */
 export const LIMITS = {
   login: { max: 25, seconds: 5 * 60, by: 'ip' },
   register: { max: 5, seconds: 30 * 60, by: 'ip' },

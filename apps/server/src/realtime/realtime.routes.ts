@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '#src/core/context.js';
+import type { AppContext } from '#src/composition.js';
 import { forbidden, HttpError } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { authorizeChannel, CHANNEL_NAME, SOCKET_ID } from './authorize.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '#src/core/context.js';
+import type { AppContext } from '#src/composition.js';
 import { users as usersTable } from '#src/core/db/schema/index.js';
 import { idempotent, requestHash } from '#src/core/idempotency.js';
 import { hashPassword } from '#src/modules/auth/passwords.js';

@@ -4,7 +4,7 @@ import { hmac, randomDigits, safeEqualHex } from '#src/core/crypto.js';
 import { fieldError } from '#src/core/errors.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import { codeMail } from '#src/core/mail/templates.js';
-import type { Throttle, Window } from '#src/core/throttle.js';
+import type { Throttle, Window } from '#src/core/db/throttle.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { AuthRepo, OtpRow } from './auth.repo.js';
 

@@ -1,6 +1,6 @@
 import { contactEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '#src/core/context.js';
+import type { AppContext } from '#src/composition.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
 import { createContactRepo } from './contact.repo.js';

@@ -10,15 +10,17 @@ import type {
   UpdateAssessmentBody,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
-import type { StoredQuestion } from '#src/core/db/schema/learning.js';
 import { fieldError, HttpError, notFound } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
 import { answerFits, grade, review } from './grading.js';
 import { completeIfDone, notPublished, type CourseAccessService } from './learning.access.js';
 import { presentAssessment, presentAssessmentForAuthor } from './learning.presenter.js';
-import type { AssessmentRow, LearningRepo } from './learning.repo.js';
+import type { AssessmentRow, LearningRepo, StoredQuestion } from './learning.repo.js';
+import type { Transact } from '#src/core/db/transaction.js';
 
 interface Deps {
+  /** Transactions (core/db): the repos never hand their connection out. */
+  transact: Transact;
   repo: LearningRepo;
   access: CourseAccessService;
   clock: Clock;
@@ -42,7 +44,7 @@ function answersOf(row: AssessmentRow, body: AttemptBody): Map<string, AnswerVal
 }
 
 /** Assessments: authored with keys, read without them, graded on the server only. */
-export function createAssessmentsService({ repo, access, clock }: Deps) {
+export function createAssessmentsService({ repo, access, clock, transact }: Deps) {
   async function load(id: string, viewer: UserRow) {
     const row = await repo.findAssessment(id);
     if (!row) throw notFound();
@@ -114,7 +116,7 @@ export function createAssessmentsService({ repo, access, clock }: Deps) {
       const g = grade(row.questions, answers, row.passScore);
       const now = clock.now();
       try {
-        return await repo.db.transaction(async (tx) => {
+        return await transact(async (tx) => {
           const enrolment = await repo.enrol(a.course.id, viewer.id, now, tx);
           const used = (await repo.attemptStats(viewer.id, [row.id], tx)).get(row.id)?.used ?? 0;
           if (row.attemptLimit !== null && used >= row.attemptLimit) throw exhausted();

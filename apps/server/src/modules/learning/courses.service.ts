@@ -28,8 +28,11 @@ import { presentLesson } from './learning.presenter.js';
 import type { LearningRepo } from './learning.repo.js';
 import { renderLessonMarkdown } from './markdown.js';
 import { lessonStates } from './unlock.js';
+import type { Transact } from '#src/core/db/transaction.js';
 
 interface Deps {
+  /** Transactions (core/db): the repos never hand their connection out. */
+  transact: Transact;
   repo: LearningRepo;
   tribes: TribesRepo;
   access: CourseAccessService;
@@ -40,13 +43,13 @@ interface Deps {
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
 /** Courses and lessons: authoring, reading, enrolment and lesson completion. */
-export function createCoursesService({ repo, tribes, access, loader, clock }: Deps) {
+export function createCoursesService({ repo, tribes, access, loader, clock, transact }: Deps) {
   const presentOne = async (a: CourseAccess, viewer: UserRow): Promise<Course> => (await loader.present([a], viewer))[0]!;
   const reload = async (courseId: string, viewer: UserRow) => presentOne(await access.read(courseId, viewer), viewer);
 
   /** A lesson, its course, and its lock state for the viewer. */
   async function lessonInContext(lessonId: string, viewer: UserRow, known?: { a: CourseAccess; tx: Tx }) {
-    const conn = known?.tx ?? repo.db;
+    const conn = known?.tx;
     const lesson = await repo.findLesson(lessonId, conn);
     if (!lesson) throw notFound();
     const a = known?.a ?? (await access.read(lesson.courseId, viewer));
@@ -153,7 +156,7 @@ export function createCoursesService({ repo, tribes, access, loader, clock }: De
     async enrol(courseId: string, viewer: UserRow): Promise<Course> {
       const a = await access.read(courseId, viewer);
       if (a.course.status !== 'published') throw notPublished();
-      await repo.db.transaction((tx) => repo.enrol(a.course.id, viewer.id, clock.now(), tx));
+      await transact((tx) => repo.enrol(a.course.id, viewer.id, clock.now(), tx));
       return presentOne(a, viewer);
     },
 
@@ -166,7 +169,7 @@ export function createCoursesService({ repo, tribes, access, loader, clock }: De
       await access.edit(courseId, viewer);
       const now = clock.now();
       const html = renderLessonMarkdown(body.body_markdown);
-      const id = await repo.db.transaction(async (tx) => {
+      const id = await transact(async (tx) => {
         await repo.lockCourse(courseId, tx);
         const max = await repo.maxPosition(courseId, tx);
         const position = clamp(body.position ?? max + 1, 1, max + 1);
@@ -202,7 +205,7 @@ export function createCoursesService({ repo, tribes, access, loader, clock }: De
       if (!lesson) throw notFound();
       await access.edit(lesson.courseId, viewer);
       const now = clock.now();
-      await repo.db.transaction(async (tx) => {
+      await transact(async (tx) => {
         await repo.lockCourse(lesson.courseId, tx);
         const current = await repo.findLesson(lessonId, tx);
         if (!current) throw notFound();
@@ -238,7 +241,7 @@ export function createCoursesService({ repo, tribes, access, loader, clock }: De
       const lesson = await repo.findLesson(lessonId);
       if (!lesson) throw notFound();
       await access.edit(lesson.courseId, viewer);
-      await repo.db.transaction(async (tx) => {
+      await transact(async (tx) => {
         await repo.lockCourse(lesson.courseId, tx);
         const current = await repo.findLesson(lessonId, tx);
         if (!current) return;
@@ -256,7 +259,7 @@ export function createCoursesService({ repo, tribes, access, loader, clock }: De
       const a = await access.read(lesson.courseId, viewer);
       if (a.course.status !== 'published') throw notPublished();
       const now = clock.now();
-      await repo.db.transaction(async (tx) => {
+      await transact(async (tx) => {
         // Enrolling (and locking the enrolment) first: drip counts from the enrolment date.
         await repo.enrol(a.course.id, viewer.id, now, tx);
         const ctx = await lessonInContext(lessonId, viewer, { a, tx });

@@ -1,5 +1,5 @@
 import type { AnswerValue, ExpectedAnswer, QuestionResult } from '@tribes/shared';
-import type { StoredQuestion } from '#src/core/db/schema/learning.js';
+import type { StoredQuestion } from './learning.repo.js';
 
 /**
  * Folds a short answer for comparison: trimmed, inner spaces collapsed, NFKD with every combining

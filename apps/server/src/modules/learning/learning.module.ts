@@ -1,5 +1,6 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
+import { createTransact } from '#src/core/db/transaction.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { createAssessmentsService } from './assessments.service.js';
 import { createCertificatesService } from './certificates.service.js';
@@ -20,12 +21,13 @@ export function createLearning({
   publicUrl: string;
 }) {
   const repo = createLearningRepo(db);
+  const transact = createTransact(db);
   const access = createCourseAccess({ repo, tribes });
   const loader = createCourseLoader({ repo, clock });
   return {
     repo,
-    courses: createCoursesService({ repo, tribes, access, loader, clock }),
-    assessments: createAssessmentsService({ repo, access, clock }),
+    courses: createCoursesService({ repo, tribes, access, loader, clock, transact }),
+    assessments: createAssessmentsService({ repo, access, clock, transact }),
     certificates: createCertificatesService({ repo, access, publicUrl }),
   };
 }

@@ -9,9 +9,16 @@ import type {
   Locale,
   Question,
 } from '@tribes/shared';
-import type { StoredQuestion } from '#src/core/db/schema/learning.js';
 import type { TribeRow } from '../tribes/tribes.repo.js';
-import type { AssessmentRow, AttemptStats, CertificateRow, CourseRow, EnrolmentRow, LessonRow } from './learning.repo.js';
+import type {
+  AssessmentRow,
+  AttemptStats,
+  CertificateRow,
+  CourseRow,
+  EnrolmentRow,
+  LessonRow,
+  StoredQuestion,
+} from './learning.repo.js';
 import type { LessonState } from './unlock.js';
 
 /** One learner's standing in one course. */

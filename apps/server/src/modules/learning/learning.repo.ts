@@ -11,6 +11,9 @@ import {
 } from '#src/core/db/schema/index.js';
 import { olderThan } from '#src/core/db/keyset.js';
 
+/** The stored form of a question (answers included): services, grading and the presenter read it through the repo. */
+export type { StoredQuestion } from '#src/core/db/schema/learning.js';
+
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 export type AssessmentRow = typeof assessments.$inferSelect;
@@ -28,7 +31,6 @@ export interface AttemptStats {
 /** The only place that reads and writes the learning center's tables. */
 export function createLearningRepo(db: Db) {
   return {
-    db,
     async findCourse(id: string, conn: Conn = db): Promise<CourseRow | undefined> {
       const [row] = await conn.select().from(courses).where(eq(courses.id, id)).limit(1);
       return row;

@@ -147,7 +147,6 @@ export function createPostsRepo(db: Db) {
       .limit(limit);
 
   return {
-    db,
     async insertPost(
       values: typeof posts.$inferInsert,
       images: Omit<typeof postImages.$inferInsert, 'postId'>[],

@@ -14,8 +14,11 @@ import { storePostImage, type StoredImage } from './images.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import { presentComment, presentFeedRow, presentPost } from './posts.presenter.js';
 import type { PostRow, PostsRepo, ViewerScope } from './posts.repo.js';
+import type { Transact } from '#src/core/db/transaction.js';
 
 interface Deps {
+  /** Transactions (core/db): the repos never hand their connection out. */
+  transact: Transact;
   realtime: Pick<Realtime, 'emit'>;
   notifications: Pick<NotificationsService, 'notify'>;
   repo: PostsRepo;
@@ -26,7 +29,7 @@ interface Deps {
 }
 
 /** Posts, reactions and comments, with who may see and do what. */
-export function createPostsService({ repo, moderation, tribes, storage, clock, realtime, notifications }: Deps) {
+export function createPostsService({ repo, moderation, tribes, storage, clock, realtime, notifications, transact }: Deps) {
   const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
   /** Whether the viewer moderates the post's tribe. */
   const moderates = async (post: PostRow, viewer: UserRow | null) =>
@@ -80,7 +83,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
       const stored: StoredImage[] = [];
       for (const file of files) stored.push(await storePostImage(storage, file, privateToTribe));
       const now = clock.now();
-      const row = await repo.db.transaction((tx) =>
+      const row = await transact((tx) =>
         repo.insertPost(
           {
             authorId: user.id,
@@ -118,7 +121,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
       const own = post.authorId === user.id;
       if (!own && !(await moderates(post, user))) throw forbidden();
       const now = clock.now();
-      await repo.db.transaction(async (tx) => {
+      await transact(async (tx) => {
         await repo.updatePost(post.id, { deletedAt: now, deletedBy: user.id }, tx);
         if (!own && post.tribeId) {
           await moderation.log(

@@ -9,8 +9,11 @@ import type { ModerationRepo } from './moderation.repo.js';
 import type { PostsRepo } from './posts.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { PostsService } from './posts.service.js';
+import type { Transact } from '#src/core/db/transaction.js';
 
 interface Deps {
+  /** Transactions (core/db): the repos never hand their connection out. */
+  transact: Transact;
   moderation: ModerationRepo;
   posts: PostsRepo;
   postsService: PostsService;
@@ -20,7 +23,7 @@ interface Deps {
 }
 
 /** Reports: anyone who sees a post may report it; the tribe's leaders and moderators work the queue. */
-export function createReportsService({ moderation, posts, postsService, tribesRepo, tribes, clock }: Deps) {
+export function createReportsService({ moderation, posts, postsService, tribesRepo, tribes, clock, transact }: Deps) {
   async function moderatedTribe(tribeRef: string, user: UserRow) {
     const tribe = await tribesRepo.findByRef(tribeRef);
     if (!tribe) throw notFound();
@@ -91,7 +94,7 @@ export function createReportsService({ moderation, posts, postsService, tribesRe
       if (!post) throw notFound();
       const now = clock.now();
       if (action === 'ban_author') await tribes.updateMember(tribe.id, user, post.authorId, { status: 'banned' });
-      await posts.db.transaction(async (tx) => {
+      await transact(async (tx) => {
         if (action === 'delete_post' && !post.deletedAt)
           await posts.updatePost(post.id, { deletedAt: now, deletedBy: user.id }, tx);
         const closed = await moderation.closeReport(

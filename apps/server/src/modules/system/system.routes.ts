@@ -1,6 +1,6 @@
 import { systemEndpoints as api, TOKEN_CURRENCY } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/core/context.js';
+import type { AppContext } from '#src/composition.js';
 import { ping } from '#src/core/db/client.js';
 import { route } from '#src/core/route.js';
 

@@ -17,7 +17,6 @@ export interface NameCursor {
 /** The only place that reads and writes tribes and their memberships. */
 export function createTribesRepo(db: Db) {
   return {
-    db,
     /** By uuid or by slug. */
     async findByRef(ref: string, conn: Conn = db): Promise<TribeRow | undefined> {
       const where = UUID.test(ref) ? eq(tribes.id, ref) : eq(tribes.slug, ref.toLowerCase());

@@ -8,8 +8,11 @@ import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.
 import { presentMember, presentTribe } from './tribes.presenter.js';
 import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
 import { canModerate, isActive, isLeader } from './tribe-roles.js';
+import type { Transact } from '#src/core/db/transaction.js';
 
 interface Deps {
+  /** Transactions (core/db): the repos never hand their connection out. */
+  transact: Transact;
   notifications?: Pick<NotificationsService, 'notify'>;
   repo: TribesRepo;
   users: UsersRepo;
@@ -32,7 +35,7 @@ export function slugify(name: string): string {
 const lastLeader = () => new HttpError(409, 'tribes.last_leader');
 
 /** Tribes and their memberships: who may create, join, leave, approve, ban and lead. */
-export function createTribesService({ repo, users, storage, clock, notifications }: Deps) {
+export function createTribesService({ repo, users, storage, clock, notifications, transact }: Deps) {
   const present = (row: TribeRow, m?: MemberRow | null) => presentTribe(row, storage, m);
 
   async function get(ref: string): Promise<TribeRow> {
@@ -52,7 +55,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
 
   /** Joins for the user: open tribes at once, request tribes as pending; a ban is final. */
   async function join(tribe: TribeRow, user: UserRow): Promise<MemberRow> {
-    return repo.db.transaction(async (tx) => {
+    return transact(async (tx) => {
       await repo.lockTribe(tribe.id, tx);
       const existing = await repo.membership(tribe.id, user.id, tx);
       if (existing?.status === 'banned') throw new HttpError(403, 'tribes.banned');
@@ -106,7 +109,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
       const now = clock.now();
       const slug = await uniqueSlug(body.name);
       try {
-        const { tribe, member } = await repo.db.transaction(async (tx) => {
+        const { tribe, member } = await transact(async (tx) => {
           const tribe = await repo.insert({ ...body, slug, createdBy: user.id, createdAt: now, updatedAt: now }, tx);
           const member = await repo.insertMembership(
             { tribeId: tribe.id, userId: user.id, role: 'leader', status: 'active', joinedAt: now, updatedAt: now },
@@ -155,7 +158,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
 
     async leave(ref: string, user: UserRow): Promise<void> {
       const tribe = await get(ref);
-      await repo.db.transaction(async (tx) => {
+      await transact(async (tx) => {
         await repo.lockTribe(tribe.id, tx);
         const mine = await repo.membership(tribe.id, user.id, tx);
         if (!mine) throw notFound();
@@ -194,7 +197,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
     async updateMember(ref: string, actor: UserRow, targetId: string, body: UpdateMemberBody): Promise<MemberRow> {
       const tribe = await get(ref);
       let approved = false;
-      const updated = await repo.db.transaction(async (tx) => {
+      const updated = await transact(async (tx) => {
         await repo.lockTribe(tribe.id, tx);
         const mine = await repo.membership(tribe.id, actor.id, tx);
         if (!canModerate(mine)) throw forbidden();
@@ -228,7 +231,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
     /** Leaders and moderators refuse a pending request: the membership row goes, and the person may ask again later. */
     async refuseRequest(ref: string, actor: UserRow, targetId: string): Promise<void> {
       const tribe = await get(ref);
-      await repo.db.transaction(async (tx) => {
+      await transact(async (tx) => {
         await repo.lockTribe(tribe.id, tx);
         if (!canModerate(await repo.membership(tribe.id, actor.id, tx))) throw forbidden();
         const target = await repo.membership(tribe.id, targetId, tx);
@@ -241,7 +244,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
     /** The leader hands leadership to an active member and stays on as a moderator. */
     async handover(ref: string, actor: UserRow, targetId: string): Promise<void> {
       const tribe = await get(ref);
-      await repo.db.transaction(async (tx) => {
+      await transact(async (tx) => {
         await repo.lockTribe(tribe.id, tx);
         if (!isLeader(await repo.membership(tribe.id, actor.id, tx))) throw forbidden();
         if (targetId === actor.id) throw fieldError('user_id', 'validation.invalid');

@@ -8,8 +8,11 @@ import { canModerate, isLeader } from '../tribes/tribe-roles.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { presentVillage } from './villages.presenter.js';
 import type { VillagesRepo } from './villages.repo.js';
+import type { Transact } from '#src/core/db/transaction.js';
 
 interface Deps {
+  /** Transactions (core/db): the repos never hand their connection out. */
+  transact: Transact;
   notifications?: Pick<NotificationsService, 'notify'>;
   repo: VillagesRepo;
   tribes: TribesRepo;
@@ -17,7 +20,7 @@ interface Deps {
 }
 
 /** Villages: registered by active members, shown on the map once a leader approves them. */
-export function createVillagesService({ repo, tribes, clock, notifications }: Deps) {
+export function createVillagesService({ repo, tribes, clock, notifications, transact }: Deps) {
   const nameTaken = (err: unknown) => {
     if (isUniqueViolation(err)) return fieldError('name', 'validation.village_name_taken');
     return err;
@@ -87,7 +90,7 @@ export function createVillagesService({ repo, tribes, clock, notifications }: De
       if (!leader && (body.status !== undefined || !ownPending)) throw forbidden();
       const now = clock.now();
       try {
-        await tribes.db.transaction(async (tx) => {
+        await transact(async (tx) => {
           await repo.update(
             id,
             { ...body, ...(body.status ? { status: body.status, reviewedBy: user.id, reviewedAt: now } : {}) },

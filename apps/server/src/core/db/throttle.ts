@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Clock } from './clock.js';
-import type { Db, Tx } from './db/client.js';
-import { throttleHits } from './db/schema/index.js';
-import { tooManyRequests } from './errors.js';
+import type { Clock } from '../clock.js';
+import type { Db, Tx } from './client.js';
+import { throttleHits } from './schema/index.js';
+import { tooManyRequests } from '../errors.js';
 
 export interface Window {
   /** How many events the window allows. */

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './core/clock.js';
+import type { Config } from './core/config.js';
+import type { Database } from './core/db/client.js';
+import { createMailer, type Mailer } from './core/mail/mailer.js';
+import { createDiskStorage, type Storage } from './core/storage.js';
+import { createThrottle } from './core/db/throttle.js';
+import { createAuthModule } from './modules/auth/auth.module.js';
+import { createCryptoModule } from './modules/crypto/crypto.module.js';
+import { createLearning } from './modules/learning/learning.module.js';
+import { createNotificationsModule } from './modules/notifications/notifications.module.js';
+import { createPeopleModule } from './modules/people/people.module.js';
+import { createPostsModule } from './modules/posts/posts.module.js';
+import { createTribesModule } from './modules/tribes/tribes.module.js';
+import { createUsersModule } from './modules/users/users.module.js';
+import { createVillagesModule } from './modules/villages/villages.module.js';
+import { createWalletModule } from './modules/wallet/wallet.module.js';
+import type { Realtime } from './realtime/realtime.js';
+
+/**
+ * The composition root: everything a request may need, wired once per app. Core infrastructure
+ * first (mail, storage, throttle), then each module through its own `<feature>.module.ts`, in the
+ * order their dependencies ask. Outside core, because it imports every module and core imports none.
+ */
+export function createContext(deps: {
+  realtime: Realtime;
+  config: Config;
+  database: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  mailer?: Mailer;
+}) {
+  const { config, database, clock, logger, realtime } = deps;
+  const db = database.db;
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () =>
+    clock.now(),
+  );
+  const throttle = createThrottle(db, clock, config.rateLimitScale);
+
+  const authModule = createAuthModule({ db, clock });
+  const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
+  const { tokens, otp, auth } = authModule.withUsers({ users: users.repo, mailer, throttle, appSecret: config.appSecret });
+  const { notifications } = createNotificationsModule({ db, users: users.repo, storage, realtime, clock });
+  const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications });
+  const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
+  const posts = createPostsModule({
+    db,
+    tribesRepo: tribes.repo,
+    tribes: tribes.tribes,
+    storage,
+    clock,
+    realtime,
+    notifications,
+  });
+  const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
+  const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime });
+  const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
+  const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
+  return {
+    learning,
+    cryptoWallets,
+    ledger: wallet.ledger,
+    wallet: wallet.wallet,
+    campaigns: wallet.campaigns,
+    donations: wallet.donations,
+    ledgerView: wallet.ledgerView,
+    realtime,
+    config,
+    database,
+    db,
+    clock,
+    mailer,
+    storage,
+    throttle,
+    tokens,
+    otp,
+    auth,
+    users: users.users,
+    usersRepo: users.repo,
+    tribesRepo: tribes.repo,
+    tribes: tribes.tribes,
+    villages,
+    postsRepo: posts.repo,
+    posts: posts.posts,
+    reports: posts.reports,
+    people,
+    notifications,
+  };
+}
+
+export type AppContext = ReturnType<typeof createContext>;

@@ -1,0 +1,35 @@
+import type { Clock } from '#src/core/clock.js';
+import type { Db } from '#src/core/db/client.js';
+import type { Mailer } from '#src/core/mail/mailer.js';
+import type { Throttle } from '#src/core/db/throttle.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { createAuthRepo } from './auth.repo.js';
+import { createAuthService } from './auth.service.js';
+import { createOtpService } from './otp.service.js';
+import { createTokensService } from './tokens.service.js';
+
+/**
+ * Wires the auth module in two steps, because users and auth lean on each other: the tokens first
+ * (the users module revokes sessions through them), then, given the users repo, codes and sign-in.
+ */
+export function createAuthModule({ db, clock }: { db: Db; clock: Clock }) {
+  const repo = createAuthRepo(db);
+  const tokens = createTokensService({ repo, clock });
+  return {
+    tokens,
+    withUsers({
+      users,
+      mailer,
+      throttle,
+      appSecret,
+    }: {
+      users: UsersRepo;
+      mailer: Mailer;
+      throttle: Throttle;
+      appSecret: string;
+    }) {
+      const otp = createOtpService({ repo, users, mailer, throttle, clock, appSecret });
+      return { tokens, otp, auth: createAuthService({ repo, users, tokens, otp, throttle, clock }) };
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { Clock } from '#src/core/clock.js';
+import type { Db } from '#src/core/db/client.js';
+import type { Storage } from '#src/core/storage.js';
+import type { Realtime } from '#src/realtime/realtime.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { createNotificationsRepo } from './notifications.repo.js';
+import { createNotificationsService } from './notifications.service.js';
+
+/** Wires the notifications module (tribes, villages and posts notify through its service). */
+export function createNotificationsModule(deps: {
+  db: Db;
+  users: UsersRepo;
+  storage: Storage;
+  realtime: Realtime;
+  clock: Clock;
+}) {
+  const { db, ...rest } = deps;
+  return { notifications: createNotificationsService({ repo: createNotificationsRepo(db), ...rest }) };
+}

@@ -1,0 +1,13 @@
+import type { Clock } from '#src/core/clock.js';
+import type { Db } from '#src/core/db/client.js';
+import type { Storage } from '#src/core/storage.js';
+import type { Realtime } from '#src/realtime/realtime.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { createPeopleRepo } from './people.repo.js';
+import { createPeopleService } from './people.service.js';
+
+/** Wires the people module: profiles of others, and blocks. */
+export function createPeopleModule(deps: { db: Db; users: UsersRepo; storage: Storage; clock: Clock; realtime: Realtime }) {
+  const { db, ...rest } = deps;
+  return { people: createPeopleService({ repo: createPeopleRepo(db), ...rest }) };
+}

@@ -1,0 +1,38 @@
+import type { Clock } from '#src/core/clock.js';
+import type { Db } from '#src/core/db/client.js';
+import { createTransact } from '#src/core/db/transaction.js';
+import type { Storage } from '#src/core/storage.js';
+import type { Realtime } from '#src/realtime/realtime.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { TribesRepo } from '../tribes/tribes.repo.js';
+import type { TribesService } from '../tribes/tribes.service.js';
+import { createModerationRepo } from './moderation.repo.js';
+import { createPostsRepo } from './posts.repo.js';
+import { createPostsService } from './posts.service.js';
+import { createReportsService } from './reports.service.js';
+
+/** Wires the posts module: posts, comments and likes, and the reports tribes' moderators work. */
+export function createPostsModule({
+  db,
+  tribesRepo,
+  tribes,
+  storage,
+  clock,
+  realtime,
+  notifications,
+}: {
+  db: Db;
+  tribesRepo: TribesRepo;
+  tribes: TribesService;
+  storage: Storage;
+  clock: Clock;
+  realtime: Realtime;
+  notifications: NotificationsService;
+}) {
+  const transact = createTransact(db);
+  const repo = createPostsRepo(db);
+  const moderation = createModerationRepo(db);
+  const posts = createPostsService({ repo, moderation, tribes: tribesRepo, storage, clock, realtime, notifications, transact });
+  const reports = createReportsService({ moderation, posts: repo, postsService: posts, tribesRepo, tribes, clock, transact });
+  return { repo, posts, reports };
+}
