@@ -21,6 +21,7 @@ const upload = (
   token: string,
   files: { filename: string; contentType: string; data: Buffer }[],
   fields: Record<string, string> = {},
+  language = 'en',
 ) => {
   const body = multipartBody(
     files.map((f) => ({ field: 'images', ...f })),
@@ -30,7 +31,7 @@ const upload = (
     method: 'POST',
     url: '/api/v1/posts',
     payload: body.payload,
-    headers: { ...bearer(token), ...body.headers },
+    headers: { ...bearer(token), ...body.headers, 'accept-language': language },
   });
 };
 
@@ -108,6 +109,14 @@ describe('posting with photos', () => {
     );
     expect(five.statusCode).toBe(400);
     expect(five.json().errors.images).toEqual(['You can add at most 4 images.']);
+    // The limit picks the plural form: Arabic counts 3 to 10 with the plural noun.
+    const fiveInArabic = await upload(
+      u.token,
+      Array.from({ length: 5 }, (_, i) => ({ filename: `${i}.png`, contentType: 'image/png', data: png })),
+      { body: 'x' },
+      'ar',
+    );
+    expect(fiveInArabic.json().errors.images).toEqual(['يمكنك إضافة 4 صور على الأكثر.']);
     const big = await upload(
       u.token,
       [{ filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(10 * 1024 * 1024 + 1, 7) }],

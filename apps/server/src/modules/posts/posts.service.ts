@@ -72,7 +72,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
 
     async create(user: UserRow, fields: CreatePostFields, files: Buffer[], socketId?: string): Promise<Post> {
       if (files.length > POST_LIMITS.maxImages)
-        throw fieldError('images', 'validation.too_many_images', { max: POST_LIMITS.maxImages });
+        throw fieldError('images', 'validation.too_many_images', { max: POST_LIMITS.maxImages, count: POST_LIMITS.maxImages });
       if (!fields.body && files.length === 0) throw fieldError('body', 'validation.required');
       if (fields.tribe_id) {
         const tribe = await tribes.findByRef(fields.tribe_id);
