@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import {
   ErrorEnvelopeSchema,
   successEnvelope,
   type EndpointDataInput,
   type EndpointDef,
+  type ErrorStatus,
   type MessageKey,
   type MessageParams,
 } from '@tribes/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { t } from './i18n.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -62,7 +63,6 @@ export function route<E extends EndpointDef>(app: FastifyInstance, e: E, extras:
 
 function register<E extends EndpointDef>(app: FastifyInstance, e: E, extras: RouteExtras, handler: Handler<E>): void {
   const onRequest = e.auth === 'user' ? [app.authenticate] : e.auth === 'optional' ? [app.identify] : [];
-  const json = !e.produces;
   app.route({
     method: e.method,
     url: fastifyPath(e.path),
@@ -70,20 +70,7 @@ function register<E extends EndpointDef>(app: FastifyInstance, e: E, extras: Rou
     ...extras,
     // Only the contract's routes serialise through zod; the rest keep Fastify's default.
     serializerCompiler: serializerCompiler as never,
-    schema: {
-      summary: e.summary,
-      tags: [...e.tags],
-      ...(e.params ? { params: e.params } : {}),
-      ...(e.query ? { querystring: e.query } : {}),
-      ...(e.body && !e.multipart ? { body: e.body } : {}),
-      ...(e.multipart ? { consumes: ['multipart/form-data'] } : {}),
-      security: e.auth === 'user' ? [{ bearer: [] }] : e.auth === 'optional' ? [{}, { bearer: [] }] : [],
-      response: {
-        ...(json ? { '2xx': successEnvelope(e.data) } : {}),
-        '4xx': ErrorEnvelopeSchema,
-        '5xx': ErrorEnvelopeSchema,
-      },
-    },
+    schema: routeSchema(e),
     handler: async (request, reply) => {
       const answer = await handler(request as unknown as EndpointRequest<E>, reply);
       if ('sent' in answer) return reply;
@@ -94,4 +81,101 @@ function register<E extends EndpointDef>(app: FastifyInstance, e: E, extras: Rou
       });
     },
   });
+}
+
+/** What each error status means, as the OpenAPI document describes it; every one answers the envelope. */
+const ERROR_TEXTS: Record<ErrorStatus | 400 | 429 | 500, string> = {
+  400: 'Bad request: the input is invalid (`errors` per field when a field is at fault).',
+  401: 'Not signed in, or the token is no longer valid.',
+  403: 'Not allowed.',
+  404: 'Not found.',
+  409: 'Conflict with the current state (`error_type` says which).',
+  413: 'The body or a file is too large.',
+  415: 'The file or body type is not accepted.',
+  422: 'The input is well-formed but cannot be processed.',
+  429: 'Too many requests: wait and retry.',
+  500: 'Server error.',
+  503: 'A service this answer needs is unavailable.',
+};
+
+/** The error envelope described for each status, made once and shared by every route. */
+const ERROR_RESPONSES = new Map(
+  Object.entries(ERROR_TEXTS).map(([status, text]) => [Number(status), ErrorEnvelopeSchema.describe(text)]),
+);
+const OTHER_CLIENT_ERROR = ErrorEnvelopeSchema.describe('Another client error, in the envelope.');
+const OTHER_SERVER_ERROR = ErrorEnvelopeSchema.describe('Another server error, in the envelope.');
+
+/** A file in an answer (a PDF) or in a multipart form: its bytes. */
+const binary = (mediaType: string) => z.string().meta({ format: 'binary', contentMediaType: mediaType });
+
+const isJson = (mediaType: string) => /^application\/(.+\+)?json$/.test(mediaType);
+
+/**
+ * The Fastify schema of an endpoint: its request schemas (validated), its answers by status (serialised
+ * through zod: the envelope around `data`, or for a `produces` endpoint its own content type) and, for the
+ * OpenAPI document only, the multipart form it reads itself (see openApiTransform).
+ */
+function routeSchema(e: EndpointDef): FastifySchema {
+  const success = e.produces
+    ? {
+        description: `The answer itself (${e.produces}), not the envelope.`,
+        content: { [e.produces]: { schema: isJson(e.produces) ? e.data : binary(e.produces) } },
+      }
+    : successEnvelope(e.data).describe(e.status === 201 ? 'Created: the envelope around `data`.' : 'The envelope around `data`.');
+  const errors = Object.fromEntries(
+    [...new Set<number>([400, ...e.errors, 429, 500])]
+      .sort((a, b) => a - b)
+      .map((status) => [status, ERROR_RESPONSES.get(status)!]),
+  );
+  const schema: FastifySchema & { [FORM]?: OpenApiBody } = {
+    summary: e.summary,
+    tags: [...e.tags],
+    ...(e.params ? { params: e.params } : {}),
+    ...(e.query ? { querystring: e.query } : {}),
+    ...(e.body && !e.multipart ? { body: e.body } : {}),
+    ...(e.consumes ? { consumes: [...e.consumes] } : e.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    security: e.auth === 'user' ? [{ bearer: [] }] : e.auth === 'optional' ? [{}, { bearer: [] }] : [],
+    response: { '2xx': success, ...errors, '4xx': OTHER_CLIENT_ERROR, '5xx': OTHER_SERVER_ERROR },
+  };
+  // A multipart body is read by the handler part by part, so Fastify must not validate it: the form
+  // (and the JSON body, when the endpoint takes one too) is handed to the document's transform only.
+  if (e.multipart) schema[FORM] = multipartBody(e);
+  return schema;
+}
+
+type OpenApiBody = Record<string, z.ZodType>;
+const FORM = Symbol('openapi body');
+
+/** A multipart endpoint's body by content type: the form's text fields and its files; JSON beside it if taken. */
+function multipartBody(e: EndpointDef): OpenApiBody {
+  const fields = e.body instanceof z.ZodObject ? e.body : z.object({});
+  const files = Object.fromEntries(
+    (e.files ?? []).map(({ name, max = 1 }) => {
+      const file = binary('application/octet-stream');
+      return [name, (max > 1 ? z.array(file).max(max) : file).optional()];
+    }),
+  );
+  const types = e.consumes ?? ['multipart/form-data'];
+  return Object.fromEntries(
+    types.map((type) => [type, type === 'multipart/form-data' ? fields.extend(files) : (e.body ?? z.object({}))]),
+  );
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * The swagger transform: fastify-type-provider-zod's, plus the request body of multipart endpoints
+ * (their form with its file parts, and JSON when they take it), which Fastify does not validate.
+ */
+export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const form = (input.schema as { [FORM]?: OpenApiBody } | undefined)?.[FORM];
+  const out = jsonSchemaTransform(input);
+  if (!form) return out;
+  const content = Object.fromEntries(
+    Object.entries(form).map(([type, body]) => [
+      type,
+      { schema: (jsonSchemaTransform({ ...input, schema: { body } }).schema as { body: unknown }).body },
+    ]),
+  );
+  return { ...out, schema: { ...out.schema, body: { content } } };
 }

@@ -1,13 +1,14 @@
+import { PUSHER_CHANNEL_NAME, PUSHER_SOCKET_ID } from '@tribes/shared';
 import type { Storage } from '#src/core/storage.js';
 import type { TribesRepo } from '#src/modules/tribes/tribes.repo.js';
 import type { UserRow } from '#src/modules/users/users.repo.js';
 
 export type ChannelDecision = { allowed: false } | { allowed: true; channelData?: string };
 
-/** A channel name as the Pusher protocol allows it (the hub refuses any other). */
-export const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
+/** A channel name as the Pusher protocol allows it (the hub refuses any other); declared with the contract. */
+export const CHANNEL_NAME = PUSHER_CHANNEL_NAME;
 /** A socket id as the hub hands them out: two integers. */
-export const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
+export const SOCKET_ID = PUSHER_SOCKET_ID;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const TRIBE_CHANNEL = new RegExp(`^(private|presence)-tribe\\.(${UUID})$`);

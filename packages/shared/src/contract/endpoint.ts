@@ -26,6 +26,13 @@ export interface EndpointDef {
   body?: z.ZodType;
   /** The body is multipart/form-data (files); `body` then describes its text fields. */
   multipart?: boolean;
+  /** The file parts of a multipart body, by field name (`max` files under that name, 1 unless said). */
+  files?: readonly { name: string; max?: number }[];
+  /**
+   * The request body's content types when not only the default (JSON, or multipart/form-data for a
+   * multipart endpoint): a multipart endpoint that takes JSON too lists both.
+   */
+  consumes?: readonly string[];
   /** The `data` of a success (or warning) answer. */
   data: z.ZodType;
   /** The status of a success answer: 201 for a creation, 200 otherwise. */
@@ -36,7 +43,10 @@ export interface EndpointDef {
   errorTypes?: readonly string[];
   /** A money POST that takes an `Idempotency-Key` header. */
   idempotencyKey?: boolean;
-  /** An answer that is not the JSON envelope (a CSV, a PDF, a redirect): its content type. */
+  /**
+   * An answer that is not the JSON envelope (a CSV, a PDF, a redirect): its content type. For a JSON
+   * type, `data` is the whole answer's schema; for any other, the answer is the file itself.
+   */
   produces?: string;
 }
 

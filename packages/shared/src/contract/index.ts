@@ -10,3 +10,4 @@ export * from './auth.js';
 export * from './users.js';
 export * from './money.js';
 export * from './crypto.js';
+export * from './realtime.js';

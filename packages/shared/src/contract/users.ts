@@ -67,6 +67,7 @@ export const usersEndpoints = {
     /** No text fields: the form carries only the file. */
     body: z.object({}),
     multipart: true,
+    files: [{ name: 'avatar' }],
     data: MeDataSchema,
     errors: [401, 413, 415],
   }),

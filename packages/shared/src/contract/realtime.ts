@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+
+/**
+ * Channel authorisation for Echo / pusher-js. These two endpoints live at the server's root
+ * (`/broadcasting/...`, not under /api) and answer the Pusher protocol's own JSON, not the API
+ * envelope; their errors are the usual envelope. pusher-js posts them as a form, Echo may post JSON.
+ * (The Pusher server HTTP API, `/apps/{app_id}/...`, is another protocol signed by the Pusher
+ * server SDKs: it is left out of the OpenAPI document.)
+ */
+const tags = ['realtime'] as const;
+
+/** A channel name as the Pusher protocol allows it (the hub refuses any other). */
+export const PUSHER_CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
+/** A socket id as the hub hands them out: two integers. */
+export const PUSHER_SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
+
+export const ChannelAuthBodySchema = z.object({
+  socket_id: z.string().regex(PUSHER_SOCKET_ID),
+  channel_name: z.string().regex(PUSHER_CHANNEL_NAME),
+});
+export const UserAuthBodySchema = z.object({ socket_id: z.string().regex(PUSHER_SOCKET_ID) });
+
+/** `auth` is `key:signature`; a presence channel adds `channel_data`, the member as a JSON string. */
+export const ChannelAuthSchema = z.object({ auth: z.string(), channel_data: z.string().optional() });
+export type ChannelAuth = z.infer<typeof ChannelAuthSchema>;
+/** `user_data` is the signed-in user as a JSON string `{ id, user_info: { name } }`. */
+export const UserAuthSchema = z.object({ auth: z.string(), user_data: z.string() });
+export type UserAuth = z.infer<typeof UserAuthSchema>;
+
+const consumes = ['application/x-www-form-urlencoded', 'application/json'] as const;
+
+export const realtimeEndpoints = {
+  channelAuth: endpoint({
+    method: 'POST',
+    path: '/broadcasting/auth',
+    summary:
+      "Signs a socket's subscription to a private or presence channel the user may read (Pusher protocol, at the " +
+      "server's root); 403 for any other channel.",
+    tags,
+    auth: 'user',
+    body: ChannelAuthBodySchema,
+    consumes,
+    data: ChannelAuthSchema,
+    errors: [401, 403],
+    produces: 'application/json',
+  }),
+  userAuth: endpoint({
+    method: 'POST',
+    path: '/broadcasting/user-auth',
+    summary: "Signs a socket's user authentication (Pusher's signin, at the server's root) with the user's id and name.",
+    tags,
+    auth: 'user',
+    body: UserAuthBodySchema,
+    consumes,
+    data: UserAuthSchema,
+    errors: [401],
+    produces: 'application/json',
+  }),
+};
