@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, MEMBER } from '../../test/api-harness';
 import { renderApp, settle } from '../../test/render-app';
 
 afterEach(() => {
@@ -9,36 +10,21 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const envelope = (status: number, body: object) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'retry-after': '3000' } });
-
-const USER = {
-  id: '6f1c1d1e-0000-4000-8000-000000000002',
-  name: 'Noor',
-  email: 'noor@example.test',
-  email_verified: true,
-  avatar_url: null,
-  bio: '',
-  locale: 'en',
-  role: 'member',
-  created_at: '2026-01-01T00:00:00.000Z',
-  profile: { last_step: 'tribe-selection-completed', primary_tribe_id: null },
-  privacy: { profile_visibility: 'public', show_on_map: true },
-  settings: { notifications: { comments: true, likes: true, membership: true, villages: true, donations: true, email: false } },
-};
+/** A JSON answer with the Retry-After the limited login names. */
+const respond = (status: number, body: object) => jsonResponse(status, body, { 'retry-after': '3000' });
 
 /** The API as the sign-in flows see it: login limited (429), codes sent and verified. */
 function stubApi() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/v1/auth/login')) {
-      return envelope(429, { status: 'error', message: 'Too many requests. Please try again in 3000 seconds.' });
+      return respond(429, { status: 'error', message: 'Too many requests. Please try again in 3000 seconds.' });
     }
-    if (url.endsWith('/v1/auth/email/otp/send')) return envelope(200, { status: 'success', message: 'Code sent.', data: {} });
+    if (url.endsWith('/v1/auth/email/otp/send')) return respond(200, { status: 'success', message: 'Code sent.', data: {} });
     if (url.endsWith('/v1/auth/email/otp/verify')) {
-      return envelope(200, { status: 'success', message: 'Signed in successfully.', data: { auth_token: 'tok', user: USER } });
+      return respond(200, { status: 'success', message: 'Signed in successfully.', data: { auth_token: 'tok', user: MEMBER } });
     }
-    return envelope(200, { status: 'success', message: '', data: { items: [], next_cursor: null } });
+    return respond(200, { status: 'success', message: '', data: { items: [], next_cursor: null } });
   });
   vi.stubGlobal('fetch', fetchMock);
   const bodiesOf = (path: string) =>

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Course, EndpointData, learningEndpoints } from '@tribes/shared';
-import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
+import { queryWrapper, stubEnvelopes } from '../../test/api-harness';
 import { learningKeys, useEnrol, useTribeCourses } from './api';
 
 beforeAll(() => initI18n('en'));
@@ -33,37 +32,14 @@ const course = (id: string): Course => ({
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 
-type Call = { url: string; method: string; body: BodyInit | null | undefined };
-
-/** A fetch that answers each call with the next data in `answers`, in the envelope, and records the calls. */
-function stubFetch(answers: unknown[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: String(input), method: init?.method ?? 'GET', body: init?.body });
-      return new Response(JSON.stringify({ status: 'success', message: 'OK', data: answers.shift() }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, wrapper };
-}
-
 describe('learning calls through the contract', () => {
   it("pages a tribe's courses: the tribe ref encoded in the path, limit then the next cursor in the query", async () => {
     const pages: EndpointData<typeof learningEndpoints.listCourses>[] = [
       { items: [course(COURSE)], next_cursor: 'next page' },
       { items: [], next_cursor: null },
     ];
-    const calls = stubFetch(pages);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes(pages);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useTribeCourses('ait atlas'), { wrapper });
     await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
     await act(async () => {
@@ -82,8 +58,8 @@ describe('learning calls through the contract', () => {
       ...course(COURSE),
       enrolment: { enrolled_at: '2026-01-02T00:00:00.000Z', completed_at: null, certificate_id: null },
     };
-    const calls = stubFetch([{ course: enrolled }]);
-    const { client, wrapper } = setup();
+    const calls = stubEnvelopes([{ course: enrolled }]);
+    const { client, wrapper } = queryWrapper();
     const { result } = renderHook(() => useEnrol(COURSE), { wrapper });
     await act(async () => {
       await result.current.mutateAsync();

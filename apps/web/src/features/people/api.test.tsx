@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { EndpointData, peopleEndpoints } from '@tribes/shared';
-import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
+import { jsonResponse, queryWrapper, stubFetch, success } from '../../test/api-harness';
 import { useBlock, useBlockedUsers, useProfile } from './api';
 
 beforeAll(() => initI18n('en'));
@@ -11,36 +10,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 const USER = 'b0000000-0000-4000-8000-000000000001';
 
-type Call = { url: string; method: string };
-
 /** A fetch that answers each call with the next [status, data] of `answers`, in the envelope, and records the calls. */
-function stubFetch(answers: [number, unknown][]) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: String(input), method: init?.method ?? 'GET' });
-      const [status, data] = answers.shift()!;
-      const body =
-        status < 400 ? { status: 'success', message: 'OK', data } : { status: 'error', message: 'This profile is private.' };
-      return new Response(JSON.stringify(body), { status });
-    }),
-  );
-  return calls;
-}
-
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, wrapper };
+function stubAnswers(answers: [number, unknown][]) {
+  return stubFetch(() => {
+    const [status, data] = answers.shift()!;
+    return jsonResponse(status, status < 400 ? success(data) : { status: 'error', message: 'This profile is private.' });
+  });
 }
 
 describe('people calls through the contract', () => {
   it('reads a private profile (403) as the private state', async () => {
-    const calls = stubFetch([[403, null]]);
-    const { wrapper } = setup();
+    const calls = stubAnswers([[403, null]]);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useProfile(USER), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual({ kind: 'private' }));
     expect(calls).toEqual([{ url: `/api/v1/users/${USER}`, method: 'GET' }]);
@@ -51,12 +32,12 @@ describe('people calls through the contract', () => {
       items: [{ id: USER, name: 'Tiziri', avatar_url: null, blocked_at: '2026-01-01T00:00:00.000Z' }],
       next_cursor: null,
     };
-    const calls = stubFetch([
+    const calls = stubAnswers([
       [200, {}],
       [200, {}],
       [200, blocked],
     ]);
-    const { wrapper } = setup();
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useBlock(), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({ id: USER, on: true });

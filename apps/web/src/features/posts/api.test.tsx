@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { EndpointData, Post, postsEndpoints } from '@tribes/shared';
-import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
+import { queryWrapper, stubEnvelopes } from '../../test/api-harness';
 import { useCreatePost, useExplore, useMarkPost, useReports } from './api';
 
 beforeAll(() => initI18n('en'));
@@ -29,37 +28,14 @@ const post = (id: string): Post => ({
   edited_at: null,
 });
 
-type Call = { url: string; method: string; body: BodyInit | null | undefined };
-
-/** A fetch that answers each call with the next data in `answers`, in the envelope, and records the calls. */
-function stubFetch(answers: unknown[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: String(input), method: init?.method ?? 'GET', body: init?.body });
-      return new Response(JSON.stringify({ status: 'success', message: 'OK', data: answers.shift() }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, wrapper };
-}
-
 describe('posts calls through the contract', () => {
   it('pages explore: q, cursor and limit in the query, the tribes and people of the first page kept', async () => {
     const pages: EndpointData<typeof postsEndpoints.explore>[] = [
       { items: [post('p1')], next_cursor: 'next page', tribes: [], people: [{ id: 'u1', name: 'Tiziri', avatar_url: null }] },
       { items: [], next_cursor: null, tribes: [], people: [] },
     ];
-    const calls = stubFetch(pages);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes(pages);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useExplore('atlas #1'), { wrapper });
     await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
     await act(async () => {
@@ -75,8 +51,8 @@ describe('posts calls through the contract', () => {
   });
 
   it('pages the open reports of a tribe by status', async () => {
-    const calls = stubFetch([{ items: [], next_cursor: null }]);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes([{ items: [], next_cursor: null }]);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useReports('ait atlas', 'open'), { wrapper });
     await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/tribes/ait%20atlas/reports?status=open&limit=20']);
@@ -84,8 +60,8 @@ describe('posts calls through the contract', () => {
 
   it('clears a favourite with a DELETE of the mark and answers the post', async () => {
     const answer = { ...post('p1'), favourited: false };
-    const calls = stubFetch([{ post: answer }]);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes([{ post: answer }]);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useMarkPost('favourite'), { wrapper });
     let answered: unknown;
     await act(async () => {
@@ -96,8 +72,8 @@ describe('posts calls through the contract', () => {
   });
 
   it('publishes a post as multipart: the text fields, then one alt and one file per image', async () => {
-    const calls = stubFetch([{ post: post('p2') }]);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes([{ post: post('p2') }]);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useCreatePost(), { wrapper });
     const photo = new File([new Uint8Array([1, 2, 3])], 'valley.jpg', { type: 'image/jpeg' });
     await act(async () => {

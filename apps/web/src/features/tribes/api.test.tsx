@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { EndpointData, MapTribe, TribeMember, tribesEndpoints } from '@tribes/shared';
-import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
+import { queryWrapper, stubEnvelopes } from '../../test/api-harness';
 import { useJoinTribe, useMapTribes, useTribeMembers, useUpdateMember } from './api';
 
 beforeAll(() => initI18n('en'));
@@ -22,37 +21,14 @@ const member = (id: string): TribeMember => ({
   joined_at: '2026-01-01T00:00:00.000Z',
 });
 
-type Call = { url: string; method: string; body: BodyInit | null | undefined };
-
-/** A fetch that answers each call with the next data in `answers`, in the envelope, and records the calls. */
-function stubFetch(answers: unknown[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: String(input), method: init?.method ?? 'GET', body: init?.body });
-      return new Response(JSON.stringify({ status: 'success', message: 'OK', data: answers.shift() }), { status: 200 });
-    }),
-  );
-  return calls;
-}
-
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, wrapper };
-}
-
 describe('tribes calls through the contract', () => {
   it("pages a tribe's pending members: the tribe ref encoded in the path, status, cursor and limit in the query", async () => {
     const pages: EndpointData<typeof tribesEndpoints.members>[] = [
       { items: [member(USER)], next_cursor: 'next page' },
       { items: [], next_cursor: null },
     ];
-    const calls = stubFetch(pages);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes(pages);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useTribeMembers('ait atlas', 'pending'), { wrapper });
     await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
     await act(async () => {
@@ -68,8 +44,8 @@ describe('tribes calls through the contract', () => {
 
   it('joins with a bodiless POST and answers the membership', async () => {
     const membership = { role: 'member', status: 'active', joined_at: '2026-01-02T00:00:00.000Z' } as const;
-    const calls = stubFetch([{ membership }]);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes([{ membership }]);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useJoinTribe('ait-atlas'), { wrapper });
     let answered: unknown;
     await act(async () => {
@@ -80,8 +56,8 @@ describe('tribes calls through the contract', () => {
   });
 
   it('changes a member with both path parameters and the body', async () => {
-    const calls = stubFetch([{ membership: { role: 'moderator', status: 'active', joined_at: '2026-01-02T00:00:00.000Z' } }]);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes([{ membership: { role: 'moderator', status: 'active', joined_at: '2026-01-02T00:00:00.000Z' } }]);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useUpdateMember(TRIBE), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({ userId: USER, body: { role: 'moderator' } });
@@ -106,8 +82,8 @@ describe('tribes calls through the contract', () => {
     ];
     const bytes = new TextEncoder().encode(JSON.stringify(list));
     const base64: EndpointData<typeof tribesEndpoints.mapTribes> = btoa(String.fromCharCode(...bytes));
-    const calls = stubFetch([base64]);
-    const { wrapper } = setup();
+    const calls = stubEnvelopes([base64]);
+    const { wrapper } = queryWrapper();
     const { result } = renderHook(() => useMapTribes(), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual(list));
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/get_map_tribes']);
