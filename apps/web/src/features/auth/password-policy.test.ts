@@ -1,17 +1,9 @@
-import { translate, type PasswordPolicy } from '@tribes/shared';
+import { PASSWORD_POLICY, translate, type PasswordPolicy } from '@tribes/shared';
 import { describe, expect, it } from 'vitest';
 import { policyIssue, policyRules } from './password-policy';
 
-const policy = (min: number, max: number): PasswordPolicy => ({
-  min_length: min,
-  max_length: max,
-  require_lowercase: false,
-  require_uppercase: false,
-  require_numeric: false,
-  require_non_alphanumeric: false,
-  enforcement: 'ENFORCE',
-  schema_version: 1,
-});
+/** The served policy with other lengths. */
+const policy = (min: number, max: number): PasswordPolicy => ({ ...PASSWORD_POLICY, min_length: min, max_length: max });
 
 describe('password policy rules', () => {
   it('pass the length as count, so each language says it in the right plural form', () => {
