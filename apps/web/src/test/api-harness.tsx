@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { User } from '@tribes/shared';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 /** One request the stubbed fetch received. `headers` is recorded only when asked (see stubEnvelopes). */
 export type FetchCall = {
@@ -48,6 +49,24 @@ export function queryWrapper() {
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   return { client, wrapper };
+}
+
+/**
+ * Renders an infinite-query hook, waits for its first page, fetches the next one and waits until the
+ * two pages hold `sizes` items each. Answers the hook's result for further checks.
+ */
+export async function pageTwice<R extends { data?: { pages: { items: unknown[] }[] }; fetchNextPage: () => Promise<unknown> }>(
+  useHook: () => R,
+  sizes: [number, number],
+) {
+  const { wrapper } = queryWrapper();
+  const { result } = renderHook(useHook, { wrapper });
+  await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
+  await act(async () => {
+    await result.current.fetchNextPage();
+  });
+  await waitFor(() => expect(result.current.data?.pages.map((p) => p.items.length)).toEqual(sizes));
+  return result;
 }
 
 /** A signed-up member who finished onboarding. */

@@ -1,8 +1,8 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import type { Course, EndpointData, learningEndpoints } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
-import { queryWrapper, stubEnvelopes } from '../../test/api-harness';
+import { pageTwice, queryWrapper, stubEnvelopes } from '../../test/api-harness';
 import { learningKeys, useEnrol, useTribeCourses } from './api';
 
 beforeAll(() => initI18n('en'));
@@ -39,13 +39,7 @@ describe('learning calls through the contract', () => {
       { items: [], next_cursor: null },
     ];
     const calls = stubEnvelopes(pages);
-    const { wrapper } = queryWrapper();
-    const { result } = renderHook(() => useTribeCourses('ait atlas'), { wrapper });
-    await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
-    await act(async () => {
-      await result.current.fetchNextPage();
-    });
-    await waitFor(() => expect(result.current.data?.pages.map((p) => p.items.length)).toEqual([1, 0]));
+    const result = await pageTwice(() => useTribeCourses('ait atlas'), [1, 0]);
     expect(result.current.hasNextPage).toBe(false);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/v1/tribes/ait%20atlas/courses?limit=20',

@@ -1,8 +1,8 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import type { EndpointData, moneyEndpoints } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
-import { queryWrapper, stubEnvelopes } from '../../test/api-harness';
+import { pageTwice, queryWrapper, stubEnvelopes } from '../../test/api-harness';
 import {
   ledgerCsvUrl,
   useCompleteSandbox,
@@ -28,12 +28,7 @@ describe('money calls through the contract', () => {
       { tribe_name: 'Aït Atlas', items: [], next_cursor: null },
     ];
     const calls = stubEnvelopes([...pages]);
-    const { wrapper } = queryWrapper();
-    const { result } = renderHook(() => useTribeLedger('aït atlas'), { wrapper });
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    await act(async () => {
-      await result.current.fetchNextPage();
-    });
+    const result = await pageTwice(() => useTribeLedger('aït atlas'), [0, 0]);
     expect(calls.map((c) => c.url.replace(/^.*\/v1\//, '/v1/'))).toEqual([
       '/v1/tribes/a%C3%AFt%20atlas/ledger?limit=20',
       '/v1/tribes/a%C3%AFt%20atlas/ledger?limit=20&cursor=next+1',

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { EndpointData, Post, postsEndpoints } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
-import { queryWrapper, stubEnvelopes } from '../../test/api-harness';
+import { pageTwice, queryWrapper, stubEnvelopes } from '../../test/api-harness';
 import { useCreatePost, useExplore, useMarkPost, useReports } from './api';
 
 beforeAll(() => initI18n('en'));
@@ -35,13 +35,7 @@ describe('posts calls through the contract', () => {
       { items: [], next_cursor: null, tribes: [], people: [] },
     ];
     const calls = stubEnvelopes(pages);
-    const { wrapper } = queryWrapper();
-    const { result } = renderHook(() => useExplore('atlas #1'), { wrapper });
-    await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
-    await act(async () => {
-      await result.current.fetchNextPage();
-    });
-    await waitFor(() => expect(result.current.data?.pages.map((p) => p.items.length)).toEqual([1, 0]));
+    const result = await pageTwice(() => useExplore('atlas #1'), [1, 0]);
     expect(result.current.data?.pages[0]?.people.map((p) => p.name)).toEqual(['Tiziri']);
     expect(result.current.hasNextPage).toBe(false);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { EndpointData, MapTribe, TribeMember, tribesEndpoints } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
-import { queryWrapper, stubEnvelopes } from '../../test/api-harness';
+import { pageTwice, queryWrapper, stubEnvelopes } from '../../test/api-harness';
 import { useJoinTribe, useMapTribes, useTribeMembers, useUpdateMember } from './api';
 
 beforeAll(() => initI18n('en'));
@@ -28,13 +28,7 @@ describe('tribes calls through the contract', () => {
       { items: [], next_cursor: null },
     ];
     const calls = stubEnvelopes(pages);
-    const { wrapper } = queryWrapper();
-    const { result } = renderHook(() => useTribeMembers('ait atlas', 'pending'), { wrapper });
-    await waitFor(() => expect(result.current.data?.pages).toHaveLength(1));
-    await act(async () => {
-      await result.current.fetchNextPage();
-    });
-    await waitFor(() => expect(result.current.data?.pages.map((p) => p.items.length)).toEqual([1, 0]));
+    const result = await pageTwice(() => useTribeMembers('ait atlas', 'pending'), [1, 0]);
     expect(result.current.hasNextPage).toBe(false);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/v1/tribes/ait%20atlas/members?status=pending&limit=20',
