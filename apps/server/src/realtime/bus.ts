@@ -25,13 +25,30 @@ export interface BlocksChangedMessage {
   userIds: string[];
 }
 
+/** Tokens were revoked or their users changed: every node forgets what it cached of these sessions. */
+export interface SessionsChangedMessage {
+  kind: 'sessions_changed';
+  /** With `from`: the other nodes acknowledge it (SessionsAckMessage) once they forgot. */
+  id?: string;
+  from?: string;
+  tokenIds?: string[];
+  userIds?: string[];
+}
+
+/** A node has forgotten the sessions of the message `id`. */
+export interface SessionsAckMessage {
+  kind: 'sessions_ack';
+  id: string;
+}
+
 /** What travels between nodes. */
-export type BusMessage = EventMessage | BlocksChangedMessage;
+export type BusMessage = EventMessage | BlocksChangedMessage | SessionsChangedMessage | SessionsAckMessage;
 
 /** Fan-out between nodes: in process by default, Redis pub/sub with REDIS_URL. */
 export interface Bus {
   readonly nodeId: string;
-  publish(message: BusMessage): Promise<void>;
+  /** Resolves with how many nodes (this one included) the message was handed to. */
+  publish(message: BusMessage): Promise<number>;
   onMessage(handler: (message: BusMessage) => void): void;
   close(): Promise<void>;
 }
@@ -56,6 +73,7 @@ export function createMemoryBus(): Bus {
     nodeId: randomBytes(6).toString('hex'),
     async publish(message) {
       for (const h of handlers) h(message);
+      return 1;
     },
     onMessage: (h) => void handlers.push(h),
     close: async () => undefined,
@@ -119,7 +137,8 @@ export async function createRedisRealtime(url: string): Promise<{ bus: Bus; pres
   const bus: Bus = {
     nodeId: randomBytes(6).toString('hex'),
     async publish(message) {
-      await pub.publish(BUS_CHANNEL, JSON.stringify(message));
+      // Redis answers how many subscriber connections it handed the message to: one per node.
+      return pub.publish(BUS_CHANNEL, JSON.stringify(message));
     },
     onMessage: (h) => void handlers.push(h),
     close,

@@ -387,6 +387,8 @@ export class Hub {
       if (Array.isArray(m.userIds)) this.opts.blocks?.invalidate(m.userIds.filter((id) => typeof id === 'string'));
       return;
     }
+    // The token cache of the auth module listens for these.
+    if (m.kind === 'sessions_changed' || m.kind === 'sessions_ack') return;
     if (typeof m.channel !== 'string' || typeof m.event !== 'string' || typeof m.data !== 'string') return;
     this.delivery.deliver(m);
   }

@@ -6,15 +6,16 @@ import type { UsersRepo } from '../users/users.repo.js';
 import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOtpService } from './otp.service.js';
-import { createTokensService } from './tokens.service.js';
+import { createTokensService, type SessionsBus } from './tokens.service.js';
 
 /**
  * Wires the auth module in two steps, because users and auth lean on each other: the tokens first
  * (the users module revokes sessions through them), then, given the users repo, codes and sign-in.
  */
-export function createAuthModule({ db, clock }: { db: Db; clock: Clock }) {
+export function createAuthModule({ db, clock, bus }: { db: Db; clock: Clock; bus: SessionsBus }) {
   const repo = createAuthRepo(db);
-  const tokens = createTokensService({ repo, clock });
+  // The bus carries the token cache's invalidations to every node.
+  const tokens = createTokensService({ repo, clock, bus });
   return {
     tokens,
     withUsers({

@@ -2,7 +2,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
 import type { TokensService } from '../auth/tokens.service.js';
-import { createUsersRepo } from './users.repo.js';
+import { createUsersRepo, type UsersRepo } from './users.repo.js';
 import { createUsersService } from './users.service.js';
 
 /** Wires the users module: its repo (which auth, tribes, notifications and people read) and the account service. */
@@ -17,7 +17,21 @@ export function createUsersModule({
   storage: Storage;
   clock: Clock;
 }) {
-  const repo = createUsersRepo(db);
+  const rows = createUsersRepo(db);
+  // Every node caches the users row with the token (auth/token-cache.ts): a change or a deletion
+  // is announced before the request that made it answers, so the next request reads it anew.
+  const repo: UsersRepo = {
+    ...rows,
+    async update(id, patch) {
+      const row = await rows.update(id, patch);
+      await tokens.userChanged(id);
+      return row;
+    },
+    async delete(id) {
+      await rows.delete(id);
+      await tokens.userChanged(id);
+    },
+  };
   return { repo, users: createUsersService({ users: repo, tokens, storage, clock }) };
 }
 
