@@ -51,6 +51,8 @@ export interface BuildAppOptions {
   realtime?: Pick<RealtimeOptions, 'activityTimeoutSeconds' | 'pongTimeoutMs' | 'maxConnections'>;
   /** HTTP timeouts (tests shorten them); DESIGN 10.1 values by default. */
   timeouts?: Partial<HttpTimeouts>;
+  /** How often old throttle hits are deleted (tests shorten it); every 10 minutes by default. */
+  throttlePruneMs?: number;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -167,7 +169,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerNotFound(app, servesWeb ? { apiPrefixes: API_PREFIXES } : null);
 
+  // The throttle's table keeps only what its windows can still count (a day at most).
+  const stopPruning = ctx.throttle.schedulePrune(options.throttlePruneMs ?? 10 * 60 * 1000, (err) =>
+    app.log.warn({ err }, 'throttle prune failed'),
+  );
   app.addHook('onClose', async () => {
+    await stopPruning();
     await ctx.mailer.close();
     await realtime.close();
     redis?.disconnect();

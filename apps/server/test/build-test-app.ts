@@ -21,6 +21,8 @@ export interface TestAppOptions {
   /** Share another test app's database (a second node of one cluster). */
   database?: Database;
   realtime?: BuildAppOptions['realtime'];
+  /** How often the app prunes old throttle hits (a test of the pruning shortens it). */
+  throttlePruneMs?: number;
 }
 
 export interface TestApp {
@@ -62,6 +64,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     logStream: options.captureLogs ? logStream : undefined,
     realtime: options.realtime,
+    throttlePruneMs: options.throttlePruneMs,
   });
   options.beforeReady?.(app);
   await app.ready();

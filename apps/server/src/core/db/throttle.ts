@@ -66,6 +66,11 @@ export function createThrottle(db: Db, clock: Clock, scale = 1) {
     });
   }
 
+  /** Deletes events older than the longest window in use. */
+  async function prune(olderThanSeconds = 24 * 3600): Promise<void> {
+    await db.delete(throttleHits).where(lt(throttleHits.at, new Date(clock.now().getTime() - olderThanSeconds * 1000)));
+  }
+
   return {
     take,
     /** Takes one slot for the key, or throws 429 with Retry-After when a window is full. */
@@ -78,9 +83,25 @@ export function createThrottle(db: Db, clock: Clock, scale = 1) {
     async clear(key: string): Promise<void> {
       await db.delete(throttleHits).where(eq(throttleHits.key, key));
     },
-    /** Deletes events older than the longest window in use. */
-    async prune(olderThanSeconds = 24 * 3600): Promise<void> {
-      await db.delete(throttleHits).where(lt(throttleHits.at, new Date(clock.now().getTime() - olderThanSeconds * 1000)));
+    prune,
+    /**
+     * Prunes every `everyMs` in the background, so the table holds about a day of hits instead of
+     * growing forever. The timer is unref'd (it never keeps the process alive); a failed prune is
+     * reported and the next one tries again. Returns the stop, which waits for a prune under way.
+     */
+    schedulePrune(everyMs: number, onError: (err: unknown) => void): () => Promise<void> {
+      let running: Promise<void> | undefined;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = prune()
+          .catch(onError)
+          .finally(() => (running = undefined));
+      }, everyMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
     },
   };
 }
