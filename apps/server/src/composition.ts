@@ -39,7 +39,7 @@ export function createContext(deps: {
   );
   const throttle = createThrottle(db, clock, config.rateLimitScale);
 
-  const authModule = createAuthModule({ db, clock, bus: realtime.bus });
+  const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
   const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
   const { tokens, otp, auth } = authModule.withUsers({ users: users.repo, mailer, throttle, appSecret: config.appSecret });
   const { notifications } = createNotificationsModule({ db, users: users.repo, storage, realtime, clock });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
@@ -12,10 +13,20 @@ import { createTokensService, type SessionsBus } from './tokens.service.js';
  * Wires the auth module in two steps, because users and auth lean on each other: the tokens first
  * (the users module revokes sessions through them), then, given the users repo, codes and sign-in.
  */
-export function createAuthModule({ db, clock, bus }: { db: Db; clock: Clock; bus: SessionsBus }) {
+export function createAuthModule({
+  db,
+  clock,
+  bus,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  bus: SessionsBus;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}) {
   const repo = createAuthRepo(db);
   // The bus carries the token cache's invalidations to every node.
-  const tokens = createTokensService({ repo, clock, bus });
+  const tokens = createTokensService({ repo, clock, bus, log });
   return {
     tokens,
     withUsers({

@@ -1,4 +1,5 @@
 import { AUTH_TOKEN_TTL_DAYS, type Session } from '@tribes/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#src/core/clock.js';
 import { randomToken, sha256 } from '#src/core/crypto.js';
 import type { Bus } from '#src/realtime/bus.js';
@@ -27,11 +28,14 @@ export function createTokensService({
   repo,
   clock,
   bus,
+  log,
   cache: cacheOptions,
 }: {
   repo: AuthRepo;
   clock: Clock;
   bus?: SessionsBus;
+  /** Where a failed announcement is reported. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
   cache?: { maxEntries?: number; ttlMs?: number };
 }) {
   type User = NonNullable<Awaited<ReturnType<AuthRepo['findLiveToken']>>>['user'];
@@ -59,7 +63,11 @@ export function createTokensService({
       bus.publish({ kind: 'sessions_ack', id: m.id }).catch(() => undefined);
     }
   });
-  /** Forgets here first (this node's own message comes back later through Redis), then on every node. */
+  /**
+   * Forgets here first (this node's own message comes back later through Redis), then on every node.
+   * Called once the change is saved, so it never fails the request: when the bus cannot carry the
+   * announcement (Redis down), the other nodes' cached entries still expire within the cache TTL.
+   */
   async function changed(what: SessionsForget) {
     cache.forget(what);
     if (!bus) return;
@@ -70,13 +78,22 @@ export function createTokensService({
     waiting.set(id, w);
     let timer: NodeJS.Timeout | undefined;
     try {
-      const receivers = await bus.publish({
-        kind: 'sessions_changed',
-        id,
-        from: bus.nodeId,
-        tokenIds: [...(what.tokenIds ?? [])],
-        userIds: [...(what.userIds ?? [])],
-      });
+      let receivers: number;
+      try {
+        receivers = await bus.publish({
+          kind: 'sessions_changed',
+          id,
+          from: bus.nodeId,
+          tokenIds: [...(what.tokenIds ?? [])],
+          userIds: [...(what.userIds ?? [])],
+        });
+      } catch (err) {
+        log?.warn(
+          { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
+          'sessions change not announced to the other nodes; their token caches expire it',
+        );
+        return;
+      }
       w.expected = Math.max(0, receivers - 1);
       settle(w);
       await Promise.race([acknowledged, new Promise<void>((resolve) => (timer = setTimeout(resolve, ACK_TIMEOUT_MS)))]);
