@@ -57,16 +57,27 @@ export function endpoint<const D extends EndpointDef>(def: D): D {
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 
+/** The content types an endpoint's body may come in, as a union (never when it declares none). */
+type ConsumesOf<E extends EndpointDef> = E['consumes'] extends readonly (infer C)[] ? C : never;
+
+/**
+ * The body a caller sends: JSON typed by the schema, or for a multipart endpoint the form; a
+ * multipart endpoint that takes JSON too (it lists `application/json` in `consumes`) takes either.
+ */
+type BodyInput<E extends EndpointDef> = E['body'] extends z.ZodType
+  ? E['multipart'] extends true
+    ? 'application/json' extends ConsumesOf<E>
+      ? { body: InputOf<E['body']>; form?: undefined } | { form: FormData; body?: undefined }
+      : { form: FormData }
+    : { body: InputOf<E['body']> }
+  : { body?: undefined };
+
 /** What a caller sends: path params, query and body, each typed by the endpoint's schemas. */
 export type EndpointInput<E extends EndpointDef> = (E['params'] extends z.ZodType
   ? { params: InputOf<E['params']> }
   : { params?: undefined }) &
   (E['query'] extends z.ZodType ? { query?: InputOf<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType
-    ? E['multipart'] extends true
-      ? { form: FormData }
-      : { body: InputOf<E['body']> }
-    : { body?: undefined });
+  BodyInput<E>;
 
 /** The `data` of an endpoint's success answer, as the caller reads it. */
 export type EndpointData<E extends EndpointDef> = z.output<E['data']>;

@@ -158,10 +158,7 @@ export function campaignForm(body: CreateCampaignBody, cover: File): FormData {
   return form;
 }
 
-/**
- * The input of a campaign's creation: multipart when a cover comes with it, JSON otherwise (the
- * endpoint takes both; the contract's input names only the multipart form, so the JSON one is cast).
- */
+/** The input of a campaign's creation: multipart when a cover comes with it, JSON otherwise (the endpoint takes both). */
 function campaignInput(
   tribeRef: string,
   body: CreateCampaignBody,
@@ -169,7 +166,7 @@ function campaignInput(
 ): EndpointInput<typeof endpoints.createCampaign> {
   const params = { id: tribeRef };
   if (cover) return { params, form: campaignForm(body, cover) };
-  return { params, body } as unknown as EndpointInput<typeof endpoints.createCampaign>;
+  return { params, body };
 }
 
 /** POST /v1/tribes/{id}/campaigns: JSON, or multipart when a cover comes with it. */
