@@ -1,8 +1,9 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
+import { createCryptoRepo } from './crypto.repo.js';
 import { createCryptoWalletsService } from './crypto.service.js';
 
 /** Wires the crypto module: linked wallets (Sign-In with Ethereum). */
-export function createCryptoModule(deps: { db: Db; clock: Clock; publicUrl: URL }) {
-  return { cryptoWallets: createCryptoWalletsService(deps) };
+export function createCryptoModule({ db, clock, publicUrl }: { db: Db; clock: Clock; publicUrl: URL }) {
+  return { cryptoWallets: createCryptoWalletsService({ repo: createCryptoRepo(db), clock, publicUrl }) };
 }

@@ -1,11 +1,10 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { getAddress, isAddress, verifyMessage, type Hex } from 'viem';
+import { isAddress, verifyMessage, type Hex } from 'viem';
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
 import type { Clock } from '#src/core/clock.js';
-import type { Db } from '#src/core/db/client.js';
-import { cryptoWallets, siweNonces } from '#src/core/db/schema/index.js';
 import { fieldError, HttpError, notFound } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
+import { presentCryptoWallet as present } from './crypto.presenter.js';
+import type { CryptoRepo } from './crypto.repo.js';
 
 /** Chains a wallet may be linked from: Ethereum, Optimism, Polygon, Base, Arbitrum and Sepolia for testing. */
 export const ALLOWED_CHAIN_IDS = [1, 10, 137, 8453, 42161, 11155111];
@@ -14,7 +13,7 @@ const NONCE_TTL_MS = 10 * 60 * 1000;
 const SKEW_MS = 5 * 60 * 1000;
 
 interface Deps {
-  db: Db;
+  repo: CryptoRepo;
   clock: Clock;
   publicUrl: URL;
 }
@@ -23,27 +22,16 @@ interface Deps {
  * Sign-In with Ethereum (EIP-4361) to link wallets: the server always checks the domain (from
  * PUBLIC_URL), the single-use nonce it issued to this user, the chain, the times and the signature.
  */
-export function createCryptoWalletsService({ db, clock, publicUrl }: Deps) {
-  const present = (w: typeof cryptoWallets.$inferSelect) => ({
-    id: w.id,
-    address: getAddress(w.address),
-    chain_id: w.chainId,
-    created_at: w.createdAt.toISOString(),
-  });
-
+export function createCryptoWalletsService({ repo, clock, publicUrl }: Deps) {
   return {
     async list(user: UserRow) {
-      const rows = await db
-        .select()
-        .from(cryptoWallets)
-        .where(eq(cryptoWallets.userId, user.id))
-        .orderBy(asc(cryptoWallets.createdAt));
+      const rows = await repo.listOf(user.id);
       return { items: rows.map(present), next_cursor: null };
     },
 
     async nonce(user: UserRow) {
       const nonce = generateSiweNonce();
-      await db.insert(siweNonces).values({ nonce, userId: user.id, expiresAt: new Date(clock.now().getTime() + NONCE_TTL_MS) });
+      await repo.addNonce({ nonce, userId: user.id, expiresAt: new Date(clock.now().getTime() + NONCE_TTL_MS) });
       return { nonce, domain: publicUrl.host, uri: publicUrl.origin, chain_ids: ALLOWED_CHAIN_IDS };
     },
 
@@ -64,31 +52,16 @@ export function createCryptoWalletsService({ db, clock, publicUrl }: Deps) {
       const valid = await verifyMessage({ address: fields.address, message, signature: signature as Hex }).catch(() => false);
       if (!valid) throw fieldError('signature', 'validation.siwe_signature');
       // The nonce is spent only by a message that passed every other check, and only once.
-      const spent = await db
-        .update(siweNonces)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(siweNonces.nonce, fields.nonce),
-            eq(siweNonces.userId, user.id),
-            isNull(siweNonces.usedAt),
-            gt(siweNonces.expiresAt, now),
-          ),
-        )
-        .returning();
-      if (spent.length === 0) throw fieldError('message', 'validation.siwe_nonce');
+      const spent = await repo.spendNonce(fields.nonce, user.id, now);
+      if (!spent) throw fieldError('message', 'validation.siwe_nonce');
       const address = fields.address.toLowerCase();
-      const [existing] = await db.select().from(cryptoWallets).where(eq(cryptoWallets.address, address)).limit(1);
+      const existing = await repo.findByAddress(address);
       if (existing) {
         if (existing.userId === user.id) return present(existing);
         throw new HttpError(409, 'crypto.address_taken');
       }
       try {
-        const [row] = await db
-          .insert(cryptoWallets)
-          .values({ userId: user.id, address, chainId: fields.chainId, createdAt: now })
-          .returning();
-        return present(row!);
+        return present(await repo.insert({ userId: user.id, address, chainId: fields.chainId, createdAt: now }));
       } catch (err) {
         if (isUniqueViolation(err)) throw new HttpError(409, 'crypto.address_taken');
         throw err;
@@ -96,11 +69,7 @@ export function createCryptoWalletsService({ db, clock, publicUrl }: Deps) {
     },
 
     async unlink(user: UserRow, id: string) {
-      const removed = await db
-        .delete(cryptoWallets)
-        .where(and(eq(cryptoWallets.id, id), eq(cryptoWallets.userId, user.id)))
-        .returning();
-      if (removed.length === 0) throw notFound();
+      if (!(await repo.remove(id, user.id))) throw notFound();
     },
   };
 }
