@@ -1,6 +1,5 @@
 import type { AppContext } from '#src/composition.js';
 import { users as usersTable } from '#src/core/db/schema/index.js';
-import { idempotent, requestHash } from '#src/core/idempotency.js';
 import { hashPassword } from '#src/modules/auth/passwords.js';
 import { slugify } from '#src/modules/tribes/tribes.service.js';
 import type { UserRow } from '#src/modules/users/users.repo.js';
@@ -137,8 +136,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   }
   for (const [email, index, amount, anonymous] of gifts) {
     const donor = await fresh(email);
-    const payment = await ctx.db.transaction((tx) => ctx.wallet.startPurchase(donor, amount + 1000, tx));
-    await ctx.wallet.completeSandbox(donor, payment.payment_id, 'succeeded');
+    const payment = await ctx.wallet.startPurchase(donor, { tokens: amount + 1000 }, `demo-purchase-${email}-${index}`);
+    await ctx.wallet.completeSandbox(donor, payment.body.payment_id, 'succeeded');
     const body = {
       target_type: 'campaign' as const,
       target_id: campaignIds[index]!,
@@ -146,11 +145,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       message: anonymous ? '' : 'Courage !',
       anonymous,
     };
-    await idempotent(
-      ctx.db,
-      { userId: donor.id, key: `demo-${email}-${index}`, hash: requestHash('donation', body), now },
-      (tx) => ctx.donations.donate(donor, body, tx),
-    );
+    // History, not news: no receipt mail and no realtime event for the demo's donations.
+    await ctx.donations.donate(donor, body, { key: `demo-${email}-${index}`, locale: 'en', notify: false });
   }
   // A published course with lessons and a quiz, so the learning center is not empty.
   const author = await fresh(DEMO_COURSE.by);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MONEY_ERRORS,
   POST_LIMITS,
@@ -9,7 +8,7 @@ import {
   type UpdateCampaignBody,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
-import { campaignMilestones, campaigns } from '#src/core/db/schema/index.js';
+import type { Transact } from '#src/core/db/transaction.js';
 import { conflict, fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
@@ -17,13 +16,14 @@ import { canModerate } from '../tribes/tribe-roles.js';
 import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import { reencodeImage } from '../users/users.service.js';
+import type { CampaignChanges, CampaignRow, CampaignsRepo } from './campaigns.repo.js';
 import type { Ledger } from './ledger.repo.js';
-import { olderThan } from '#src/core/db/keyset.js';
-
-export type CampaignRow = typeof campaigns.$inferSelect;
+import { presentCampaign } from './wallet.presenter.js';
 
 interface Deps {
   ledger: Ledger;
+  repo: CampaignsRepo;
+  transact: Transact;
   tribes: TribesRepo;
   storage: Pick<Storage, 'url' | 'put' | 'delete'>;
   clock: Clock;
@@ -41,48 +41,22 @@ async function storeCover(storage: Pick<Storage, 'put'>, upload: Buffer): Promis
 export const isOpen = (c: CampaignRow, now: Date) => c.status === 'active' && c.endsAt > now;
 
 /** Campaigns of a tribe: created, edited and closed by its leaders and moderators; progress from the ledger. */
-export function createCampaignsService({ ledger, tribes, storage, clock }: Deps) {
-  const db = ledger.db;
-
+export function createCampaignsService({ ledger, repo, transact, tribes, storage, clock }: Deps) {
   async function present(rows: CampaignRow[], viewer: UserRow | null): Promise<Campaign[]> {
     if (rows.length === 0) return [];
     const now = clock.now();
-    const milestones = await db
-      .select()
-      .from(campaignMilestones)
-      .where(
-        inArray(
-          campaignMilestones.campaignId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(campaignMilestones.position));
+    const milestones = await repo.milestonesOf(rows.map((r) => r.id));
     const manages = new Map<string, boolean>();
     for (const tribeId of new Set(rows.map((r) => r.tribeId))) {
       manages.set(tribeId, !!viewer && canModerate(await tribes.membership(tribeId, viewer.id)));
     }
-    return rows.map((c) => ({
-      id: c.id,
-      tribe_id: c.tribeId,
-      title: c.title,
-      description: c.description,
-      goal: c.goal,
-      monthly_goal: c.monthlyGoal,
-      raised: c.raised,
-      donor_count: c.donorCount,
-      ends_at: c.endsAt.toISOString(),
-      status: isOpen(c, now) ? 'active' : 'closed',
-      cover_url: c.coverKey ? storage.url(c.coverKey) : null,
-      milestones: milestones
-        .filter((m) => m.campaignId === c.id)
-        .map((m) => ({ title: m.title, amount: m.amount, reached: c.raised >= m.amount })),
-      can_manage: manages.get(c.tribeId) === true,
-      created_at: c.createdAt.toISOString(),
-    }));
+    return rows.map((c) =>
+      presentCampaign(c, { milestones, open: isOpen(c, now), canManage: manages.get(c.tribeId) === true }, storage),
+    );
   }
 
   async function find(id: string): Promise<CampaignRow> {
-    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
+    const row = await repo.find(id);
     if (!row) throw notFound();
     return row;
   }
@@ -99,12 +73,7 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
       const tribe = await tribes.findByRef(tribeRef);
       if (!tribe) throw notFound();
       const after = readTimeCursor(q.cursor);
-      const rows = await db
-        .select()
-        .from(campaigns)
-        .where(and(eq(campaigns.tribeId, tribe.id), olderThan(campaigns.createdAt, campaigns.id, after)))
-        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-        .limit(q.limit + 1);
+      const rows = await repo.listOf(tribe.id, { after, limit: q.limit + 1 });
       const items = rows.slice(0, q.limit);
       const last = items[items.length - 1];
       return {
@@ -126,38 +95,29 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
       if (endsAt <= now) throw fieldError('ends_at', 'validation.date_future');
       if (body.milestones.some((m) => m.amount > body.goal)) throw fieldError('milestones', 'validation.milestone_over_goal');
       const coverKey = cover ? await storeCover(storage, cover) : null;
-      const row = await db
-        .transaction(async (tx) => {
-          const [c] = await tx
-            .insert(campaigns)
-            .values({
-              tribeId: tribe.id,
-              title: body.title,
-              description: body.description,
-              goal: body.goal,
-              monthlyGoal: body.monthly_goal ?? null,
-              endsAt,
-              coverKey,
-              createdBy: user.id,
-              createdAt: now,
-            })
-            .returning();
-          if (body.milestones.length) {
-            await tx
-              .insert(campaignMilestones)
-              .values(
-                [...body.milestones]
-                  .sort((a, b) => a.amount - b.amount)
-                  .map((m, i) => ({ campaignId: c!.id, title: m.title, amount: m.amount, position: i })),
-              );
-          }
-          await ledger.accountOf('campaign', c!.id, tx);
-          return c!;
-        })
-        .catch(async (err: unknown) => {
-          if (coverKey) await storage.delete(coverKey).catch(() => undefined);
-          throw err;
-        });
+      const milestones = [...body.milestones].sort((a, b) => a.amount - b.amount);
+      const row = await transact(async (tx) => {
+        const c = await repo.create(
+          tx,
+          {
+            tribeId: tribe.id,
+            title: body.title,
+            description: body.description,
+            goal: body.goal,
+            monthlyGoal: body.monthly_goal ?? null,
+            endsAt,
+            coverKey,
+            createdBy: user.id,
+            createdAt: now,
+          },
+          milestones,
+        );
+        await ledger.accountOf('campaign', c.id, tx);
+        return c;
+      }).catch(async (err: unknown) => {
+        if (coverKey) await storage.delete(coverKey).catch(() => undefined);
+        throw err;
+      });
       return (await present([row], user))[0]!;
     },
 
@@ -168,7 +128,7 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
       if (!isOpen(c, clock.now())) throw conflict(MONEY_ERRORS.campaignClosed, 'campaigns.closed');
       if (body.ends_at && new Date(body.ends_at) <= clock.now()) throw fieldError('ends_at', 'validation.date_future');
       const coverKey = cover ? await storeCover(storage, cover) : body.cover === null ? null : undefined;
-      const changes = {
+      const changes: CampaignChanges = {
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.goal !== undefined ? { goal: body.goal } : {}),
@@ -177,24 +137,16 @@ export function createCampaignsService({ ledger, tribes, storage, clock }: Deps)
         ...(coverKey !== undefined ? { coverKey } : {}),
       };
       // An edit that changes nothing (PATCH {}) answers the campaign as it is: Drizzle refuses an UPDATE without values.
-      const [row] =
-        Object.keys(changes).length === 0
-          ? [c]
-          : await db.update(campaigns).set(changes).where(eq(campaigns.id, c.id)).returning();
+      const row = Object.keys(changes).length === 0 ? c : await repo.update(c.id, changes);
       if (coverKey !== undefined && c.coverKey && c.coverKey !== coverKey)
         await storage.delete(c.coverKey).catch(() => undefined);
-      return (await present([row!], user))[0]!;
+      return (await present([row], user))[0]!;
     },
 
     async close(id: string, user: UserRow): Promise<Campaign> {
       const c = await find(id);
       await assertManager(c.tribeId, user);
-      const [row] = await db
-        .update(campaigns)
-        .set({ status: 'closed', closedAt: sql`coalesce(${campaigns.closedAt}, ${clock.now()})` })
-        .where(eq(campaigns.id, c.id))
-        .returning();
-      return (await present([row!], user))[0]!;
+      return (await present([await repo.close(c.id, clock.now())], user))[0]!;
     },
   };
 }

@@ -1,71 +1,50 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import type { LedgerEntry, Page } from '@tribes/shared';
-import { campaigns, donations, ledgerAccounts, ledgerTransfers, users } from '#src/core/db/schema/index.js';
+import type { LedgerEntry, LedgerHealth, Page } from '@tribes/shared';
 import { notFound } from '#src/core/errors.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
+import type { CampaignsRepo } from './campaigns.repo.js';
 import type { Ledger } from './ledger.repo.js';
-import { olderThan } from '#src/core/db/keyset.js';
+import { presentLedgerEntry } from './wallet.presenter.js';
 
 /** The public ledger of a tribe: every movement into and out of its account and its campaigns' accounts. */
-export function createLedgerView({ ledger, tribes }: { ledger: Ledger; tribes: TribesRepo }) {
-  const db = ledger.db;
-
+export function createLedgerView({
+  ledger,
+  campaigns,
+  tribes,
+}: {
+  ledger: Ledger;
+  campaigns: CampaignsRepo;
+  tribes: TribesRepo;
+}) {
   return {
     async entries(tribeRef: string, q: { cursor?: string; limit: number }): Promise<Page<LedgerEntry> & { tribe_name: string }> {
       const tribe = await tribes.findByRef(tribeRef);
       if (!tribe) throw notFound();
-      const campaignRows = await db
-        .select({ id: campaigns.id, title: campaigns.title })
-        .from(campaigns)
-        .where(eq(campaigns.tribeId, tribe.id));
-      const owners = [tribe.id, ...campaignRows.map((c) => c.id)];
-      const accounts = await db
-        .select()
-        .from(ledgerAccounts)
-        .where(and(inArray(ledgerAccounts.ownerId, owners), inArray(ledgerAccounts.kind, ['tribe', 'campaign'])));
+      const campaignRows = await campaigns.titlesOf(tribe.id);
+      const accounts = await ledger.publicAccountsOf([tribe.id, ...campaignRows.map((c) => c.id)]);
       if (accounts.length === 0) return { items: [], next_cursor: null, tribe_name: tribe.name };
-      const ids = accounts.map((a) => a.id);
-      const after = readTimeCursor(q.cursor);
-      const rows = await db
-        .select({ t: ledgerTransfers, d: donations, donor: { id: users.id, name: users.name } })
-        .from(ledgerTransfers)
-        .leftJoin(donations, and(eq(ledgerTransfers.kind, 'donation'), eq(donations.id, ledgerTransfers.referenceId)))
-        .leftJoin(users, eq(users.id, donations.donorId))
-        .where(
-          and(
-            or(inArray(ledgerTransfers.toAccountId, ids), inArray(ledgerTransfers.fromAccountId, ids)),
-            olderThan(ledgerTransfers.createdAt, ledgerTransfers.id, after),
-          ),
-        )
-        .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
-        .limit(q.limit + 1);
+      const rows = await ledger.publicEntries(
+        accounts.map((a) => a.id),
+        { after: readTimeCursor(q.cursor), limit: q.limit + 1 },
+      );
       const byId = new Map(accounts.map((a) => [a.id, a]));
-      const title = new Map(campaignRows.map((c) => [c.id, c.title]));
+      const titles = new Map(campaignRows.map((c) => [c.id, c.title]));
       const items = rows.slice(0, q.limit);
       const last = items[items.length - 1];
       return {
         tribe_name: tribe.name,
-        items: items.map(({ t, d, donor }) => {
-          const incoming = byId.has(t.toAccountId);
-          const account = byId.get(incoming ? t.toAccountId : t.fromAccountId)!;
-          return {
-            id: t.id,
-            kind: t.kind,
-            direction: incoming ? 'in' : 'out',
-            amount: t.amount,
-            account:
-              account.kind === 'tribe'
-                ? { type: 'tribe', id: tribe.id, name: tribe.name }
-                : { type: 'campaign', id: account.ownerId!, name: title.get(account.ownerId!) ?? '' },
-            // Anonymous donors stay anonymous here, whoever asks.
-            donor: d && !d.anonymous && donor?.id ? { id: donor.id, name: donor.name } : null,
-            message: d && !d.anonymous ? d.message : '',
-            created_at: t.createdAt.toISOString(),
-          };
-        }),
+        items: items.map((r) => presentLedgerEntry(r, tribe, byId, titles)),
         next_cursor: rows.length > q.limit && last ? timeCursor(last.t.createdAt, last.t.id) : null,
       };
+    },
+
+    /**
+     * The ledger's invariants for monitors (every balance equals its credits minus its debits, all
+     * balances sum to zero): whether they hold, and over how many accounts.
+     */
+    async health(): Promise<LedgerHealth> {
+      const check = await ledger.checkInvariants();
+      return { ok: check.ok, accounts: check.accounts };
     },
   };
 }

@@ -1,18 +1,36 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
-import { ledgerAccounts, ledgerTransfers } from '#src/core/db/schema/index.js';
+import { campaigns, donations, ledgerAccounts, ledgerTransfers, tribes, users } from '#src/core/db/schema/index.js';
 import { MONEY_ERRORS } from '@tribes/shared';
+import type { TimeCursor } from '#src/core/cursor.js';
+import { olderThan } from '#src/core/db/keyset.js';
 import { conflict } from '#src/core/errors.js';
+import type { DonationRow } from './donations.repo.js';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 export type AccountKind = 'user' | 'tribe' | 'campaign';
 
+/** One of an account's movements, with the account on its other side (and that tribe's or campaign's name). */
+export interface AccountEntryRow {
+  t: TransferRow;
+  other: { kind: string; ownerId: string | null };
+  tribeName: string | null;
+  campaignTitle: string | null;
+}
+
+/** A movement of a public ledger, with the donation it records (if any) and that donation's donor. */
+export interface PublicEntryRow {
+  t: TransferRow;
+  d: DonationRow | null;
+  donor: { id: string; name: string } | null;
+}
+
 /** 409 with a clear message: nothing moved. */
 export const insufficientFunds = () => conflict(MONEY_ERRORS.insufficientFunds, 'wallet.insufficient_funds');
 
 /**
- * The double-entry ledger, the only code that changes a balance. Every movement is one transfer
+ * The double-entry ledger (accounts, their entries and balances), the only code that changes a balance. Every movement is one transfer
  * row and two balance updates in the caller's transaction, with both account rows locked in a
  * fixed order (by id) so concurrent transfers neither deadlock nor overspend.
  */
@@ -101,7 +119,71 @@ export function createLedger(db: Db) {
     return { ok: mismatched.length === 0 && total === 0, accounts: rows.length, total, mismatched };
   }
 
-  return { db, accountOf, systemAccount, transfer, checkInvariants };
+  /** An account's movements, newest first, after the cursor: only in, only out or both, optionally of one kind. */
+  async function entriesOf(
+    accountId: string,
+    q: { direction?: 'in' | 'out'; kind?: string; after: TimeCursor | undefined; limit: number },
+  ): Promise<AccountEntryRow[]> {
+    const mine =
+      q.direction === 'in'
+        ? eq(ledgerTransfers.toAccountId, accountId)
+        : q.direction === 'out'
+          ? eq(ledgerTransfers.fromAccountId, accountId)
+          : or(eq(ledgerTransfers.toAccountId, accountId), eq(ledgerTransfers.fromAccountId, accountId));
+    return db
+      .select({
+        t: ledgerTransfers,
+        other: { kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId },
+        tribeName: tribes.name,
+        campaignTitle: campaigns.title,
+      })
+      .from(ledgerTransfers)
+      .innerJoin(
+        ledgerAccounts,
+        sql`${ledgerAccounts.id} = case when ${ledgerTransfers.fromAccountId} = ${accountId} then ${ledgerTransfers.toAccountId} else ${ledgerTransfers.fromAccountId} end`,
+      )
+      .leftJoin(tribes, and(eq(ledgerAccounts.kind, 'tribe'), eq(tribes.id, ledgerAccounts.ownerId)))
+      .leftJoin(campaigns, and(eq(ledgerAccounts.kind, 'campaign'), eq(campaigns.id, ledgerAccounts.ownerId)))
+      .where(
+        and(
+          mine,
+          q.kind ? eq(ledgerTransfers.kind, q.kind) : undefined,
+          olderThan(ledgerTransfers.createdAt, ledgerTransfers.id, q.after),
+        ),
+      )
+      .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+      .limit(q.limit);
+  }
+
+  /** The tribe and campaign accounts of these owners (a tribe and its campaigns). */
+  async function publicAccountsOf(ownerIds: string[]): Promise<AccountRow[]> {
+    return db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(inArray(ledgerAccounts.ownerId, ownerIds), inArray(ledgerAccounts.kind, ['tribe', 'campaign'])));
+  }
+
+  /** Movements into and out of these accounts, newest first, after the cursor, with their donations and donors. */
+  async function publicEntries(
+    accountIds: string[],
+    q: { after: TimeCursor | undefined; limit: number },
+  ): Promise<PublicEntryRow[]> {
+    return db
+      .select({ t: ledgerTransfers, d: donations, donor: { id: users.id, name: users.name } })
+      .from(ledgerTransfers)
+      .leftJoin(donations, and(eq(ledgerTransfers.kind, 'donation'), eq(donations.id, ledgerTransfers.referenceId)))
+      .leftJoin(users, eq(users.id, donations.donorId))
+      .where(
+        and(
+          or(inArray(ledgerTransfers.toAccountId, accountIds), inArray(ledgerTransfers.fromAccountId, accountIds)),
+          olderThan(ledgerTransfers.createdAt, ledgerTransfers.id, q.after),
+        ),
+      )
+      .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+      .limit(q.limit);
+  }
+
+  return { accountOf, systemAccount, transfer, checkInvariants, entriesOf, publicAccountsOf, publicEntries };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

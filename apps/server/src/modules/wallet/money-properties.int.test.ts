@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '#src/core/db/schema/index.js';
-import { idempotent, requestHash } from '#src/core/idempotency.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { bearer, buyTokens, createCampaign, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
 
@@ -110,8 +109,8 @@ describe('properties', () => {
             campaignOpen = false;
           } else if (c.kind === 'buy') {
             const user = users[c.who]!;
-            const start = await ctx.db.transaction((tx) => ctx.wallet.startPurchase(user, c.tokens, tx));
-            await ctx.wallet.completeSandbox(user, start.payment_id, 'succeeded');
+            const start = await ctx.wallet.startPurchase(user, { tokens: c.tokens }, newKey());
+            await ctx.wallet.completeSandbox(user, start.body.payment_id, 'succeeded');
             balances.set(user.id, balances.get(user.id)! + c.tokens);
           } else {
             const user = users[c.who]!;
@@ -124,11 +123,7 @@ describe('properties', () => {
               anonymous: false,
             };
             const expectOk = balances.get(user.id)! >= c.amount && (!toCampaign || campaignOpen);
-            const outcome = await idempotent(
-              ctx.db,
-              { userId: user.id, key: newKey(), hash: requestHash('donation', body), now: new Date() },
-              (tx) => ctx.donations.donate(user, body, tx),
-            ).then(
+            const outcome = await ctx.donations.donate(user, body, { key: newKey(), locale: 'en' }).then(
               () => 'ok',
               (err: { statusCode?: number }) => (err.statusCode === 409 ? 'refused' : Promise.reject(err)),
             );

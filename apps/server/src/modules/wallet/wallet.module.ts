@@ -1,18 +1,26 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Config } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
+import { createTransact } from '#src/core/db/transaction.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
+import { createCampaignsRepo } from './campaigns.repo.js';
 import { createCampaignsService } from './campaigns.service.js';
+import { createDonationsRepo } from './donations.repo.js';
 import { createDonationsService } from './donations.service.js';
 import { createLedgerView } from './ledger-view.service.js';
 import { createLedger } from './ledger.repo.js';
+import { createPurchasesRepo } from './purchases.repo.js';
 import { createStripeProvider, sandboxProvider } from './payment-providers.js';
 import { createWalletService } from './wallet.service.js';
 
-/** Wires the wallet module: the ledger, purchases, campaigns, donations and the ledger's public view. */
+/**
+ * Wires the wallet module: one repo per aggregate (the ledger's accounts and entries, purchases,
+ * campaigns, donations), the services over them, and the ledger's public view. The ledger repo is
+ * also handed out (tests check its invariants); services get transactions from `transact`.
+ */
 export function createWalletModule({
   db,
   config,
@@ -31,18 +39,31 @@ export function createWalletModule({
   realtime: Realtime;
 }) {
   const ledger = createLedger(db);
+  const campaignsRepo = createCampaignsRepo(db);
+  const transact = createTransact(db);
   const provider = config.payment.provider === 'stripe' ? createStripeProvider(config) : sandboxProvider;
   return {
     ledger,
     wallet: createWalletService({
       ledger,
+      purchases: createPurchasesRepo(db),
+      transact,
       clock,
       tokenPriceCents: config.payment.tokenPriceCents,
       provider,
       publicUrl: config.publicUrl,
     }),
-    campaigns: createCampaignsService({ ledger, tribes, storage, clock }),
-    donations: createDonationsService({ ledger, tribes, clock, mailer, realtime }),
-    ledgerView: createLedgerView({ ledger, tribes }),
+    campaigns: createCampaignsService({ ledger, repo: campaignsRepo, transact, tribes, storage, clock }),
+    donations: createDonationsService({
+      ledger,
+      repo: createDonationsRepo(db),
+      campaigns: campaignsRepo,
+      transact,
+      tribes,
+      clock,
+      mailer,
+      realtime,
+    }),
+    ledgerView: createLedgerView({ ledger, campaigns: campaignsRepo, tribes }),
   };
 }

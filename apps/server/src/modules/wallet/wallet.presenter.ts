@@ -1,0 +1,154 @@
+import type {
+  Campaign,
+  Donation,
+  LedgerEntry,
+  PaymentState,
+  PaymentStatus,
+  PurchaseStarted,
+  SandboxResult,
+  Wallet,
+  WalletTransaction,
+} from '@tribes/shared';
+import type { Storage } from '#src/core/storage.js';
+import type { CampaignRow, MilestoneRow } from './campaigns.repo.js';
+import type { DonationRow } from './donations.repo.js';
+import type { AccountEntryRow, AccountRow, PublicEntryRow } from './ledger.repo.js';
+import type { PaymentRow } from './purchases.repo.js';
+
+/**
+ * The wallet module's one presenter: rows in, the contract's answers out
+ * (packages/shared/src/contract/money.ts), each an explicit allowlist of fields.
+ */
+
+/** My balance and the purchases still waiting for the provider. */
+export function presentWallet(account: AccountRow, pending: PaymentRow[]): Wallet {
+  return {
+    balance: account.balance,
+    pending_purchases: pending.map((p) => ({ payment_id: p.id, tokens: p.tokens, created_at: p.createdAt.toISOString() })),
+  };
+}
+
+/** One movement of my account, seen from it: in or out, and who is on the other side. */
+export function presentTransaction(r: AccountEntryRow, accountId: string): WalletTransaction {
+  return {
+    id: r.t.id,
+    kind: r.t.kind,
+    direction: r.t.toAccountId === accountId ? 'in' : 'out',
+    amount: r.t.amount,
+    counterparty:
+      r.other.kind === 'tribe'
+        ? { type: 'tribe', id: r.other.ownerId, name: r.tribeName ?? '' }
+        : r.other.kind === 'campaign'
+          ? { type: 'campaign', id: r.other.ownerId, name: r.campaignTitle ?? '' }
+          : r.other.kind === 'system'
+            ? { type: 'payment', id: r.t.referenceId, name: 'payment' }
+            : { type: 'user', id: r.other.ownerId, name: '' },
+    created_at: r.t.createdAt.toISOString(),
+  };
+}
+
+/** A purchase just started, and where the payer goes to pay it. */
+export function presentPurchaseStarted(payment: PaymentRow, checkoutUrl: string): PurchaseStarted {
+  return {
+    payment_id: payment.id,
+    status: 'pending',
+    tokens: payment.tokens,
+    amount_cents: payment.amountCents,
+    checkout_url: checkoutUrl,
+  };
+}
+
+/** One of my purchases and where it stands. */
+export function presentPayment(payment: PaymentRow): PaymentStatus {
+  return {
+    payment_id: payment.id,
+    // The column's check constraint holds it to the four states.
+    status: payment.status as PaymentState,
+    tokens: payment.tokens,
+    amount_cents: payment.amountCents,
+    created_at: payment.createdAt.toISOString(),
+  };
+}
+
+/** The sandbox checkout's outcome, with my balance after it. */
+export function presentSandboxResult(payment: PaymentRow, outcome: 'succeeded' | 'declined', account: AccountRow): SandboxResult {
+  return { payment_id: payment.id, status: outcome, balance: account.balance };
+}
+
+/** A donation as its donor sees it. */
+export function presentDonation(d: DonationRow, donor: { id: string; name: string } | null): Donation {
+  return {
+    id: d.id,
+    target_type: d.targetType as Donation['target_type'],
+    tribe_id: d.tribeId,
+    campaign_id: d.campaignId,
+    amount: d.amount,
+    message: d.message,
+    anonymous: d.anonymous,
+    donor,
+    created_at: d.createdAt.toISOString(),
+  };
+}
+
+/** A donation as the public sees it: an anonymous donor has neither name nor message, as in the public ledger. */
+export function presentPublicDonation(d: DonationRow, donor: { id: string; name: string } | null): Donation {
+  return d.anonymous ? { ...presentDonation(d, null), message: '' } : presentDonation(d, donor);
+}
+
+/** The public side of an already presented donation (for the tribe's realtime channel). */
+export function publicDonation(donation: Donation): Donation {
+  return donation.anonymous ? { ...donation, donor: null, message: '' } : donation;
+}
+
+/** A campaign with its milestones (reached or not), whether it is open, and whether the viewer may manage it. */
+export function presentCampaign(
+  c: CampaignRow,
+  view: { milestones: MilestoneRow[]; open: boolean; canManage: boolean },
+  storage: Pick<Storage, 'url'>,
+): Campaign {
+  return {
+    id: c.id,
+    tribe_id: c.tribeId,
+    title: c.title,
+    description: c.description,
+    goal: c.goal,
+    monthly_goal: c.monthlyGoal,
+    raised: c.raised,
+    donor_count: c.donorCount,
+    ends_at: c.endsAt.toISOString(),
+    status: view.open ? 'active' : 'closed',
+    cover_url: c.coverKey ? storage.url(c.coverKey) : null,
+    milestones: view.milestones
+      .filter((m) => m.campaignId === c.id)
+      .map((m) => ({ title: m.title, amount: m.amount, reached: c.raised >= m.amount })),
+    can_manage: view.canManage,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One movement of a tribe's public ledger, seen from the tribe's account or one of its campaigns'
+ * (`accounts` by id). Anonymous donors stay anonymous here, whoever asks.
+ */
+export function presentLedgerEntry(
+  { t, d, donor }: PublicEntryRow,
+  tribe: { id: string; name: string },
+  accounts: Map<string, AccountRow>,
+  campaignTitles: Map<string, string>,
+): LedgerEntry {
+  const incoming = accounts.has(t.toAccountId);
+  const account = accounts.get(incoming ? t.toAccountId : t.fromAccountId)!;
+  return {
+    id: t.id,
+    kind: t.kind,
+    direction: incoming ? 'in' : 'out',
+    amount: t.amount,
+    account:
+      account.kind === 'tribe'
+        ? { type: 'tribe', id: tribe.id, name: tribe.name }
+        : { type: 'campaign', id: account.ownerId!, name: campaignTitles.get(account.ownerId!) ?? '' },
+    donor: d && !d.anonymous && donor?.id ? { id: donor.id, name: donor.name } : null,
+    message: d && !d.anonymous ? d.message : '',
+    created_at: t.createdAt.toISOString(),
+  };
+}
