@@ -38,7 +38,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       })),
     )
     .returning();
-  for (const row of rows) people.set(row.email, row);
+  for (const row of rows) people.set(row.email!, row);
   const person = (email: string) => people.get(email)!;
 
   const fresh = async (email: string) => (await ctx.usersRepo.findById(person(email).id))!;

@@ -12,6 +12,7 @@ function user(lastStep: User['profile']['last_step']): User {
     name: 'Noor',
     email: 'noor@example.test',
     email_verified: true,
+    phone: null,
     avatar_url: null,
     bio: '',
     locale: 'en',

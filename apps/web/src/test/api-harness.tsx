@@ -75,6 +75,7 @@ export const MEMBER: User = {
   name: 'Noor',
   email: 'noor@example.test',
   email_verified: true,
+  phone: null,
   avatar_url: null,
   bio: '',
   locale: 'en',

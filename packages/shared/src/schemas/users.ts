@@ -30,8 +30,11 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 export const UserSchema = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Null for an account made from a phone identity until it adds an email. */
+  email: z.string().nullable(),
   email_verified: z.boolean(),
+  /** E.164, set by a provider-verified phone identity. */
+  phone: z.string().nullable(),
   avatar_url: z.string().nullable(),
   bio: z.string(),
   locale: z.enum(LOCALE_CODES),

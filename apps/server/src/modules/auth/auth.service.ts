@@ -66,7 +66,7 @@ export function createAuthService({ repo, users, tokens, otp, throttle, clock }:
         if (isUniqueViolation(err)) throw fieldError('email', 'validation.email_taken');
         throw err;
       }
-      await otp.sendIfQuiet(user.email, 'email-verification', locale);
+      await otp.sendIfQuiet(body.email, 'email-verification', locale);
       return user;
     },
 

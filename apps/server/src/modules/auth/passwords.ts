@@ -16,7 +16,7 @@ let dummyHash: Promise<string> | undefined;
  * Verifies a password against a stored hash. With no hash (unknown account) it still does the same
  * work against a dummy hash, so the answer takes as long whether or not the account exists.
  */
-export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
     dummyHash ??= hashPassword('dummy password for timing equality');
     await argon2.verify(await dummyHash, password).catch(() => false);

@@ -101,6 +101,7 @@ function fakeRepo(clock: { now(): Date }) {
       userId: 'u1',
       tokenHash: sha256(token),
       deviceName: null,
+      userAgent: null,
       createdAt: clock.now(),
       lastUsedAt: clock.now(),
       expiresAt: new Date(clock.now().getTime() + 30 * 86_400_000),

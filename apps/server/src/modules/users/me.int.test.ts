@@ -32,6 +32,7 @@ describe('GET and PATCH /v1/me', () => {
         'id',
         'locale',
         'name',
+        'phone',
         'privacy',
         'profile',
         'role',
@@ -39,6 +40,8 @@ describe('GET and PATCH /v1/me', () => {
       ].sort(),
     );
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/);
+    // An email account has no phone until a phone identity is linked (DESIGN 10.2).
+    expect(res.body.data.user.phone).toBeNull();
   });
 
   it('updates name, bio and locale, trimming text', async () => {

@@ -16,6 +16,7 @@ export function presentUser(row: UserRow, storage: Pick<Storage, 'url'>): User {
     name: row.name,
     email: row.email,
     email_verified: row.emailVerifiedAt !== null,
+    phone: row.phone ?? null,
     avatar_url: row.avatarKey ? storage.url(row.avatarKey) : null,
     bio: row.bio,
     locale: isLocale(row.locale) ? row.locale : 'en',

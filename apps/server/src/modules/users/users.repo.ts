@@ -19,9 +19,9 @@ export function createUsersRepo(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
-    async findByEmail(email: string): Promise<UserRow | undefined> {
+    async findByEmail(email: string): Promise<(UserRow & { email: string }) | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      return row;
+      return row ? { ...row, email } : undefined;
     },
     async create(values: NewUserRow): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();

@@ -97,7 +97,7 @@ export function useSignUpForm(policy: PasswordPolicy | undefined) {
       navigate('/sign-up', { replace: true });
       return;
     }
-    setSignUpData({ email: answer.data.user.email, purpose: 'email-verification' });
+    setSignUpData({ email: answer.data.user.email ?? body.email, purpose: 'email-verification' });
     navigate('/verify-otp');
   });
   return { form, onSubmit, pending: register.isPending };

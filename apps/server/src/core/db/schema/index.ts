@@ -6,3 +6,4 @@ export * from './notifications.js';
 export * from './money.js';
 export * from './crypto.js';
 export * from './learning.js';
+export * from './identity.js';

@@ -8,9 +8,12 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    /** Stored trimmed and lower-cased; unique. */
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Stored trimmed and lower-cased; unique. Null for an account made from a phone identity until it adds one. */
+    email: text('email'),
+    /** Null for an account that signs in only through identities (phone, Google, OIDC, passkeys). */
+    passwordHash: text('password_hash'),
+    /** E.164, from a provider-verified phone identity; unique. */
+    phone: text('phone'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     avatarKey: text('avatar_key'),
     bio: text('bio').notNull().default(''),
@@ -24,7 +27,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_phone_unique').on(t.phone)],
 );
 
 export const authTokens = pgTable(
@@ -37,6 +40,8 @@ export const authTokens = pgTable(
     /** SHA-256 of the opaque token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     deviceName: text('device_name'),
+    /** The User-Agent the session was made with (Settings → devices names it from this). */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
