@@ -15,6 +15,8 @@ let child: ChildProcess;
 let baseUrl = '';
 let exited: Promise<number | null>;
 let pgDatabase: (Database & { url?: string }) | undefined;
+/** Every module URL the server resolved (test/record-imports.mjs), read after its first answer. */
+let importsLog = '';
 
 /**
  * The compiled server, as `npm start` runs it: built by build.mjs into a folder of its own (under
@@ -27,12 +29,24 @@ beforeAll(async () => {
   const build = spawnSync(process.execPath, ['build.mjs', '--outdir', outdir], { cwd: serverDir, encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
   dataDir = mkdtempSync(path.join(tmpdir(), 'tribes-built-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, SMTP_URL: '', DATABASE_URL: '', SEED_DEMO: 'false' };
+  importsLog = path.join(dataDir, 'imports.log');
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SMTP_URL: '',
+    DATABASE_URL: '',
+    SEED_DEMO: 'false',
+    IMPORTS_LOG: importsLog,
+  };
   if (TEST_DB === 'postgres') {
     pgDatabase = await createTestDatabase({ migrate: false });
     env.DATABASE_URL = pgDatabase.url!;
   }
-  const server = await startServerProcess(env, ['--enable-source-maps', path.join(outdir, 'main.js')]);
+  const server = await startServerProcess(env, [
+    '--import',
+    path.join(serverDir, 'test/record-imports.mjs'),
+    '--enable-source-maps',
+    path.join(outdir, 'main.js'),
+  ]);
   ({ child, baseUrl, exited } = server);
 }, 60_000);
 
@@ -56,6 +70,17 @@ describe('the compiled server', () => {
     const res = await fetch(`${baseUrl}/api/v1/health`);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown }).data).toEqual({ status: 'ok', database: TEST_DB });
+  });
+
+  // A start loads only what the first answers need: these load on first use (core/lazy.ts).
+  it('has not loaded viem, pdfkit, stripe or sharp by its first answer', async () => {
+    expect((await fetch(`${baseUrl}/api/v1/health`)).status).toBe(200);
+    const loaded = readFileSync(importsLog, 'utf8').split('\n');
+    const packages = (name: string) => loaded.filter((url) => url.includes(`/node_modules/${name}/`));
+    // The record is real: the packages every request goes through are in it.
+    expect(packages('fastify')).not.toEqual([]);
+    expect(packages('zod')).not.toEqual([]);
+    for (const heavy of ['viem', 'pdfkit', 'stripe', 'sharp']) expect(packages(heavy), heavy).toEqual([]);
   });
 
   it('validates with the shared schemas and translates with the shared catalogue, bundled from @tribes/shared', async () => {

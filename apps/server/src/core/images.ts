@@ -1,5 +1,9 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { HttpError, fieldError } from './errors.js';
+import { lazy } from './lazy.js';
+
+/** sharp (libvips) is loaded by the first upload, not at start-up. */
+const loadSharp = lazy(() => import('sharp'));
 
 /** The image formats an upload may be (DESIGN 10.1); everything else, SVG above all, is 415. */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
@@ -42,6 +46,7 @@ const SHARP_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', we
 export async function openImage(input: Buffer, field: string, limitInputPixels: number): Promise<Sharp> {
   const format = sniffImageFormat(input);
   if (!format) throw unsupportedImage();
+  const { default: sharp } = await loadSharp();
   const image = sharp(input, { failOn: 'error', limitInputPixels });
   let meta: Metadata;
   try {

@@ -1,8 +1,8 @@
 import type { CryptoWallet } from '@tribes/shared';
-import { getAddress } from 'viem';
 import type { CryptoWalletRow } from './crypto.repo.js';
+import type { Viem } from './viem.js';
 
-/** A linked wallet as its owner sees it: the address in its checksummed form. */
-export function presentCryptoWallet(w: CryptoWalletRow): CryptoWallet {
+/** A linked wallet as its owner sees it: the address in its checksummed form (viem, loaded by the caller). */
+export function presentCryptoWallet(w: CryptoWalletRow, { getAddress }: Pick<Viem, 'getAddress'>): CryptoWallet {
   return { id: w.id, address: getAddress(w.address), chain_id: w.chainId, created_at: w.createdAt.toISOString() };
 }

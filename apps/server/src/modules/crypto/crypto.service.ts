@@ -1,10 +1,10 @@
-import { isAddress, verifyMessage, type Hex } from 'viem';
-import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
+import type { Hex } from 'viem';
 import type { Clock } from '#src/core/clock.js';
 import { fieldError, HttpError, notFound } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
 import { presentCryptoWallet as present } from './crypto.presenter.js';
 import type { CryptoRepo } from './crypto.repo.js';
+import { loadViem } from './viem.js';
 
 /** Chains a wallet may be linked from: Ethereum, Optimism, Polygon, Base, Arbitrum and Sepolia for testing. */
 export const ALLOWED_CHAIN_IDS = [1, 10, 137, 8453, 42161, 11155111];
@@ -25,19 +25,21 @@ interface Deps {
 export function createCryptoWalletsService({ repo, clock, publicUrl }: Deps) {
   return {
     async list(user: UserRow) {
+      const viem = await loadViem();
       const rows = await repo.listOf(user.id);
-      return { items: rows.map(present), next_cursor: null };
+      return { items: rows.map((row) => present(row, viem)), next_cursor: null };
     },
 
     async nonce(user: UserRow) {
-      const nonce = generateSiweNonce();
+      const nonce = (await loadViem()).generateSiweNonce();
       await repo.addNonce({ nonce, userId: user.id, expiresAt: new Date(clock.now().getTime() + NONCE_TTL_MS) });
       return { nonce, domain: publicUrl.host, uri: publicUrl.origin, chain_ids: ALLOWED_CHAIN_IDS };
     },
 
     async link(user: UserRow, message: string, signature: string) {
+      const viem = await loadViem();
       const now = clock.now();
-      const fields = parseSiweMessage(message);
+      const fields = viem.parseSiweMessage(message);
       if (!fields.address || !fields.nonce || !fields.domain || !fields.chainId || !fields.version)
         throw fieldError('message', 'validation.siwe_message');
       if (fields.domain !== publicUrl.host) throw fieldError('message', 'validation.siwe_domain');
@@ -47,9 +49,11 @@ export function createCryptoWalletsService({ repo, clock, publicUrl }: Deps) {
       if (fields.notBefore && fields.notBefore > now) throw fieldError('message', 'validation.siwe_expired');
       if (fields.issuedAt && fields.issuedAt.getTime() > now.getTime() + SKEW_MS)
         throw fieldError('message', 'validation.siwe_expired');
-      if (!isAddress(fields.address) || !/^0x[0-9a-fA-F]+$/.test(signature))
+      if (!viem.isAddress(fields.address) || !/^0x[0-9a-fA-F]+$/.test(signature))
         throw fieldError('signature', 'validation.siwe_signature');
-      const valid = await verifyMessage({ address: fields.address, message, signature: signature as Hex }).catch(() => false);
+      const valid = await viem
+        .verifyMessage({ address: fields.address, message, signature: signature as Hex })
+        .catch(() => false);
       if (!valid) throw fieldError('signature', 'validation.siwe_signature');
       // The nonce is spent only by a message that passed every other check, and only once.
       const spent = await repo.spendNonce(fields.nonce, user.id, now);
@@ -57,11 +61,11 @@ export function createCryptoWalletsService({ repo, clock, publicUrl }: Deps) {
       const address = fields.address.toLowerCase();
       const existing = await repo.findByAddress(address);
       if (existing) {
-        if (existing.userId === user.id) return present(existing);
+        if (existing.userId === user.id) return present(existing, viem);
         throw new HttpError(409, 'crypto.address_taken');
       }
       try {
-        return present(await repo.insert({ userId: user.id, address, chainId: fields.chainId, createdAt: now }));
+        return present(await repo.insert({ userId: user.id, address, chainId: fields.chainId, createdAt: now }), viem);
       } catch (err) {
         if (isUniqueViolation(err)) throw new HttpError(409, 'crypto.address_taken');
         throw err;

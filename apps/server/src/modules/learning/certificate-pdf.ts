@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { translate, type Locale } from '@tribes/shared';
-import PDFDocument from 'pdfkit';
+import { lazy } from '#src/core/lazy.js';
+
+/** pdfkit (with fontkit) is loaded by the first certificate, not at start-up. */
+const loadPdfkit = lazy(() => import('pdfkit'));
 
 /**
  * DejaVu Sans (from npm, embedded and subset into every certificate) covers Latin, Arabic and
@@ -52,6 +55,7 @@ export interface CertificateContent {
 
 /** Renders a one-page A4 landscape certificate and answers the PDF bytes. */
 export async function renderCertificatePdf(c: CertificateContent): Promise<Buffer> {
+  const { default: PDFDocument } = await loadPdfkit();
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',

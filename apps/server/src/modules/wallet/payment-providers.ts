@@ -1,5 +1,9 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '#src/core/config.js';
+import { lazy } from '#src/core/lazy.js';
+
+/** Stripe's SDK is loaded by the first checkout or webhook, not at start-up. */
+const loadStripe = lazy(() => import('stripe').then((m) => m.default));
 
 export interface CheckoutRequest {
   paymentId: string;
@@ -23,12 +27,12 @@ export const sandboxProvider: PaymentProvider = {
 };
 
 /** Stripe Checkout Sessions; the tokens are credited by the signed webhook, never by the redirect. */
-export function createStripeProvider(config: Config): PaymentProvider & { stripe: Stripe } {
-  const stripe = new Stripe(config.payment.stripeSecretKey!);
+export function createStripeProvider(config: Config): PaymentProvider {
+  const client = lazy(async () => new (await loadStripe())(config.payment.stripeSecretKey!));
   return {
     name: 'stripe',
-    stripe,
     async createCheckout(req) {
+      const stripe = await client();
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         client_reference_id: req.paymentId,
@@ -65,7 +69,8 @@ function signedTimestamp(signature: string): number {
  * more than 300 s before or after `now`. Stripe's SDK only bounds the past, so a captured event
  * signed with a future time would otherwise stay replayable for as long as its clock skew.
  */
-export function verifyStripeEvent(rawBody: string, signature: string, secret: string, now: Date): Stripe.Event {
+export async function verifyStripeEvent(rawBody: string, signature: string, secret: string, now: Date): Promise<Stripe.Event> {
+  const Stripe = await loadStripe();
   const event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime());
   const skew = signedTimestamp(signature) - Math.floor(now.getTime() / 1000);
   if (!(Math.abs(skew) <= WEBHOOK_TOLERANCE_SECONDS)) throw new Error('Webhook timestamp outside the tolerance window');

@@ -29,7 +29,7 @@ export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const signature = req.headers['stripe-signature'];
     let event: Stripe.Event;
     try {
-      event = verifyStripeEvent(req.rawBody ?? '', typeof signature === 'string' ? signature : '', secret, ctx.clock.now());
+      event = await verifyStripeEvent(req.rawBody ?? '', typeof signature === 'string' ? signature : '', secret, ctx.clock.now());
     } catch {
       throw new HttpError(400, 'errors.bad_request');
     }
