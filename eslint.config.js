@@ -6,13 +6,6 @@ import tseslint from 'typescript-eslint';
 /** The app/ modules features may import (the API client, configuration, i18n, locale routing, navigation). */
 const WEB_SEAMS = ['api', 'config', 'i18n', 'locale-hooks', 'locale-routing', 'locale-cookie', 'navigation', 'layouts/panel-nav'];
 
-/** Server files still allowed Drizzle outside repos until the wallet rework of issue 12 (see the rule below). */
-const SERVER_DRIZZLE_EXCEPTIONS = [
-  'apps/server/src/modules/wallet/*.service.ts',
-  'apps/server/src/modules/crypto/crypto.service.ts',
-  'apps/server/src/core/idempotency.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/core/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -112,9 +105,6 @@ export default tseslint.config(
       'apps/server/src/core/db/**',
       'apps/server/src/seed/**',
       'apps/server/src/**/*.test.ts',
-      // TODO(issue 12): the wallet and crypto modules are being split into repos by the wallet rework;
-      // remove these once their Drizzle statements live in *.repo.ts (and idempotency moves to core/db).
-      ...SERVER_DRIZZLE_EXCEPTIONS,
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

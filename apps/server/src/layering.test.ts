@@ -157,6 +157,10 @@ describe('server layering (eslint)', () => {
     expect(
       await layerErrors('modules/posts/posts.service.ts', "export const load = () => import('#src/core/db/schema/index.js');\n"),
     ).toEqual([expect.stringContaining('Drizzle and the schema tables only')]);
+    // The wallet and crypto services and the old core/idempotency.ts were exceptions once: no more.
+    for (const former of ['modules/wallet/donations.service.ts', 'modules/crypto/crypto.service.ts', 'core/idempotency.ts']) {
+      expect(await layerErrors(former, drizzle)).toEqual([expect.stringContaining('Drizzle only in *.repo.ts')]);
+    }
     for (const allowed of [
       'modules/posts/posts.repo.ts',
       'core/db/keyset.ts',
