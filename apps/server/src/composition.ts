@@ -41,7 +41,7 @@ export function createContext(deps: {
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
   const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
-  const { tokens, otp, auth } = authModule.withUsers({ users: users.repo, mailer, throttle, appSecret: config.appSecret });
+  const { tokens, otp, auth, signIn } = authModule.withUsers({ users: users.repo, mailer, throttle, appSecret: config.appSecret });
   const { notifications } = createNotificationsModule({ db, users: users.repo, storage, realtime, clock });
   const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
@@ -77,6 +77,8 @@ export function createContext(deps: {
     tokens,
     otp,
     auth,
+    /** Every sign-in path turns a user into a session (or a 2FA challenge) through this. */
+    signIn,
     users: users.users,
     usersRepo: users.repo,
     tribesRepo: tribes.repo,

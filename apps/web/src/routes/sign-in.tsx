@@ -8,6 +8,7 @@ import { PasswordField } from '../components/inputs/password-field';
 import { LocaleLink } from '../components/locale-link';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { useSignInForm } from '../features/auth/use-auth-forms';
+import { OtherSignInMethods } from '../features/identity/other-sign-in';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
 
@@ -59,6 +60,8 @@ export default function SignInPage() {
           </Typography>
         </Stack>
       </Stack>
+      {/* Outside the password form: its buttons never submit it. */}
+      <OtherSignInMethods />
     </AuthCard>
   );
 }

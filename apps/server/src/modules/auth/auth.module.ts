@@ -7,6 +7,7 @@ import type { UsersRepo } from '../users/users.repo.js';
 import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOtpService } from './otp.service.js';
+import { createSignIn, type SecondFactorGate } from './sign-in.js';
 import { createTokensService, type SessionsBus } from './tokens.service.js';
 
 /**
@@ -34,14 +35,18 @@ export function createAuthModule({
       mailer,
       throttle,
       appSecret,
+      secondFactor,
     }: {
       users: UsersRepo;
       mailer: Mailer;
       throttle: Throttle;
       appSecret: string;
+      /** The second factor (2FA) every sign-in path passes through; none: sign-ins issue tokens at once. */
+      secondFactor?: SecondFactorGate;
     }) {
       const otp = createOtpService({ repo, users, mailer, throttle, clock, appSecret });
-      return { tokens, otp, auth: createAuthService({ repo, users, tokens, otp, throttle, clock }) };
+      const signIn = createSignIn({ tokens, secondFactor });
+      return { tokens, otp, signIn, auth: createAuthService({ repo, users, tokens, otp, throttle, clock }) };
     },
   };
 }

@@ -103,13 +103,14 @@ export function createTokensService({
     }
   }
   return {
-    async issue(userId: string, deviceName?: string | null): Promise<string> {
+    async issue(userId: string, deviceName?: string | null, userAgent?: string | null): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
       await repo.insertToken({
         userId,
         tokenHash: sha256(token),
         deviceName: deviceName || null,
+        userAgent: userAgent ? userAgent.slice(0, 512) : null,
         createdAt: now,
         lastUsedAt: now,
         expiresAt: new Date(now.getTime() + TTL_MS),
