@@ -1,5 +1,13 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { realtimeEndpoints, type UserAuth } from '@tribes/shared';
+import * as shared from '@tribes/shared';
+import {
+  learningEndpoints,
+  mediaEndpoints,
+  moneyEndpoints,
+  realtimeEndpoints,
+  type EndpointDef,
+  type UserAuth,
+} from '@tribes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { bearer, signUp } from '#test/factories.js';
@@ -15,7 +23,15 @@ import { bearer, signUp } from '#test/factories.js';
  */
 
 type Media = Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+interface Parameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema?: Record<string, unknown>;
+}
 interface Operation {
+  summary?: string;
+  parameters?: Parameter[];
   responses: Record<string, { description?: string; content?: Media }>;
 }
 interface Document {
@@ -140,6 +156,68 @@ describe('the OpenAPI document', () => {
     const avatar = (doc.paths['/api/v1/me/avatar']!.post as unknown as Body).requestBody!.content;
     expect(Object.keys(avatar)).toEqual(['multipart/form-data']);
     expect(avatar['multipart/form-data']!.schema.properties.avatar).toMatchObject({ type: 'string', format: 'binary' });
+  });
+});
+
+/** Every endpoint of the contract (each module's `<module>Endpoints`). */
+const contractEndpoints = (): EndpointDef[] =>
+  Object.entries(shared)
+    .filter(([name]) => name.endsWith('Endpoints'))
+    .flatMap(([, group]) => Object.values(group as Record<string, EndpointDef>));
+
+/** The documented operation of an endpoint: module routes live under /api, realtime and media at the root. */
+function operationOf(e: EndpointDef): Operation | undefined {
+  const path = e.path.replace(/\*$/, '{*}');
+  const ops = doc.paths[`/api${path}`] ?? doc.paths[path];
+  return ops?.[e.method.toLowerCase()];
+}
+
+describe('the OpenAPI document describes what the handlers read and send themselves', () => {
+  it('lists the Idempotency-Key header, required, on every endpoint declared idempotencyKey and on no other', () => {
+    const endpoints = contractEndpoints();
+    const keyed = endpoints.filter((e) => e.idempotencyKey);
+    // Purchases and donations at least.
+    expect(keyed.map((e) => `${e.method} ${e.path}`)).toEqual(
+      expect.arrayContaining(['POST /v1/wallet/purchases', 'POST /v1/donations']),
+    );
+    for (const e of endpoints) {
+      const header = operationOf(e)?.parameters?.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+      if (e.idempotencyKey) {
+        expect(header, `${e.method} ${e.path}`).toMatchObject({ required: true, schema: { type: 'string' } });
+      } else expect(header, `${e.method} ${e.path}`).toBeUndefined();
+    }
+  });
+
+  it("describes the ledger's CSV download beside its JSON envelope", () => {
+    const ledger = operationOf(moneyEndpoints.ledger)!.responses['2XX']!.content!;
+    expect(Object.keys(ledger).sort()).toEqual(['application/json', 'text/csv']);
+    expect(ledger['application/json']!.schema!.properties!.data).toBeDefined();
+    expect(ledger['text/csv']!.schema).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('describes the private media route: its signature in the query, the image, and 404 in the envelope', () => {
+    const op = doc.paths['/media/private/{*}']!.get!;
+    expect(op).toBe(operationOf(mediaEndpoints.privateFile));
+    expect(op.summary).toContain('signed');
+    expect(
+      op
+        .parameters!.filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['exp', 'sig']);
+    expect(Object.keys(op.responses['2XX']!.content!)).toEqual(['image/webp']);
+    expect(op.responses['404']!.content!['application/json']!.schema!.properties!.status).toBeDefined();
+  });
+
+  it("names the error_type values of every declared 409, the learning center's included", () => {
+    const declared = contractEndpoints().filter((e) => e.errorTypes?.length);
+    expect(declared.filter((e) => Object.values(learningEndpoints).includes(e as never)).length).toBe(5);
+    for (const e of declared) {
+      const conflict = operationOf(e)!.responses['409']!.content!['application/json']!.schema!.properties!;
+      expect(conflict.error_type, `${e.method} ${e.path}`).toEqual({ type: 'string', enum: [...e.errorTypes!] });
+    }
+    const lesson = operationOf(learningEndpoints.getLesson)!.responses['409']!.content!['application/json']!;
+    expect(lesson.schema!.properties!.error_type).toEqual({ type: 'string', enum: ['lesson_locked'] });
   });
 });
 

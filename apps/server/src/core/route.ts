@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, Rout
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import {
   ErrorEnvelopeSchema,
+  IdempotencyKeySchema,
   successEnvelope,
   type EndpointDataInput,
   type EndpointDef,
@@ -116,18 +117,29 @@ const isJson = (mediaType: string) => /^application\/(.+\+)?json$/.test(mediaTyp
  * OpenAPI document only, the multipart form it reads itself (see openApiTransform).
  */
 function routeSchema(e: EndpointDef): FastifySchema {
+  const envelope = successEnvelope(e.data).describe(
+    e.status === 201 ? 'Created: the envelope around `data`.' : 'The envelope around `data`.',
+  );
   const success = e.produces
     ? {
         description: `The answer itself (${e.produces}), not the envelope.`,
         content: { [e.produces]: { schema: isJson(e.produces) ? e.data : binary(e.produces) } },
       }
-    : successEnvelope(e.data).describe(e.status === 201 ? 'Created: the envelope around `data`.' : 'The envelope around `data`.');
+    : e.alsoProduces
+      ? {
+          description: `The envelope around \`data\`, or when the query asks for it the file itself (${e.alsoProduces}).`,
+          content: { 'application/json': { schema: envelope }, [e.alsoProduces]: { schema: binary(e.alsoProduces) } },
+        }
+      : envelope;
   const errors = Object.fromEntries(
     [...new Set<number>([400, ...e.errors, 429, 500])]
       .sort((a, b) => a - b)
-      .map((status) => [status, ERROR_RESPONSES.get(status)!]),
+      .map((status) => [
+        status,
+        status === 409 && e.errorTypes?.length ? conflictEnvelope(e.errorTypes) : ERROR_RESPONSES.get(status)!,
+      ]),
   );
-  const schema: FastifySchema & { [FORM]?: OpenApiBody } = {
+  const schema: FastifySchema & { [FORM]?: OpenApiBody; [HEADERS]?: z.ZodObject } = {
     summary: e.summary,
     tags: [...e.tags],
     ...(e.params ? { params: e.params } : {}),
@@ -140,11 +152,33 @@ function routeSchema(e: EndpointDef): FastifySchema {
   // A multipart body is read by the handler part by part, so Fastify must not validate it: the form
   // (and the JSON body, when the endpoint takes one too) is handed to the document's transform only.
   if (e.multipart) schema[FORM] = multipartBody(e);
+  // The handler reads the Idempotency-Key itself (its own 400 field error), so it is described only.
+  if (e.idempotencyKey) schema[HEADERS] = IDEMPOTENCY_HEADERS;
   return schema;
 }
 
+/**
+ * A 409 whose `error_type` is one of the endpoint's listed conflicts. The list is metadata for the
+ * document: the serialiser still takes any string, so a conflict missing from a list is never a 500.
+ */
+const conflictEnvelope = (types: readonly string[]) =>
+  ErrorEnvelopeSchema.extend({
+    error_type: z
+      .string()
+      .meta({ enum: [...types] })
+      .optional(),
+  }).describe(`Conflict with the current state; \`error_type\` says which: ${types.join(', ')}.`);
+
 type OpenApiBody = Record<string, z.ZodType>;
 const FORM = Symbol('openapi body');
+const HEADERS = Symbol('openapi headers');
+
+const IDEMPOTENCY_HEADERS = z.object({
+  'idempotency-key': IdempotencyKeySchema.describe(
+    'Makes the request exactly-once (1 to 255 visible ASCII characters, kept at least 24 h): a replay answers the ' +
+      'first answer, the same key with another body is 409 idempotency_conflict.',
+  ),
+});
 
 /** A multipart endpoint's body by content type: the form's text fields and its files; JSON beside it if taken. */
 function multipartBody(e: EndpointDef): OpenApiBody {
@@ -164,12 +198,19 @@ function multipartBody(e: EndpointDef): OpenApiBody {
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
- * The swagger transform: fastify-type-provider-zod's, plus the request body of multipart endpoints
- * (their form with its file parts, and JSON when they take it), which Fastify does not validate.
+ * The swagger transform: fastify-type-provider-zod's, plus what the handlers read themselves and
+ * Fastify does not validate: the request body of multipart endpoints (their form with its file
+ * parts, and JSON when they take it) and the Idempotency-Key header of exactly-once endpoints.
  */
 export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
-  const form = (input.schema as { [FORM]?: OpenApiBody } | undefined)?.[FORM];
-  const out = jsonSchemaTransform(input);
+  const extra = input.schema as { [FORM]?: OpenApiBody; [HEADERS]?: z.ZodObject } | undefined;
+  const form = extra?.[FORM];
+  const headers = extra?.[HEADERS];
+  let out = jsonSchemaTransform(input);
+  if (headers) {
+    const described = (jsonSchemaTransform({ ...input, schema: { headers } }).schema as { headers: unknown }).headers;
+    out = { ...out, schema: { ...out.schema, headers: described } };
+  }
   if (!form) return out;
   const content = Object.fromEntries(
     Object.entries(form).map(([type, body]) => [

@@ -2,7 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { mediaEndpoints } from '@tribes/shared';
 import { notFound } from './errors.js';
+import { route, sent } from './route.js';
 import { PRIVATE_PREFIX, type Storage } from './storage.js';
 
 /** Paths that belong to the API and never fall back to the web app. */
@@ -16,17 +18,21 @@ export async function registerStatic(
   const uploadsDir = opts.storage.root;
   mkdirSync(uploadsDir, { recursive: true });
   // Private media (tribe-only photos) only with a valid signature, never cached by shared caches.
-  app.get('/media/private/*', async (request, reply) => {
-    const key = `${PRIVATE_PREFIX}${(request.params as { '*': string })['*']}`;
-    const { exp = '', sig = '' } = request.query as { exp?: string; sig?: string };
-    if (key.includes('..') || !opts.storage.verify(key, String(exp), String(sig))) throw notFound();
+  route(
+    app,
+    mediaEndpoints.privateFile,
+  )(async (request, reply) => {
+    const key = `${PRIVATE_PREFIX}${request.params['*']}`;
+    const { exp = '', sig = '' } = request.query;
+    if (key.includes('..') || !opts.storage.verify(key, exp, sig)) throw notFound();
     let body: Buffer;
     try {
       body = await opts.storage.read(key);
     } catch {
       throw notFound();
     }
-    return reply.header('cache-control', 'private, max-age=3600').type('image/webp').send(body);
+    reply.header('cache-control', 'private, max-age=3600').type('image/webp').send(body);
+    return sent(reply);
   });
   await app.register(fastifyStatic, {
     root: path.resolve(uploadsDir),

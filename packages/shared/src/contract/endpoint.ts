@@ -48,6 +48,11 @@ export interface EndpointDef {
    * type, `data` is the whole answer's schema; for any other, the answer is the file itself.
    */
   produces?: string;
+  /**
+   * Another content type the success answer comes in when the query asks for it (the ledger's
+   * `format=csv` answers `text/csv`), beside the JSON envelope: the file itself, not the envelope.
+   */
+  alsoProduces?: string;
 }
 
 /** Declares an endpoint; `const` keeps its literal method and path for the types that follow. */

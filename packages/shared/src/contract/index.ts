@@ -11,3 +11,4 @@ export * from './users.js';
 export * from './money.js';
 export * from './crypto.js';
 export * from './realtime.js';
+export * from './media.js';

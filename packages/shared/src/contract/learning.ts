@@ -11,6 +11,7 @@ import {
   CreateAssessmentBodySchema,
   CreateCourseBodySchema,
   CreateLessonBodySchema,
+  LEARNING_ERRORS,
   LessonPreviewSchema,
   LessonSchema,
   PreviewLessonBodySchema,
@@ -27,8 +28,8 @@ import { EmptyDataSchema, endpoint } from './endpoint.js';
  * Every endpoint needs `Authorization: Bearer` but the public certificate check. Every write is
  * rate limited (60 per minute per user) and answers 400 validation_error for bad input, 403 for a
  * reader who is not an author, 404 for what the viewer cannot see. The 409s name their conflict in
- * the message (learning.not_published, learning.lesson_locked, learning.attempts_exhausted,
- * learning.not_completed), without an error_type.
+ * `error_type` (LEARNING_ERRORS: not_published, lesson_locked, attempts_exhausted, not_completed,
+ * listed per endpoint) and in the message (learning.not_published, ...).
  *
  * Who sees what: authors are the tribe's leaders and moderators; they see drafts and every lesson
  * unlocked. A published course is readable by the tribe's active members, and by any signed-in
@@ -128,6 +129,7 @@ export const learningEndpoints = {
     params: IdParamsSchema,
     data: CourseData,
     errors: [401, 404, 409],
+    errorTypes: [LEARNING_ERRORS.notPublished],
   }),
   createLesson: endpoint({
     method: 'POST',
@@ -162,6 +164,7 @@ export const learningEndpoints = {
     params: IdParamsSchema,
     data: LessonData,
     errors: [401, 404, 409],
+    errorTypes: [LEARNING_ERRORS.lessonLocked],
   }),
   updateLesson: endpoint({
     method: 'PATCH',
@@ -195,6 +198,7 @@ export const learningEndpoints = {
     params: IdParamsSchema,
     data: CourseData,
     errors: [401, 404, 409],
+    errorTypes: [LEARNING_ERRORS.notPublished, LEARNING_ERRORS.lessonLocked],
   }),
   createAssessment: endpoint({
     method: 'POST',
@@ -263,6 +267,7 @@ export const learningEndpoints = {
     data: z.object({ attempt: AttemptResultSchema }),
     status: 201,
     errors: [401, 404, 409],
+    errorTypes: [LEARNING_ERRORS.notPublished, LEARNING_ERRORS.attemptsExhausted],
   }),
   certificatePdf: endpoint({
     method: 'GET',
@@ -277,6 +282,7 @@ export const learningEndpoints = {
     produces: 'application/pdf',
     data: z.never(),
     errors: [401, 404, 409],
+    errorTypes: [LEARNING_ERRORS.notCompleted],
   }),
   verifyCertificate: endpoint({
     method: 'GET',

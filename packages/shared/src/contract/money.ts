@@ -252,6 +252,7 @@ export const moneyEndpoints = {
     params: TribeRefParamsSchema,
     query: LedgerQuerySchema,
     data: LedgerPageSchema,
+    alsoProduces: 'text/csv',
     errors: [404],
   }),
   ledgerHealth: endpoint({

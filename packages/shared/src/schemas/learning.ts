@@ -30,6 +30,15 @@ export const LEARNING_LIMITS = {
   attemptLimitMax: 100,
 } as const;
 
+/** The `error_type` of the learning center's 409 answers, so clients tell conflicts apart without reading messages. */
+export const LEARNING_ERRORS = {
+  notPublished: 'not_published',
+  lessonLocked: 'lesson_locked',
+  attemptsExhausted: 'attempts_exhausted',
+  notCompleted: 'not_completed',
+} as const;
+export type LearningErrorType = (typeof LEARNING_ERRORS)[keyof typeof LEARNING_ERRORS];
+
 /** An absolute https URL (cover images, lesson videos): no other scheme is ever stored. */
 export const HttpsUrlSchema = z
   .string()

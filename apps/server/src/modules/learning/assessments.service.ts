@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AnswerValue,
-  Assessment,
-  AssessmentForAuthor,
-  AttemptBody,
-  AttemptResult,
-  CreateAssessmentBody,
-  QuestionInput,
-  UpdateAssessmentBody,
+import {
+  LEARNING_ERRORS,
+  type AnswerValue,
+  type Assessment,
+  type AssessmentForAuthor,
+  type AttemptBody,
+  type AttemptResult,
+  type CreateAssessmentBody,
+  type QuestionInput,
+  type UpdateAssessmentBody,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
-import { fieldError, HttpError, notFound } from '#src/core/errors.js';
+import { conflict, fieldError, notFound } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
 import { answerFits, grade, review } from './grading.js';
 import { completeIfDone, notPublished, type CourseAccessService } from './learning.access.js';
@@ -26,7 +27,7 @@ interface Deps {
   clock: Clock;
 }
 
-const exhausted = () => new HttpError(409, 'learning.attempts_exhausted');
+const exhausted = () => conflict(LEARNING_ERRORS.attemptsExhausted, 'learning.attempts_exhausted');
 const withIds = (questions: QuestionInput[]): StoredQuestion[] => questions.map((q) => ({ ...q, id: randomUUID() }));
 
 /** Checks every answer against the assessment's questions: unknown, repeated or ill-shaped answers are a 400. */

@@ -1,5 +1,5 @@
-import type { CertificateVerification, Locale } from '@tribes/shared';
-import { HttpError, notFound } from '#src/core/errors.js';
+import { LEARNING_ERRORS, type CertificateVerification, type Locale } from '@tribes/shared';
+import { conflict, notFound } from '#src/core/errors.js';
 import type { UserRow } from '../users/users.repo.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import type { CourseAccessService } from './learning.access.js';
@@ -24,7 +24,7 @@ export function createCertificatesService({ repo, access, publicUrl }: Deps) {
       const [enrolment] = await repo.enrolmentsOf(viewer.id, [course.id]);
       if (!enrolment) throw notFound();
       const [cert] = await repo.certificatesOf(viewer.id, [course.id]);
-      if (!cert) throw new HttpError(409, 'learning.not_completed');
+      if (!cert) throw conflict(LEARNING_ERRORS.notCompleted, 'learning.not_completed');
       const pdf = await renderCertificatePdf({
         id: cert.id,
         learnerName: cert.learnerName,

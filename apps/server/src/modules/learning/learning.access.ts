@@ -1,7 +1,7 @@
-import type { CourseUnlock } from '@tribes/shared';
+import { LEARNING_ERRORS, type CourseUnlock } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
-import { forbidden, HttpError, notFound } from '#src/core/errors.js';
+import { conflict, forbidden, notFound } from '#src/core/errors.js';
 import type { TribeRow, TribesRepo } from '../tribes/tribes.repo.js';
 import { canModerate, isBanned } from '../tribes/tribe-roles.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -16,8 +16,8 @@ export interface CourseAccess {
   canEdit: boolean;
 }
 
-export const notPublished = () => new HttpError(409, 'learning.not_published');
-export const lessonLocked = () => new HttpError(409, 'learning.lesson_locked');
+export const notPublished = () => conflict(LEARNING_ERRORS.notPublished, 'learning.not_published');
+export const lessonLocked = () => conflict(LEARNING_ERRORS.lessonLocked, 'learning.lesson_locked');
 
 /**
  * Who reads and writes courses: authors are the tribe's active leaders and moderators (drafts

@@ -234,6 +234,7 @@ describe('assessments', () => {
     );
     expect(used.status).toBe(409);
     expect(used.body.message).toBe('You have used every attempt of this assessment.');
+    expect(used.body.error_type).toBe('attempts_exhausted');
     expect((await call('GET', `/v1/assessments/${id}`, member.token)).body.data.assessment).toMatchObject({
       attempts_used: 3,
       passed: true,
@@ -267,7 +268,11 @@ describe('unlocking lessons', () => {
     const [s1, s2] = [await lesson(leader.token, seq.id, 'One'), await lesson(leader.token, seq.id, 'Two')];
     const locked = await call('GET', `/v1/lessons/${s2.id}`, member.token);
     expect(locked.status).toBe(409);
-    expect(locked.body).toMatchObject({ status: 'error', message: expect.stringContaining('not open yet') });
+    expect(locked.body).toMatchObject({
+      status: 'error',
+      error_type: 'lesson_locked',
+      message: expect.stringContaining('not open yet'),
+    });
     expect(locked.body.data).toBeUndefined();
     expect((await call('POST', `/v1/lessons/${s2.id}/complete`, member.token)).status).toBe(409);
     expect((await call('GET', `/v1/lessons/${s2.id}`, leader.token)).status).toBe(200);
@@ -317,7 +322,9 @@ describe('completion and certificates', () => {
       const before = await t.app.inject({ method: 'GET', url: pdfUrl, headers: bearer(learner.token) });
       expect(before.statusCode).toBe(404);
       await call('POST', `/v1/lessons/${l.id}/complete`, learner.token);
-      expect((await t.app.inject({ method: 'GET', url: pdfUrl, headers: bearer(learner.token) })).statusCode).toBe(409);
+      const unfinished = await t.app.inject({ method: 'GET', url: pdfUrl, headers: bearer(learner.token) });
+      expect(unfinished.statusCode).toBe(409);
+      expect(unfinished.json()).toMatchObject({ status: 'error', error_type: 'not_completed' });
       const passed = await call('POST', `/v1/assessments/${quiz.body.data.assessment.id}/attempts`, learner.token, {
         answers: [{ question_id: qid, answer: 4 }],
       });
