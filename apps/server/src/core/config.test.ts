@@ -103,6 +103,111 @@ describe('loadConfig', () => {
     expect(message({ DATABASE_URL: 'mysql://u:pw@h/db' })).not.toContain('pw');
   });
 
+  it('has no Firebase and no OpenID Connect issuer unless configured', () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.firebase).toBeNull();
+    expect(c.oidcProviders).toEqual([]);
+  });
+
+  it('reads the Firebase settings, with the emulator, defaults and IDENTITY_PROVIDERS', () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      FIREBASE_PROJECT_ID: 'tribes-prod',
+      FIREBASE_API_KEY: 'AIzaKey',
+      FIREBASE_AUTH_DOMAIN: 'login.tribes.example',
+      IDENTITY_PROVIDERS: ' Phone, google,apple,facebook,phone ',
+    });
+    expect(c.firebase).toEqual({
+      projectId: 'tribes-prod',
+      apiKey: 'AIzaKey',
+      authDomain: 'login.tribes.example',
+      emulatorHost: undefined,
+      providers: ['phone', 'google', 'apple', 'facebook'],
+    });
+    // With the emulator no real API key is needed; the auth domain and the providers have defaults.
+    const emulated = loadConfig({
+      DATA_DIR: dataDir(),
+      FIREBASE_PROJECT_ID: 'demo-tribes',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    expect(emulated.firebase).toMatchObject({
+      projectId: 'demo-tribes',
+      authDomain: 'demo-tribes.firebaseapp.com',
+      emulatorHost: '127.0.0.1:9099',
+      providers: ['google', 'phone'],
+    });
+    expect(emulated.firebase?.apiKey).toBeTruthy();
+  });
+
+  it('reads OIDC_PROVIDERS as a JSON list of issuers', () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'keycloak',
+          name: 'Community login',
+          issuer: 'https://id.example/realms/t',
+          client_id: 'tribes',
+          client_secret: 's3cret',
+        },
+      ]),
+    });
+    expect(c.oidcProviders).toEqual([
+      {
+        id: 'keycloak',
+        name: 'Community login',
+        issuer: 'https://id.example/realms/t',
+        clientId: 'tribes',
+        clientSecret: 's3cret',
+      },
+    ]);
+  });
+
+  it('refuses bad identity settings in plain English, never echoing OIDC_PROVIDERS (it holds client secrets)', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    const firebase = { FIREBASE_PROJECT_ID: 'demo-tribes', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    const provider = { id: 'kc', name: 'KC', issuer: 'https://id.example', client_id: 'c', client_secret: 'top-secret-value' };
+    const cases: [Record<string, string>, string][] = [
+      [
+        { ...firebase, IDENTITY_PROVIDERS: 'google,twitter' },
+        'IDENTITY_PROVIDERS must be a comma-separated list of google, apple, facebook, phone; "twitter" is not one of them',
+      ],
+      [{ IDENTITY_PROVIDERS: 'google' }, 'IDENTITY_PROVIDERS is set, so FIREBASE_PROJECT_ID must be set too'],
+      [{ FIREBASE_PROJECT_ID: 'tribes-prod' }, 'FIREBASE_PROJECT_ID is set, so FIREBASE_API_KEY must be set too'],
+      [{ FIREBASE_PROJECT_ID: 'Not A Project' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
+      [
+        { ...firebase, FIREBASE_AUTH_EMULATOR_HOST: 'localhost' },
+        'FIREBASE_AUTH_EMULATOR_HOST must be host:port of the Auth emulator',
+      ],
+      [
+        { OIDC_PROVIDERS: '[{"id": "kc",' },
+        'OIDC_PROVIDERS must be a JSON list of {"id", "name", "issuer", "client_id", "client_secret"}, but it is not valid JSON',
+      ],
+      [{ OIDC_PROVIDERS: '{"id": "kc"}' }, 'but it is not a list'],
+      [{ OIDC_PROVIDERS: JSON.stringify([{ ...provider, client_id: undefined }]) }, 'entry 1 has no "client_id" text'],
+      [
+        { OIDC_PROVIDERS: JSON.stringify([provider, { ...provider, id: 'kc2', issuer: 'id.example' }]) },
+        'entry 2 ("kc2") has an issuer that is not a URL',
+      ],
+      [{ OIDC_PROVIDERS: JSON.stringify([provider, provider]) }, 'the id "kc" is used twice'],
+      [{ OIDC_PROVIDERS: JSON.stringify([{ ...provider, id: 'Key Cloak' }]) }, 'has the id "Key Cloak", which must be'],
+    ];
+    for (const [env, expected] of cases) {
+      const text = message(env);
+      expect(text).toContain(expected);
+      expect(text).not.toMatch(/validation\.|Invalid input|expected (string|number)/);
+      expect(text).not.toContain('top-secret-value');
+    }
+  });
+
   it('trusts no proxy unless TRUST_PROXY says which', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '0' }).trustProxy).toBe(false);

@@ -81,7 +81,124 @@ const EnvSchema = z.object({
       return parsed;
     })
     .optional(),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{2,38}[a-z0-9]$/, {
+      error: 'must be a Firebase project id (4 to 40 lowercase letters, digits and hyphens, like demo-tribes)',
+    })
+    .optional(),
+  FIREBASE_API_KEY: text(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, { error: 'must be a host name like my-project.firebaseapp.com' })
+    .optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, { error: 'must be host:port of the Auth emulator, like 127.0.0.1:9099' })
+    .optional(),
+  IDENTITY_PROVIDERS: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseIdentityProviders(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  OIDC_PROVIDERS: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseOidcProviders(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
 });
+
+/** The sign-in methods of Firebase Authentication the web app may show (DESIGN 10.2). */
+export const IDENTITY_PROVIDER_NAMES = ['google', 'apple', 'facebook', 'phone'] as const;
+export type IdentityProviderName = (typeof IDENTITY_PROVIDER_NAMES)[number];
+
+/** IDENTITY_PROVIDERS as a list without repeats, or the reason it is refused (a sentence after the variable's name). */
+export function parseIdentityProviders(raw: string): IdentityProviderName[] | string {
+  const names = raw
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== '');
+  const known = new Set<string>(IDENTITY_PROVIDER_NAMES);
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length > 0) {
+    const shown = unknown.map((n) => `"${n}"`).join(', ');
+    return `must be a comma-separated list of ${IDENTITY_PROVIDER_NAMES.join(', ')}; ${shown} ${unknown.length === 1 ? 'is not one of them' : 'are not among them'}`;
+  }
+  return [...new Set(names)] as IdentityProviderName[];
+}
+
+/** One OpenID Connect issuer people may sign in with (OIDC_PROVIDERS). */
+export interface OidcProviderConfig {
+  /** Short name used in the paths /v1/auth/oidc/{id}/start and /callback. */
+  id: string;
+  /** Shown on the sign-in button. */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const OIDC_FIELDS = ['id', 'name', 'issuer', 'client_id', 'client_secret'] as const;
+
+/** OIDC_PROVIDERS (a JSON list) as provider settings, or the reason it is refused (a sentence after the variable's name). */
+export function parseOidcProviders(raw: string): OidcProviderConfig[] | string {
+  const shape = 'must be a JSON list of {"id", "name", "issuer", "client_id", "client_secret"}';
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return `${shape}, but it is not valid JSON`;
+  }
+  if (!Array.isArray(value)) return `${shape}, but it is not a list (it should start with [)`;
+  const providers: OidcProviderConfig[] = [];
+  for (const [index, entry] of value.entries()) {
+    const at = `entry ${index + 1}`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return `${shape}; ${at} is not an object`;
+    const record = entry as Record<string, unknown>;
+    for (const field of OIDC_FIELDS) {
+      const v = record[field];
+      if (typeof v !== 'string' || v.trim() === '') return `${shape}; ${at} has no "${field}" text`;
+    }
+    const id = (record.id as string).trim();
+    if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(id)) {
+      return `${shape}; ${at} has the id "${id}", which must be 1 to 40 lowercase letters, digits, hyphens or underscores`;
+    }
+    if (providers.some((p) => p.id === id)) return `${shape}; the id "${id}" is used twice`;
+    const issuer = (record.issuer as string).trim();
+    let issuerUrl: URL | undefined;
+    try {
+      issuerUrl = new URL(issuer);
+    } catch {
+      issuerUrl = undefined;
+    }
+    if (!issuerUrl || !['http:', 'https:'].includes(issuerUrl.protocol)) {
+      return `${shape}; ${at} ("${id}") has an issuer that is not a URL starting with https:// (or http://)`;
+    }
+    providers.push({
+      id,
+      name: (record.name as string).trim(),
+      issuer,
+      clientId: (record.client_id as string).trim(),
+      clientSecret: record.client_secret as string,
+    });
+  }
+  return providers;
+}
 
 /** Variables whose value may be a secret (or hold a password): never echoed in an error. */
 const SECRET_VARIABLES = new Set([
@@ -92,6 +209,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
+  'OIDC_PROVIDERS',
 ]);
 
 /**
@@ -178,6 +296,20 @@ export type Config = {
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: TrustProxy;
+  /**
+   * Firebase Authentication (DESIGN 10.2), or null when FIREBASE_PROJECT_ID is not set. apiKey and
+   * authDomain are the web app's public config; emulatorHost (host:port) makes the server accept the
+   * Auth emulator's unsigned tokens — never set it in production.
+   */
+  firebase: {
+    projectId: string;
+    apiKey: string;
+    authDomain: string;
+    emulatorHost: string | undefined;
+    providers: IdentityProviderName[];
+  } | null;
+  /** OpenID Connect issuers (OIDC_PROVIDERS), in the order given; empty when none. */
+  oidcProviders: OidcProviderConfig[];
 };
 
 /** A configuration problem, reported at start-up with every bad variable named. */
@@ -226,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PAYMENT_PROVIDER stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to be set',
     );
   }
+  const firebase = firebaseConfig(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const needsDev = !e.APP_SECRET || !e.REVERB_APP_ID || !e.REVERB_APP_KEY || !e.REVERB_APP_SECRET;
   const dev = needsDev ? loadDevSecrets(dataDir) : undefined;
@@ -258,5 +391,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,
+    firebase,
+    oidcProviders: e.OIDC_PROVIDERS ?? [],
+  };
+}
+
+/** The Firebase settings, or null without FIREBASE_PROJECT_ID; throws when they do not fit together. */
+function firebaseConfig(e: z.infer<typeof EnvSchema>): Config['firebase'] {
+  const problems: string[] = [];
+  if (!e.FIREBASE_PROJECT_ID) {
+    for (const name of [
+      'FIREBASE_API_KEY',
+      'FIREBASE_AUTH_DOMAIN',
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'IDENTITY_PROVIDERS',
+    ] as const) {
+      if (e[name] !== undefined) problems.push(`  ${name} is set, so FIREBASE_PROJECT_ID must be set too`);
+    }
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+    return null;
+  }
+  // The emulator takes any API key; a real project needs its own (the web SDK sends it to Google).
+  if (!e.FIREBASE_API_KEY && !e.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FIREBASE_PROJECT_ID is set, so FIREBASE_API_KEY must be set too (the Web API key from the Firebase console)',
+    );
+  }
+  return {
+    projectId: e.FIREBASE_PROJECT_ID,
+    apiKey: e.FIREBASE_API_KEY ?? 'emulator-api-key',
+    authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+    providers: e.IDENTITY_PROVIDERS ?? ['google', 'phone'],
   };
 }
