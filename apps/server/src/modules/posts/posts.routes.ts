@@ -1,41 +1,15 @@
-import { CreatePostFieldsSchema, POST_LIMITS, postsEndpoints as api } from '@tribes/shared';
+import { POST_LIMITS, postsEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '#src/composition.js';
-import { fieldError } from '#src/core/errors.js';
+import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { parseOrThrow } from '#src/core/validation.js';
 
 /** The sender's socket (Echo's X-Socket-Id), so a realtime event does not echo back to it. */
 const socketOf = (req: FastifyRequest) => {
   const id = req.headers['x-socket-id'];
   return typeof id === 'string' && /^\d+\.\d+$/.test(id) ? id : undefined;
 };
-
-/** Reads a multipart post: text fields through the shared schema, up to 4 files named "images". */
-async function readPostForm(req: FastifyRequest) {
-  if (!req.isMultipart()) {
-    // A JSON post without images is welcome too.
-    return { fields: parseOrThrow(CreatePostFieldsSchema, req.body ?? {}), files: [] as Buffer[] };
-  }
-  const fields: Record<string, unknown> = {};
-  const alt: string[] = [];
-  const files: Buffer[] = [];
-  for await (const part of req.parts({ limits: { files: POST_LIMITS.maxImages + 1, fileSize: POST_LIMITS.imageMaxBytes } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'images' && part.fieldname !== 'images[]') {
-        await part.toBuffer();
-        throw fieldError(part.fieldname, 'validation.unknown_field');
-      }
-      files.push(await part.toBuffer());
-    } else if (part.fieldname === 'alt' || part.fieldname === 'alt[]') {
-      alt.push(String(part.value));
-    } else {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields: parseOrThrow(CreatePostFieldsSchema, { ...fields, ...(alt.length ? { alt } : {}) }), files };
-}
 
 /**
  * Posts, the feed, explore, reactions, comments and reports (DESIGN section 5, "Posts and people";
@@ -76,8 +50,12 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     api.create,
     write,
   )(async (req) => {
-    const { fields, files } = await readPostForm(req);
-    return { data: { post: await ctx.posts.create(req.auth!.user, fields, files) }, message: 'posts.created' };
+    // One image more than allowed is read, so the service answers its own field error for it.
+    const { fields, files } = await readForm(req, api.create, {
+      fileSize: POST_LIMITS.imageMaxBytes,
+      maxFiles: POST_LIMITS.maxImages + 1,
+    });
+    return { data: { post: await ctx.posts.create(req.auth!.user, fields, files.images) }, message: 'posts.created' };
   });
 
   route(app, api.show)(async (req) => ({ data: { post: await ctx.posts.get(req.params.id, viewer(req)) } }));
