@@ -36,6 +36,7 @@ import { createPeopleRepo } from './modules/people/people.repo.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tribesRoutes } from './modules/tribes/tribes.routes.js';
+import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { villagesRoutes } from './modules/villages/villages.routes.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webhooksRoutes, { ctx });
       await api.register(cryptoRoutes, { ctx });
       await api.register(learningRoutes, { ctx });
+      await api.register(twoFactorRoutes, { ctx });
     },
     { prefix: '/api' },
   );

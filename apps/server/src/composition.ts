@@ -13,6 +13,7 @@ import { createNotificationsModule } from './modules/notifications/notifications
 import { createPeopleModule } from './modules/people/people.module.js';
 import { createPostsModule } from './modules/posts/posts.module.js';
 import { createTribesModule } from './modules/tribes/tribes.module.js';
+import { createTwoFactorModule } from './modules/twofactor/twofactor.module.js';
 import { createUsersModule } from './modules/users/users.module.js';
 import { createVillagesModule } from './modules/villages/villages.module.js';
 import { createWalletModule } from './modules/wallet/wallet.module.js';
@@ -41,7 +42,22 @@ export function createContext(deps: {
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
   const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
-  const { tokens, otp, auth, signIn } = authModule.withUsers({ users: users.repo, mailer, throttle, appSecret: config.appSecret });
+  // The second factor is made before sign-in, which asks its gate on every way in.
+  const { twoFactor } = createTwoFactorModule({
+    db,
+    clock,
+    users: users.repo,
+    tokens: authModule.tokens,
+    throttle,
+    appSecret: config.appSecret,
+  });
+  const { tokens, otp, auth, signIn } = authModule.withUsers({
+    users: users.repo,
+    mailer,
+    throttle,
+    appSecret: config.appSecret,
+    secondFactor: twoFactor.gate,
+  });
   const { notifications } = createNotificationsModule({ db, users: users.repo, storage, realtime, clock });
   const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
@@ -79,6 +95,8 @@ export function createContext(deps: {
     auth,
     /** Every sign-in path turns a user into a session (or a 2FA challenge) through this. */
     signIn,
+    /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */
+    twoFactor,
     users: users.users,
     usersRepo: users.repo,
     tribesRepo: tribes.repo,

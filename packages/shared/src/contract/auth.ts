@@ -31,15 +31,28 @@ export type SignedIn = z.infer<typeof SignedInSchema>;
 export const VerificationRequiredSchema = z.object({ verification_required: z.literal(true), email: z.string() });
 export type VerificationRequired = z.infer<typeof VerificationRequiredSchema>;
 
-/** POST /v1/auth/login: signed in (success), or the email to verify first (warning). */
-export const LoginDataSchema = z.union([SignedInSchema, VerificationRequiredSchema]);
+/**
+ * A sign-in waiting for its second factor (the account has TOTP on, DESIGN 10.2): answered as a
+ * warning with no token; POST /v1/auth/2fa/verify spends the challenge.
+ */
+export const TwoFactorRequiredSchema = z.object({ two_factor_required: z.literal(true), challenge_id: z.uuid() });
+export type TwoFactorRequired = z.infer<typeof TwoFactorRequiredSchema>;
+
+/**
+ * POST /v1/auth/login: signed in (success), the email to verify first (warning), or the second
+ * factor to give (warning).
+ */
+export const LoginDataSchema = z.union([SignedInSchema, VerificationRequiredSchema, TwoFactorRequiredSchema]);
 export type LoginData = z.infer<typeof LoginDataSchema>;
 
 /** A forgot-password code spent: the token that lets POST /v1/reset_password set a new password. */
 export const ResetAllowedSchema = z.object({ reset_token: z.string() });
 
-/** POST /v1/auth/email/otp/verify: signed in (email-verification, login), or a reset token (forgot-password). */
-export const VerifyOtpDataSchema = z.union([SignedInSchema, ResetAllowedSchema]);
+/**
+ * POST /v1/auth/email/otp/verify: signed in (email-verification, login), the second factor to give
+ * (warning, an account with TOTP on), or a reset token (forgot-password).
+ */
+export const VerifyOtpDataSchema = z.union([SignedInSchema, TwoFactorRequiredSchema, ResetAllowedSchema]);
 export type VerifyOtpData = z.infer<typeof VerifyOtpDataSchema>;
 
 export const EmailExistsSchema = z.object({ exists: z.boolean() });
@@ -82,8 +95,8 @@ export const authEndpoints = {
     method: 'POST',
     path: '/v1/auth/email/otp/verify',
     summary:
-      'Spends a one-time code: email-verification and login sign in ({ auth_token, user }); ' +
-      'forgot-password answers { reset_token }.',
+      'Spends a one-time code: email-verification and login sign in ({ auth_token, user }, or with TOTP on a ' +
+      'warning { two_factor_required: true, challenge_id }); forgot-password answers { reset_token }.',
     tags,
     auth: 'public',
     body: OtpVerifyBodySchema,
@@ -95,7 +108,9 @@ export const authEndpoints = {
     path: '/v1/auth/login',
     summary:
       'Signs in with email and password ({ auth_token, user }); an unverified email answers a warning with ' +
-      '{ verification_required: true, email } and sends a new code unless one went out in the last 60 s.',
+      '{ verification_required: true, email } and sends a new code unless one went out in the last 60 s; ' +
+      'an account with TOTP on answers a warning with { two_factor_required: true, challenge_id } and no token ' +
+      '(POST /v1/auth/2fa/verify completes it).',
     tags,
     auth: 'public',
     body: LoginBodySchema,

@@ -12,3 +12,4 @@ export * from './money.js';
 export * from './crypto.js';
 export * from './realtime.js';
 export * from './media.js';
+export * from './twofactor.js';

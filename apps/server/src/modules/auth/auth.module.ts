@@ -46,7 +46,7 @@ export function createAuthModule({
     }) {
       const otp = createOtpService({ repo, users, mailer, throttle, clock, appSecret });
       const signIn = createSignIn({ tokens, secondFactor });
-      return { tokens, otp, signIn, auth: createAuthService({ repo, users, tokens, otp, throttle, clock }) };
+      return { tokens, otp, signIn, auth: createAuthService({ repo, users, tokens, otp, signIn, throttle, clock }) };
     },
   };
 }

@@ -11,6 +11,12 @@ import { presentUser } from '../users/users.presenter.js';
  */
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const user = (row: Parameters<typeof presentUser>[0]) => presentUser(row, ctx.storage);
+  /** A sign-in of an account with 2FA on: a warning with the challenge, and no token (DESIGN 10.2). */
+  const twoFactorRequired = (challengeId: string) => ({
+    data: { two_factor_required: true as const, challenge_id: challengeId },
+    message: 'auth.two_factor_required' as const,
+    warning: true,
+  });
 
   route(app, api.checkEmailExists, { config: limit(app, LIMITS.checkEmail) })(async (req) => ({
     data: { exists: await ctx.auth.emailExists(req.body.email) },
@@ -27,14 +33,16 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   });
 
   route(app, api.verifyOtp, { config: limit(app, LIMITS.otp) })(async (req) => {
-    const result = await ctx.auth.verifyCode(req.body);
+    const result = await ctx.auth.verifyCode(req.body, { userAgent: req.headers['user-agent'] });
     if (result.kind === 'reset_allowed') return { data: { reset_token: result.resetToken }, message: 'auth.code_verified' };
+    if (result.kind === 'two_factor_required') return twoFactorRequired(result.challengeId);
     const message = result.kind === 'signed_in' ? 'auth.logged_in' : 'auth.email_verified';
     return { data: { auth_token: result.token, user: user(result.user) }, message };
   });
 
   route(app, api.login, { config: limit(app, LIMITS.login) })(async (req) => {
-    const result = await ctx.auth.login(req.body, req.locale, req.ip);
+    const result = await ctx.auth.login(req.body, req.locale, req.ip, req.headers['user-agent']);
+    if (result.kind === 'two_factor_required') return twoFactorRequired(result.challengeId);
     return result.kind === 'signed_in'
       ? { data: { auth_token: result.token, user: user(result.user) }, message: 'auth.logged_in' }
       : {

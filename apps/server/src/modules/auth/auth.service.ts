@@ -15,6 +15,7 @@ import type { AuthRepo } from './auth.repo.js';
 import type { OtpService } from './otp.service.js';
 import { ipRange } from './ip-range.js';
 import { assertPasswordIsNotPersonal, hashPassword, verifyPassword } from './passwords.js';
+import type { SignIn, SignInDevice, SignInOutcome } from './sign-in.js';
 import type { TokensService } from './tokens.service.js';
 
 /** Failed logins allowed per email and IP range per hour (DESIGN sections 6 and 10.1), scaled by RATE_LIMIT_SCALE. */
@@ -25,19 +26,19 @@ interface Deps {
   users: UsersRepo;
   tokens: TokensService;
   otp: OtpService;
+  /** Turns a user into a session, or a 2FA challenge when the account has TOTP on. */
+  signIn: SignIn;
   throttle: Throttle;
   clock: Clock;
 }
 
-export type LoginResult = { kind: 'signed_in'; token: string; user: UserRow } | { kind: 'verification_required'; email: string };
+export type LoginResult = SignInOutcome | { kind: 'verification_required'; email: string };
 
 export type VerifyResult =
-  | { kind: 'email_verified'; token: string; user: UserRow }
-  | { kind: 'signed_in'; token: string; user: UserRow }
-  | { kind: 'reset_allowed'; resetToken: string };
+  { kind: 'email_verified'; token: string; user: UserRow } | SignInOutcome | { kind: 'reset_allowed'; resetToken: string };
 
 /** Sign-up, sign-in, codes and password reset: the account lifecycle's rules, with no HTTP in sight. */
-export function createAuthService({ repo, users, tokens, otp, throttle, clock }: Deps) {
+export function createAuthService({ repo, users, tokens, otp, signIn, throttle, clock }: Deps) {
   /**
    * Failures are charged to the email and the caller's network (/24 or /64), never to the email
    * alone: an attacker elsewhere cannot lock the owner out (DESIGN 10.1).
@@ -70,7 +71,7 @@ export function createAuthService({ repo, users, tokens, otp, throttle, clock }:
       return user;
     },
 
-    async login(body: LoginBody, locale: Locale, ip: string): Promise<LoginResult> {
+    async login(body: LoginBody, locale: Locale, ip: string, userAgent?: string | null): Promise<LoginResult> {
       const key = loginKey(body.email, ip);
       // The attempt is counted as a failure before the (slow) check and forgiven on success, so
       // parallel guesses run at most LOGIN_FAILURES argon2 verifications.
@@ -84,14 +85,14 @@ export function createAuthService({ repo, users, tokens, otp, throttle, clock }:
         await otp.sendIfQuiet(user.email, 'email-verification', locale);
         return { kind: 'verification_required', email: user.email };
       }
-      return { kind: 'signed_in', token: await tokens.issue(user.id, body.device_name), user };
+      return signIn.complete(user, { deviceName: body.device_name, userAgent });
     },
 
     /**
      * Spends a code. email-verification and login sign the user in; a login code also verifies an
      * address not yet verified, since reading the mailed code proves the address as well.
      */
-    async verifyCode(body: OtpVerifyBody): Promise<VerifyResult> {
+    async verifyCode(body: OtpVerifyBody, device: SignInDevice = {}): Promise<VerifyResult> {
       await otp.consume(body.email, body.purpose, body.code);
       const user = await users.findByEmail(body.email);
       if (!user) throw fieldError('code', 'validation.code_invalid');
@@ -105,8 +106,10 @@ export function createAuthService({ repo, users, tokens, otp, throttle, clock }:
                 lastStep: user.lastStep ?? 'email-verified',
                 updatedAt: now,
               })) ?? user);
-        const token = await tokens.issue(user.id, null);
-        return { kind: body.purpose === 'login' ? 'signed_in' : 'email_verified', token, user: verified };
+        // Either purpose signs in, so either goes through the second factor when the account has one.
+        const outcome = await signIn.complete(verified, device);
+        if (outcome.kind === 'signed_in' && body.purpose !== 'login') return { ...outcome, kind: 'email_verified' };
+        return outcome;
       }
       const resetToken = randomToken(32);
       await repo.insertResetToken({

@@ -1,0 +1,289 @@
+import { twoFactorEndpoints } from '@tribes/shared';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpFactors } from '#src/core/db/schema/index.js';
+import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { expectOperationsMatch } from '#test/contract.js';
+import { bearer, signUp } from '#test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token?: string) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(payload ? { payload } : {}),
+    headers: { 'user-agent': UA, ...(token ? bearer(token) : {}) },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** The app's code now (the test moves the app's clock; otplib is given the same epoch). */
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSeconds });
+
+/** Moves the clock to the start of the next 30 s step, so a fresh code is accepted. */
+const nextStep = () => t.clock.advance(30_000 - (t.clock.now().getTime() % 30_000) + 10);
+
+/** A signed-up user with TOTP confirmed: its secret and recovery codes. */
+async function withTotp() {
+  const u = await signUp(t);
+  const enrol = await call('POST', '/me/2fa/totp', undefined, u.token);
+  expect(enrol.status).toBe(200);
+  const secret = enrol.body.data.secret as string;
+  const confirm = await call('POST', '/me/2fa/totp/confirm', { code: await codeAt(secret) }, u.token);
+  expect(confirm.status).toBe(200);
+  nextStep();
+  return { ...u, secret, recovery: confirm.body.data.recovery_codes as string[] };
+}
+
+const login = (u: { email: string; password: string }) =>
+  call('POST', '/auth/login', { email: u.email, password: u.password, device_name: 'Test laptop' });
+
+async function challengeFor(u: { email: string; password: string }): Promise<string> {
+  const res = await login(u);
+  expect(res.status).toBe(200);
+  return res.body.data.challenge_id as string;
+}
+
+const verify = (body: object) => call('POST', '/auth/2fa/verify', body);
+
+describe('TOTP enrolment', () => {
+  it('answers a Base32 secret and an otpauth URI for Tribes, sealed at rest, pending until confirmed', async () => {
+    const u = await signUp(t);
+    const res = await call('POST', '/me/2fa/totp', undefined, u.token);
+    expect(res.status).toBe(200);
+    const { secret, otpauth_url } = res.body.data as { secret: string; otpauth_url: string };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const uri = new URL(otpauth_url);
+    expect(uri.protocol).toBe('otpauth:');
+    expect(decodeURIComponent(uri.pathname)).toContain(`Tribes:${u.email}`);
+    expect(uri.searchParams.get('issuer')).toBe('Tribes');
+    expect(uri.searchParams.get('secret')).toBe(secret);
+    const [row] = await t.database.db.select().from(totpFactors).where(eq(totpFactors.userId, u.user.id));
+    expect(row!.confirmedAt).toBeNull();
+    expect(row!.secretSealed).not.toContain(secret);
+    // Pending: sign-in still answers a token.
+    expect((await login(u)).body.data.auth_token).toEqual(expect.any(String));
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({ totp_enabled: false, recovery_codes_left: 0 });
+  });
+
+  it('replaces a pending secret when asked again; a code of the old one does not confirm', async () => {
+    const u = await signUp(t);
+    const first = (await call('POST', '/me/2fa/totp', undefined, u.token)).body.data.secret as string;
+    const second = (await call('POST', '/me/2fa/totp', undefined, u.token)).body.data.secret as string;
+    expect(second).not.toBe(first);
+    const old = await call('POST', '/me/2fa/totp/confirm', { code: await codeAt(first) }, u.token);
+    expect(old.status).toBe(400);
+    expect(old.body.errors.code).toEqual(['This code is not right. Check your authenticator app and try again.']);
+    const ok = await call('POST', '/me/2fa/totp/confirm', { code: await codeAt(second) }, u.token);
+    expect(ok.status).toBe(200);
+  });
+
+  it('confirms with a code: ten distinct recovery codes once, then enrolling again is 409', async () => {
+    const u = await signUp(t);
+    expect((await call('POST', '/me/2fa/totp/confirm', { code: '123456' }, u.token)).body.error_type).toBe(
+      'two_factor_not_started',
+    );
+    const secret = (await call('POST', '/me/2fa/totp', undefined, u.token)).body.data.secret as string;
+    const wrong = await call('POST', '/me/2fa/totp/confirm', { code: (await codeAt(secret, 300)) as string }, u.token);
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.body.errors)).toEqual(['code']);
+    const res = await call('POST', '/me/2fa/totp/confirm', { code: await codeAt(secret) }, u.token);
+    expect(res.status).toBe(200);
+    const codes = res.body.data.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({ totp_enabled: true, recovery_codes_left: 10 });
+    const again = await call('POST', '/me/2fa/totp', undefined, u.token);
+    expect(again.status).toBe(409);
+    expect(again.body.error_type).toBe('two_factor_enabled');
+    const reconfirm = await call('POST', '/me/2fa/totp/confirm', { code: await codeAt(secret) }, u.token);
+    expect(reconfirm.status).toBe(409);
+  });
+
+  it('refuses every 2FA endpoint of the account when signed out (401)', async () => {
+    for (const [method, url, body] of [
+      ['GET', '/me/2fa', undefined],
+      ['POST', '/me/2fa/totp', undefined],
+      ['POST', '/me/2fa/totp/confirm', { code: '123456' }],
+      ['DELETE', '/me/2fa/totp', { code: '123456' }],
+    ] as const) {
+      const res = await call(method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(401);
+      expect(res.body.status).toBe('error');
+    }
+  });
+});
+
+describe('sign-in with 2FA on', () => {
+  it('answers a challenge and no token; the code then signs in with the device of the login', async () => {
+    const u = await withTotp();
+    const res = await login(u);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('warning');
+    expect(res.body.message).toBe('Enter the code from your authenticator app to finish signing in.');
+    expect(res.body.data).toEqual({ two_factor_required: true, challenge_id: expect.any(String) });
+    expect(JSON.stringify(res.body)).not.toMatch(/auth_token/);
+    const ok = await verify({ challenge_id: res.body.data.challenge_id, code: await codeAt(u.secret) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.user.id).toBe(u.user.id);
+    const token = ok.body.data.auth_token as string;
+    const sessions = await call('GET', '/me/sessions', undefined, token);
+    const current = (sessions.body.data.items as { current: boolean; device_name: string | null }[]).find((s) => s.current);
+    expect(current?.device_name).toBe('Test laptop');
+    // The challenge is spent.
+    nextStep();
+    const reuse = await verify({ challenge_id: res.body.data.challenge_id, code: await codeAt(u.secret) });
+    expect(reuse.status).toBe(400);
+    expect(Object.keys(reuse.body.errors)).toEqual(['challenge_id']);
+  });
+
+  it('a mailed sign-in code answers the challenge too', async () => {
+    const u = await withTotp();
+    await call('POST', '/auth/email/otp/send', { email: u.email, purpose: 'login' });
+    const code = await t.mail.codeFor(u.email, 2);
+    const res = await call('POST', '/auth/email/otp/verify', { email: u.email, code, purpose: 'login' });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('warning');
+    expect(res.body.data).toEqual({ two_factor_required: true, challenge_id: expect.any(String) });
+  });
+
+  it('does not accept one TOTP step twice (replay), the next step is fine', async () => {
+    const u = await withTotp();
+    const code = await codeAt(u.secret);
+    expect((await verify({ challenge_id: await challengeFor(u), code })).status).toBe(200);
+    const replay = await verify({ challenge_id: await challengeFor(u), code });
+    expect(replay.status).toBe(400);
+    expect(Object.keys(replay.body.errors)).toEqual(['code']);
+    nextStep();
+    expect((await verify({ challenge_id: await challengeFor(u), code: await codeAt(u.secret) })).status).toBe(200);
+  });
+
+  it('takes a recovery code once (case, spaces and dashes ignored)', async () => {
+    const u = await withTotp();
+    const typed = ` ${u.recovery[0]!.toUpperCase().replace('-', ' ')} `;
+    const ok = await verify({ challenge_id: await challengeFor(u), recovery_code: typed });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.auth_token).toEqual(expect.any(String));
+    const again = await verify({ challenge_id: await challengeFor(u), recovery_code: u.recovery[0] });
+    expect(again.status).toBe(400);
+    expect(again.body.errors.recovery_code).toEqual(['This recovery code is not valid or was already used.']);
+    expect((await call('GET', '/me/2fa', undefined, ok.body.data.auth_token)).body.data.recovery_codes_left).toBe(9);
+  });
+
+  it('burns the challenge on the fifth wrong code: that and every later try says to sign in again', async () => {
+    const u = await withTotp();
+    const id = await challengeFor(u);
+    const wrong = (await codeAt(u.secret, 600)) as string;
+    for (let i = 0; i < 4; i += 1) {
+      const res = await verify({ challenge_id: id, code: wrong });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.errors)).toEqual(['code']);
+    }
+    const fifth = await verify({ challenge_id: id, code: wrong });
+    expect(fifth.status).toBe(400);
+    expect(fifth.body.errors).toEqual({ challenge_id: ['Too many wrong codes. Please sign in again.'] });
+    const right = await verify({ challenge_id: id, code: await codeAt(u.secret) });
+    expect(right.body.errors).toEqual({ challenge_id: ['Too many wrong codes. Please sign in again.'] });
+    const recovery = await verify({ challenge_id: id, recovery_code: u.recovery[1] });
+    expect(recovery.status).toBe(400);
+    // A new sign-in gets a new challenge that works.
+    expect((await verify({ challenge_id: await challengeFor(u), code: await codeAt(u.secret) })).status).toBe(200);
+  });
+
+  it('counts racing wrong codes one by one (the row is locked) and lets one racing right code through', async () => {
+    const u = await withTotp();
+    const id = await challengeFor(u);
+    const wrong = (await codeAt(u.secret, 600)) as string;
+    const results = await Promise.all(Array.from({ length: 7 }, () => verify({ challenge_id: id, code: wrong })));
+    const fields = results.map((r) => Object.keys(r.body.errors ?? {})[0]).sort();
+    expect(fields).toEqual(['challenge_id', 'challenge_id', 'challenge_id', 'code', 'code', 'code', 'code']);
+
+    const id2 = await challengeFor(u);
+    const code = await codeAt(u.secret);
+    const both = await Promise.all([verify({ challenge_id: id2, code }), verify({ challenge_id: id2, code })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it('refuses an expired challenge', async () => {
+    const u = await withTotp();
+    const id = await challengeFor(u);
+    t.clock.advance(10 * 60 * 1000 + 1000);
+    const res = await verify({ challenge_id: id, code: await codeAt(u.secret) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ challenge_id: ['This sign-in has expired. Please sign in again.'] });
+  });
+
+  it('answers 400 to bad input: a non-uuid or unknown challenge, neither or both codes, a malformed code', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const cases: [object, string][] = [
+      [{ challenge_id: 'nope', code: '123456' }, 'challenge_id'],
+      [{ challenge_id: id }, 'code'],
+      [{ challenge_id: id, code: '123456', recovery_code: 'abcde-fghij' }, 'recovery_code'],
+      [{ challenge_id: id, code: '12ab56' }, 'code'],
+      [{ challenge_id: id, recovery_code: '<script>' }, 'recovery_code'],
+      [{ challenge_id: id, code: '123456', extra: 1 }, 'extra'],
+      [{ challenge_id: id, code: '123456' }, 'challenge_id'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await verify(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.status).toBe('error');
+      expect(Object.keys(res.body.errors), JSON.stringify(body)).toContain(field);
+    }
+    const neither = await verify({ challenge_id: id });
+    expect(neither.body.errors.code).toEqual(['Enter the code from your authenticator app or a recovery code.']);
+  });
+});
+
+describe('turning 2FA off', () => {
+  it('with a code: the factor and its recovery codes go, sign-in answers a token again', async () => {
+    const u = await withTotp();
+    const wrong = await call('DELETE', '/me/2fa/totp', { code: (await codeAt(u.secret, 600)) as string }, u.token);
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.body.errors)).toEqual(['code']);
+    const res = await call('DELETE', '/me/2fa/totp', { code: await codeAt(u.secret) }, u.token);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Two-factor authentication is off.');
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({ totp_enabled: false, recovery_codes_left: 0 });
+    expect((await login(u)).body.data.auth_token).toEqual(expect.any(String));
+    const again = await call('DELETE', '/me/2fa/totp', { code: await codeAt(u.secret) }, u.token);
+    expect(again.status).toBe(409);
+    expect(again.body.error_type).toBe('two_factor_disabled');
+  });
+
+  it('with a recovery code; a wrong one is refused on its field; bad bodies are 400', async () => {
+    const u = await withTotp();
+    const wrong = await call('DELETE', '/me/2fa/totp', { recovery_code: 'aaaaa-aaaaa' }, u.token);
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.body.errors)).toEqual(['recovery_code']);
+    expect((await call('DELETE', '/me/2fa/totp', {}, u.token)).status).toBe(400);
+    expect((await call('DELETE', '/me/2fa/totp', { code: '123456', recovery_code: u.recovery[0] }, u.token)).status).toBe(400);
+    const res = await call('DELETE', '/me/2fa/totp', { recovery_code: u.recovery[2] }, u.token);
+    expect(res.status).toBe(200);
+    expect((await login(u)).body.data.auth_token).toEqual(expect.any(String));
+  });
+
+  it("another user's code does not turn mine off", async () => {
+    const me = await withTotp();
+    const other = await withTotp();
+    const res = await call('DELETE', '/me/2fa/totp', { recovery_code: other.recovery[0] }, me.token);
+    expect(res.status).toBe(400);
+    expect((await call('GET', '/me/2fa', undefined, me.token)).body.data.totp_enabled).toBe(true);
+  });
+});
+
+describe('contract', () => {
+  it('documents exactly the declared two-factor operations', async () => {
+    await expectOperationsMatch(t.app, { 'two-factor': twoFactorEndpoints });
+  });
+});

@@ -1,0 +1,196 @@
+import { randomInt } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { RECOVERY_CODE_COUNT, type TotpDisableBody, type TwoFactorVerifyBody } from '@tribes/shared';
+import type { Clock } from '#src/core/clock.js';
+import { hmac } from '#src/core/crypto.js';
+import { conflict, fieldError } from '#src/core/errors.js';
+import type { Throttle } from '#src/core/db/throttle.js';
+import type { Transact } from '#src/core/db/transaction.js';
+import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { SecondFactorGate, SignInDevice } from '../auth/sign-in.js';
+import type { TokensService } from '../auth/tokens.service.js';
+import type { TwoFactorRepo } from './twofactor.repo.js';
+import { seal, unseal } from './seal.js';
+
+/** A sign-in waits this long for its second factor. */
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** The fifth wrong code burns the challenge. */
+export const CHALLENGE_MAX_WRONG = 5;
+/** Shown in the authenticator app above the account. */
+const ISSUER = 'Tribes';
+/** A code of the step before or after the server's is accepted too (clocks drift). */
+const EPOCH_TOLERANCE_SECONDS = 30;
+/** Wrong codes to confirm or turn off 2FA, per account (a stolen session cannot try a million codes). */
+const CODE_FAILURES = { max: 10, seconds: 3600 };
+/** Letters and digits that cannot be mistaken for each other (no i, l, o, 0, 1). */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+interface Deps {
+  repo: TwoFactorRepo;
+  users: UsersRepo;
+  tokens: TokensService;
+  throttle: Throttle;
+  transact: Transact;
+  clock: Clock;
+  appSecret: string;
+}
+
+/** `xxxxx-xxxxx`: about 49 bits from a secure random source. */
+function newRecoveryCode(): string {
+  let s = '';
+  for (let i = 0; i < 10; i += 1) s += RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)];
+  return `${s.slice(0, 5)}-${s.slice(5)}`;
+}
+
+/** As typed: case, spaces and dashes do not matter. */
+const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The second factor (DESIGN 10.2): TOTP enrolment, confirmation with ten recovery codes, turning it
+ * off, and the challenge every sign-in with 2FA on answers instead of a token.
+ */
+export function createTwoFactorService({ repo, users, tokens, throttle, transact, clock, appSecret }: Deps) {
+  const recoveryHash = (code: string) => hmac(appSecret, `recovery:${normalizeRecovery(code)}`);
+  const epoch = () => Math.floor(clock.now().getTime() / 1000);
+
+  /** The accepted time step of a code, or undefined (wrong, or a step already used). */
+  async function checkTotp(sealed: string, userId: string, token: string, lastStep: number | null): Promise<number | undefined> {
+    try {
+      const result = await verify({
+        secret: unseal(appSecret, sealed, userId),
+        token,
+        epoch: epoch(),
+        epochTolerance: EPOCH_TOLERANCE_SECONDS,
+        ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
+      });
+      return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  const codeKey = (userId: string) => `2fa-code:${userId}`;
+
+  return {
+    async status(user: UserRow) {
+      const factor = await repo.findFactor(user.id);
+      const enabled = Boolean(factor?.confirmedAt);
+      return { totp_enabled: enabled, recovery_codes_left: enabled ? await repo.unusedRecoveryCodes(user.id) : 0 };
+    },
+
+    /** A new pending secret (replacing a pending one); 409 when 2FA is already on. */
+    async enrol(user: UserRow): Promise<{ secret: string; otpauthUrl: string }> {
+      const secret = generateSecret();
+      const saved = await repo.savePending(user.id, seal(appSecret, secret, user.id), clock.now());
+      if (!saved) throw conflict('two_factor_enabled', 'twofactor.already_enabled');
+      const label = user.email ?? user.phone ?? user.name;
+      return { secret, otpauthUrl: generateURI({ issuer: ISSUER, label, secret }) };
+    },
+
+    /** Turns 2FA on with a first code; answers the ten recovery codes (only their hashes are kept). */
+    async confirm(user: UserRow, code: string): Promise<string[]> {
+      const factor = await repo.findFactor(user.id);
+      if (!factor) throw conflict('two_factor_not_started', 'twofactor.not_started');
+      if (factor.confirmedAt) throw conflict('two_factor_enabled', 'twofactor.already_enabled');
+      await throttle.takeOrThrow(codeKey(user.id), [CODE_FAILURES]);
+      const step = await checkTotp(factor.secretSealed, user.id, code, null);
+      if (step === undefined) throw fieldError('code', 'validation.totp_invalid');
+      await throttle.clear(codeKey(user.id));
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const now = clock.now();
+      const confirmed = await transact(async (tx) => {
+        if (!(await repo.markConfirmed(tx, user.id, step, now))) return false;
+        await repo.replaceRecoveryCodes(tx, user.id, codes.map(recoveryHash), now);
+        return true;
+      });
+      if (!confirmed) throw conflict('two_factor_enabled', 'twofactor.already_enabled');
+      return codes;
+    },
+
+    /** Turns 2FA off with a code from the app or a recovery code. */
+    async disable(user: UserRow, body: TotpDisableBody): Promise<void> {
+      const factor = await repo.findFactor(user.id);
+      if (!factor?.confirmedAt) throw conflict('two_factor_disabled', 'twofactor.not_enabled');
+      await throttle.takeOrThrow(codeKey(user.id), [CODE_FAILURES]);
+      const now = clock.now();
+      const ok = await transact(async (tx) => {
+        const locked = await repo.lockFactor(tx, user.id);
+        if (!locked?.confirmedAt) return true; // turned off meanwhile: the wish is met
+        const good =
+          body.code !== undefined
+            ? (await checkTotp(locked.secretSealed, user.id, body.code, locked.lastStep)) !== undefined
+            : await repo.spendRecoveryCode(user.id, recoveryHash(body.recovery_code ?? ''), now, tx);
+        if (good) await repo.removeAll(user.id, tx);
+        return good;
+      });
+      if (!ok) {
+        throw body.code !== undefined
+          ? fieldError('code', 'validation.totp_invalid')
+          : fieldError('recovery_code', 'validation.recovery_code_invalid');
+      }
+      await throttle.clear(codeKey(user.id));
+    },
+
+    /** The gate of every sign-in: with TOTP confirmed, a challenge (10 minutes) instead of a token. */
+    gate: {
+      async challenge(user: UserRow, device: SignInDevice): Promise<string | undefined> {
+        const factor = await repo.findFactor(user.id);
+        if (!factor?.confirmedAt) return undefined;
+        const now = clock.now();
+        return repo.insertChallenge({
+          userId: user.id,
+          deviceName: device.deviceName ?? null,
+          userAgent: device.userAgent ?? null,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+        });
+      },
+    } satisfies SecondFactorGate,
+
+    /**
+     * Spends a challenge with a code or a recovery code and signs in with the challenge's device.
+     * The challenge row is locked, so racing attempts are counted one by one; the fifth wrong code
+     * burns it. A wrong try is committed before the error is thrown.
+     */
+    async verify(body: TwoFactorVerifyBody): Promise<{ token: string; user: UserRow }> {
+      const now = clock.now();
+      const outcome = await transact(async (tx) => {
+        const challenge = await repo.lockChallenge(tx, body.challenge_id);
+        if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= now.getTime()) {
+          return { kind: 'expired' } as const;
+        }
+        if (challenge.tries >= CHALLENGE_MAX_WRONG) return { kind: 'burnt' } as const;
+        const factor = await repo.lockFactor(tx, challenge.userId);
+        if (!factor?.confirmedAt) return { kind: 'expired' } as const;
+        let good: boolean;
+        if (body.code !== undefined) {
+          const step = await checkTotp(factor.secretSealed, challenge.userId, body.code, factor.lastStep);
+          good = step !== undefined;
+          if (step !== undefined) await repo.setLastStep(challenge.userId, step, tx);
+        } else {
+          good = await repo.spendRecoveryCode(challenge.userId, recoveryHash(body.recovery_code ?? ''), now, tx);
+        }
+        if (!good) {
+          const tries = await repo.countWrongTry(tx, challenge.id);
+          if (tries >= CHALLENGE_MAX_WRONG) return { kind: 'burnt' } as const;
+          return { kind: 'wrong' } as const;
+        }
+        await repo.consumeChallenge(tx, challenge.id, now);
+        return { kind: 'ok', challenge } as const;
+      });
+      if (outcome.kind === 'expired') throw fieldError('challenge_id', 'validation.challenge_expired');
+      if (outcome.kind === 'burnt') throw fieldError('challenge_id', 'validation.challenge_burnt');
+      if (outcome.kind === 'wrong') {
+        throw body.code !== undefined
+          ? fieldError('code', 'validation.totp_invalid')
+          : fieldError('recovery_code', 'validation.recovery_code_invalid');
+      }
+      const { challenge } = outcome;
+      const user = await users.findById(challenge.userId);
+      if (!user) throw fieldError('challenge_id', 'validation.challenge_expired');
+      return { token: await tokens.issue(user.id, challenge.deviceName, challenge.userAgent), user };
+    },
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { OtpCodeSchema } from '../schemas/auth.js';
+import { UuidSchema } from '../schemas/common.js';
+import { SignedInSchema } from './auth.js';
+import { EmptyDataSchema, endpoint } from './endpoint.js';
+
+/**
+ * The second factor (DESIGN 10.2): a TOTP authenticator app with ten single-use recovery codes.
+ *
+ * With a confirmed factor, every sign-in but a passkey answers a challenge instead of a token
+ * (POST /v1/auth/login: status warning, data { two_factor_required: true, challenge_id }); the
+ * challenge is spent with POST /v1/auth/2fa/verify. A challenge lives 10 minutes; a wrong code is a
+ * 400 with errors.code (or errors.recovery_code); the fifth wrong code burns it, and a burnt,
+ * expired, spent or unknown challenge is a 400 with errors.challenge_id telling to sign in again
+ * (the web then goes back to the password step). A TOTP time step is accepted once per account.
+ */
+
+/** Ten recovery codes: `xxxxx-xxxxx` (lower-case letters and digits); spaces, dashes and case are ignored when typed. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Recovery codes as typed: letters, digits, spaces and dashes, at most 40 characters. */
+export const RecoveryCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9\s-]+$/, { error: 'validation.recovery_code_format' });
+
+/** One of `code` (the app's 6 digits) or `recovery_code`, never both. */
+function oneCode(value: { code?: string; recovery_code?: string }, ctx: z.RefinementCtx) {
+  if (value.code === undefined && value.recovery_code === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['code'], message: 'validation.two_factor_code_required' });
+  }
+  if (value.code !== undefined && value.recovery_code !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['recovery_code'], message: 'validation.two_factor_one_code' });
+  }
+}
+
+export const TotpConfirmBodySchema = z.strictObject({ code: OtpCodeSchema });
+export type TotpConfirmBody = z.infer<typeof TotpConfirmBodySchema>;
+
+export const TotpDisableBodySchema = z
+  .strictObject({ code: OtpCodeSchema.optional(), recovery_code: RecoveryCodeSchema.optional() })
+  .superRefine(oneCode);
+export type TotpDisableBody = z.infer<typeof TotpDisableBodySchema>;
+
+export const TwoFactorVerifyBodySchema = z
+  .strictObject({
+    challenge_id: UuidSchema,
+    code: OtpCodeSchema.optional(),
+    recovery_code: RecoveryCodeSchema.optional(),
+  })
+  .superRefine(oneCode);
+export type TwoFactorVerifyBody = z.infer<typeof TwoFactorVerifyBodySchema>;
+
+/** GET /v1/me/2fa: whether TOTP is on, and how many recovery codes are left unused. */
+export const TwoFactorStatusSchema = z.object({
+  totp_enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/** POST /v1/me/2fa/totp: the new secret (Base32) and its otpauth:// URI, pending until confirmed. */
+export const TotpEnrolmentSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
+
+/** POST /v1/me/2fa/totp/confirm: the ten recovery codes, shown this once. */
+export const RecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
+
+const tags = ['two-factor'] as const;
+
+export const twoFactorEndpoints = {
+  status: endpoint({
+    method: 'GET',
+    path: '/v1/me/2fa',
+    summary: 'Whether the signed-in user has TOTP on, and how many recovery codes are left.',
+    tags,
+    auth: 'user',
+    data: TwoFactorStatusSchema,
+    errors: [401],
+  }),
+  enrol: endpoint({
+    method: 'POST',
+    path: '/v1/me/2fa/totp',
+    summary:
+      'Starts a TOTP enrolment: a new secret and its otpauth:// URI (issuer Tribes), pending until confirmed; ' +
+      'calling again replaces a pending secret. 409 two_factor_enabled when TOTP is already on.',
+    tags,
+    auth: 'user',
+    data: TotpEnrolmentSchema,
+    errors: [401, 409],
+    errorTypes: ['two_factor_enabled'],
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/v1/me/2fa/totp/confirm',
+    summary:
+      'Turns TOTP on with a first code from the app and answers ten single-use recovery codes, shown this once; ' +
+      'a wrong code is a 400 on errors.code. 409 two_factor_not_started without a pending enrolment, ' +
+      'two_factor_enabled when already on.',
+    tags,
+    auth: 'user',
+    body: TotpConfirmBodySchema,
+    data: RecoveryCodesSchema,
+    errors: [401, 409],
+    errorTypes: ['two_factor_enabled', 'two_factor_not_started'],
+  }),
+  disable: endpoint({
+    method: 'DELETE',
+    path: '/v1/me/2fa/totp',
+    summary:
+      'Turns TOTP off with a code from the app or a recovery code (removes the factor and every recovery code); ' +
+      'a wrong one is a 400 on its field. 409 two_factor_disabled when TOTP is not on.',
+    tags,
+    auth: 'user',
+    body: TotpDisableBodySchema,
+    data: EmptyDataSchema,
+    errors: [401, 409],
+    errorTypes: ['two_factor_disabled'],
+  }),
+  verify: endpoint({
+    method: 'POST',
+    path: '/v1/auth/2fa/verify',
+    summary:
+      'Completes a sign-in that answered two_factor_required: challenge_id with code or recovery_code (single use) ' +
+      'answers { auth_token, user }. A wrong code is a 400 on errors.code / errors.recovery_code; the fifth wrong ' +
+      'code burns the challenge: then, and for an expired, spent or unknown challenge, a 400 on errors.challenge_id ' +
+      '(sign in again). Rate limited like login (25 per 5 min per IP).',
+    tags,
+    auth: 'public',
+    body: TwoFactorVerifyBodySchema,
+    data: SignedInSchema,
+    errors: [],
+  }),
+} as const;
