@@ -49,7 +49,8 @@ beforeAll(async () => {
   for (const e of [note, drive] as EndpointDef[]) {
     app.post(e.path, async (req) => {
       const { fields, files } = await readForm(req, e, { fileSize: 1000 });
-      return { fields, files: Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.map((b) => b.toString())])) };
+      const byName = Object.entries(files as Record<string, Buffer[]>);
+      return { fields, files: Object.fromEntries(byName.map(([k, v]) => [k, v.map((b) => b.toString())])) };
     });
   }
   await app.ready();
