@@ -2,6 +2,7 @@ import type {
   Campaign,
   Donation,
   LedgerEntry,
+  LedgerHealth,
   PaymentState,
   PaymentStatus,
   PurchaseStarted,
@@ -151,4 +152,30 @@ export function presentLedgerEntry(
     message: d && !d.anonymous ? d.message : '',
     created_at: t.createdAt.toISOString(),
   };
+}
+
+/** The ledger's invariants for monitors: whether they hold, and over how many accounts (not which). */
+export function presentLedgerHealth(check: { ok: boolean; accounts: number }): LedgerHealth {
+  return { ok: check.ok, accounts: check.accounts };
+}
+
+/** CSV of ledger entries (RFC 4180 quoting; formulas neutralised for spreadsheets). */
+export function ledgerCsv(entries: LedgerEntry[]): string {
+  const cell = (v: string | number) => {
+    let s = String(v);
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const header = ['date', 'direction', 'kind', 'amount', 'account_type', 'account', 'donor', 'message'];
+  const lines = entries.map((e) =>
+    [e.created_at, e.direction, e.kind, e.amount, e.account.type, e.account.name, e.donor?.name ?? 'anonymous', e.message]
+      .map(cell)
+      .join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/** The CSV download's file name, from the tribe's name (letters and digits kept, the rest as dashes). */
+export function ledgerCsvFilename(tribeName: string): string {
+  return `${tribeName.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || 'tribe'}-ledger.csv`;
 }

@@ -5,7 +5,7 @@ import { fieldError } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
 import { readCampaignForm } from './campaign-form.js';
-import { ledgerCsv } from './ledger-view.service.js';
+import { ledgerCsv, ledgerCsvFilename } from './wallet.presenter.js';
 
 /** The Idempotency-Key of a money POST, required. */
 function idempotencyKey(req: FastifyRequest): string {
@@ -97,22 +97,14 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     api.ledger,
   )(async (req, reply) => {
     if (req.query.format !== 'csv') return { data: await ctx.ledgerView.entries(req.params.id, req.query) };
-    // The whole ledger, page by page, as one CSV download (a string with its own content type, so
-    // the JSON answer's schema does not apply to it).
-    const all = [];
-    let cursor: string | undefined;
-    let name: string;
-    do {
-      const page = await ctx.ledgerView.entries(req.params.id, { cursor, limit: 50 });
-      name = page.tribe_name;
-      all.push(...page.items);
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor && all.length < 100_000);
-    const filename = `${name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || 'tribe'}-ledger.csv`;
+    // The whole ledger as one CSV download (a string with its own content type, so the JSON
+    // answer's schema does not apply to it).
+    const ledger = await ctx.ledgerView.all(req.params.id);
+    const filename = ledgerCsvFilename(ledger.tribe_name);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="ledger.csv"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .send(ledgerCsv(all));
+      .send(ledgerCsv(ledger.items));
     return sent(reply);
   });
 

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Page, PurchaseStarted, SandboxResult, Wallet, WalletTransaction } from '@tribes/shared';
 import { MONEY_ERRORS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
@@ -51,8 +52,51 @@ export function createWalletService({ ledger, purchases, transact, clock, tokenP
     return payment;
   }
 
+  /**
+   * Applies a provider's event once: the event id is recorded in the same transaction as its
+   * effect, so a replayed webhook changes nothing.
+   */
+  async function applyProviderEvent(
+    providerName: string,
+    eventId: string,
+    paymentRef: { paymentId?: string; providerRef?: string },
+    outcome: 'succeeded' | 'declined' | 'expired',
+  ) {
+    return transact(async (tx) => {
+      if (!(await purchases.recordEvent(tx, { provider: providerName, eventId, receivedAt: clock.now() })))
+        return 'duplicate' as const;
+      const payment = await purchases.findByRef(tx, providerName, paymentRef);
+      if (!payment) return 'unknown' as const;
+      if (outcome === 'expired') {
+        await purchases.settle(tx, payment.id, 'expired', clock.now());
+        return 'applied' as const;
+      }
+      await settle(payment.id, outcome, tx);
+      return 'applied' as const;
+    });
+  }
+
   return {
     settle,
+    applyProviderEvent,
+
+    /**
+     * A verified Stripe event: a paid checkout (or a later async success) credits its payment, an
+     * async failure declines it, an expired session expires it, each once; any other event is ignored.
+     */
+    async applyStripeEvent(event: Stripe.Event): Promise<'ignored' | 'duplicate' | 'unknown' | 'applied'> {
+      const session = event.data.object as { id?: string; metadata?: { payment_id?: string } | null; payment_status?: string };
+      const ref = { paymentId: session.metadata?.payment_id, providerRef: session.id };
+      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+        if (session.payment_status === 'paid' || event.type === 'checkout.session.async_payment_succeeded')
+          return applyProviderEvent('stripe', event.id, ref, 'succeeded');
+      } else if (event.type === 'checkout.session.async_payment_failed') {
+        return applyProviderEvent('stripe', event.id, ref, 'declined');
+      } else if (event.type === 'checkout.session.expired') {
+        return applyProviderEvent('stripe', event.id, ref, 'expired');
+      }
+      return 'ignored';
+    },
 
     async wallet(user: UserRow): Promise<Wallet> {
       const account = await ledger.accountOf('user', user.id);
@@ -117,30 +161,6 @@ export function createWalletService({ ledger, purchases, transact, clock, tokenP
         if (payment.status !== 'pending') throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_settled');
         await settle(payment.id, outcome, tx);
         return presentSandboxResult(payment, outcome, await ledger.accountOf('user', user.id, tx));
-      });
-    },
-
-    /**
-     * Applies a provider's event once: the event id is recorded in the same transaction as its
-     * effect, so a replayed webhook changes nothing.
-     */
-    async applyProviderEvent(
-      providerName: string,
-      eventId: string,
-      paymentRef: { paymentId?: string; providerRef?: string },
-      outcome: 'succeeded' | 'declined' | 'expired',
-    ) {
-      return transact(async (tx) => {
-        if (!(await purchases.recordEvent(tx, { provider: providerName, eventId, receivedAt: clock.now() })))
-          return 'duplicate' as const;
-        const payment = await purchases.findByRef(tx, providerName, paymentRef);
-        if (!payment) return 'unknown' as const;
-        if (outcome === 'expired') {
-          await purchases.settle(tx, payment.id, 'expired', clock.now());
-          return 'applied' as const;
-        }
-        await settle(payment.id, outcome, tx);
-        return 'applied' as const;
       });
     },
 

@@ -33,17 +33,7 @@ export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     } catch {
       throw new HttpError(400, 'errors.bad_request');
     }
-    const session = event.data.object as { id?: string; metadata?: { payment_id?: string } | null; payment_status?: string };
-    const ref = { paymentId: session.metadata?.payment_id, providerRef: session.id };
-    let result: 'ignored' | 'duplicate' | 'unknown' | 'applied' = 'ignored';
-    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-      if (session.payment_status === 'paid' || event.type === 'checkout.session.async_payment_succeeded')
-        result = await ctx.wallet.applyProviderEvent('stripe', event.id, ref, 'succeeded');
-    } else if (event.type === 'checkout.session.async_payment_failed') {
-      result = await ctx.wallet.applyProviderEvent('stripe', event.id, ref, 'declined');
-    } else if (event.type === 'checkout.session.expired') {
-      result = await ctx.wallet.applyProviderEvent('stripe', event.id, ref, 'expired');
-    }
+    const result = await ctx.wallet.applyStripeEvent(event);
     reply.send({ received: true, result });
     return sent(reply);
   });
