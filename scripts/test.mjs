@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: type checks, then every suite in turn (shared, server unit + API on PGlite and on a
-// real PostgreSQL, web components, browser end-to-end), then one closing line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// `npm test`: type checks and lint side by side, then every suite in turn (shared, server unit + API
+// on PGlite and on a real PostgreSQL, web components, browser end-to-end), then one closing line
+// "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,19 +26,53 @@ const problems = [];
 // Each failed test with the first line of its error, repeated at the very end: a CI log is often read from its tail.
 const failures = [];
 
-if (only.length === 0 || only.includes('typecheck')) {
-  for (const workspace of ['packages/shared', 'apps/server', 'apps/web']) {
-    if (!existsSync(path.join(root, workspace, 'tsconfig.json'))) continue;
-    console.log(`\n▶ typecheck ${workspace}`);
-    const tc = spawnSync('npx', ['tsc', '--noEmit', '-p', workspace], { cwd: root, stdio: 'inherit' });
-    if (tc.status !== 0) problems.push(`typecheck ${workspace}`);
-  }
+/**
+ * Runs the checks side by side, at most `limit` at once (each one is a single-threaded Node process:
+ * tsc, or ESLint with type information), longest first. Each check's output is printed whole when
+ * it ends, so the log does not interleave.
+ */
+async function runChecks(checks, limit) {
+  const queue = [...checks];
+  const runOne = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const t0 = Date.now();
+      const [cmd, ...args] = check.command;
+      const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const code = await new Promise((resolve) => {
+        child.once('error', (err) => {
+          output += `${err.message}\n`;
+          resolve(1);
+        });
+        child.once('close', (status) => resolve(status));
+      });
+      console.log(`\n▶ ${check.name} (${((Date.now() - t0) / 1000).toFixed(0)} s)${code === 0 ? '' : ' FAILED'}`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      if (code !== 0) problems.push(check.name);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, checks.length) }, runOne));
 }
 
+const checks = [];
 if (only.length === 0 || only.includes('lint')) {
-  console.log('\n▶ lint (ESLint, Prettier)');
-  const lint = spawnSync('npm', ['run', 'lint', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (lint.status !== 0) problems.push('lint');
+  // ESLint type-checks every workspace for its typed rules: the longest check, so it starts first.
+  checks.push({ name: 'lint (ESLint)', command: ['npx', 'eslint', '.'] });
+}
+if (only.length === 0 || only.includes('typecheck')) {
+  for (const workspace of ['apps/server', 'apps/web', 'packages/shared']) {
+    if (existsSync(path.join(root, workspace, 'tsconfig.json')))
+      checks.push({ name: `typecheck ${workspace}`, command: ['npx', 'tsc', '--noEmit', '-p', workspace] });
+  }
+}
+if (only.length === 0 || only.includes('lint')) {
+  checks.push({ name: 'lint (Prettier)', command: ['npx', 'prettier', '--check', '.'] });
+}
+if (checks.length) {
+  console.log(`\n▶ ${checks.map((c) => c.name).join(', ')}: side by side`);
+  await runChecks(checks, Math.max(2, availableParallelism()));
 }
 
 for (const suite of suites) {
