@@ -1,6 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const integration = ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
+
+/**
+ * Integration files that test the HTTP server, its websockets or a child process, not the
+ * database: the same on either, so they run on one leg only, PostgreSQL (where a fresh database
+ * costs less than a PGlite instance). Files with a PostgreSQL branch of their own (process, crash,
+ * built-server, fuzz) stay on both.
+ */
+const processOnly = [
+  'test/http-timeouts.int.test.ts',
+  'test/realtime-process.int.test.ts',
+  'test/realtime-hostile.int.test.ts',
+  'test/trust-proxy.int.test.ts',
+];
 
 /**
  * Three projects: unit tests; the API integration suite on PGlite; the same suite on a real
@@ -10,9 +24,22 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker per core less one: a single, serial worker on 2 cores. These
+    // files spend much of their time waiting on PostgreSQL, child processes, sockets and timers, so
+    // two workers share 2 cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: integration } },
-      { extends: true, test: { name: 'api-pglite', include: integration, env: { TEST_DB: 'pglite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite',
+          include: integration,
+          exclude: processOnly,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/pglite-template.ts'],
+        },
+      },
       {
         extends: true,
         test: { name: 'api-postgres', include: integration, env: { TEST_DB: 'postgres' }, globalSetup: ['test/global-setup.ts'] },

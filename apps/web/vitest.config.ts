@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { sharedAlias } from './shared-alias';
 import { defineConfig } from 'vitest/config';
@@ -11,5 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 15_000,
+    // Vitest's default (one worker per core less one) is a single worker on 2 cores; each file spends
+    // much of its time setting up jsdom and importing, which two workers overlap.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; when absent, in memory. */
   dataDir?: string;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`), e.g. the tests' migrated template. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -60,7 +62,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
