@@ -28,6 +28,7 @@ import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
 import { webhooksRoutes } from './modules/wallet/webhooks.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webhooksRoutes, { ctx });
       await api.register(cryptoRoutes, { ctx });
       await api.register(learningRoutes, { ctx });
+      await api.register(oidcRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
     },
     { prefix: '/api' },

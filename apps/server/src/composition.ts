@@ -10,6 +10,7 @@ import { createAuthModule } from './modules/auth/auth.module.js';
 import { createCryptoModule } from './modules/crypto/crypto.module.js';
 import { createLearning } from './modules/learning/learning.module.js';
 import { createNotificationsModule } from './modules/notifications/notifications.module.js';
+import { createOidcModule } from './modules/oidc/oidc.module.js';
 import { createPeopleModule } from './modules/people/people.module.js';
 import { createPostsModule } from './modules/posts/posts.module.js';
 import { createTribesModule } from './modules/tribes/tribes.module.js';
@@ -74,6 +75,7 @@ export function createContext(deps: {
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
+  const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
   return {
     learning,
     cryptoWallets,
@@ -95,6 +97,8 @@ export function createContext(deps: {
     auth,
     /** Every sign-in path turns a user into a session (or a 2FA challenge) through this. */
     signIn,
+    /** OpenID Connect sign-in and linking (DESIGN 10.2). */
+    oidc,
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */
     twoFactor,
     users: users.users,

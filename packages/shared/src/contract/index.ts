@@ -13,3 +13,4 @@ export * from './crypto.js';
 export * from './realtime.js';
 export * from './media.js';
 export * from './twofactor.js';
+export * from './oidc.js';

@@ -205,4 +205,6 @@ export const ar: Catalogue = {
   'learning.certificate_body': 'أتمّ الدورة',
   'learning.certificate_tribe': 'من تقديم {{tribe}}',
   'learning.certificate_verify': 'تحقق على {{url}}',
+  'oidc.unknown_provider': 'لا يوجد مزوّد تسجيل دخول مُعدّ بهذا الاسم.',
+  'oidc.unavailable': 'يتعذّر الوصول إلى مزوّد تسجيل الدخول هذا حاليًا. يُرجى المحاولة لاحقًا.',
 };

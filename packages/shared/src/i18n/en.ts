@@ -180,6 +180,8 @@ export const en = {
   'learning.certificate_body': 'has completed the course',
   'learning.certificate_tribe': 'offered by {{tribe}}',
   'learning.certificate_verify': 'Verify at {{url}}',
+  'oidc.unknown_provider': 'No sign-in provider with this name is configured.',
+  'oidc.unavailable': 'This sign-in provider cannot be reached right now. Please try again later.',
 } as const;
 
 /** CLDR plural categories, the suffixes of i18next v4 plural keys (`<key>_one`, `<key>_other`, ...). */

@@ -187,4 +187,7 @@ export const es: Catalogue = {
   'learning.certificate_body': 'ha completado el curso',
   'learning.certificate_tribe': 'ofrecido por {{tribe}}',
   'learning.certificate_verify': 'Verifica en {{url}}',
+  'oidc.unknown_provider': 'No hay ningún proveedor de inicio de sesión configurado con este nombre.',
+  'oidc.unavailable':
+    'No se puede contactar con este proveedor de inicio de sesión en este momento. Inténtalo de nuevo más tarde.',
 };

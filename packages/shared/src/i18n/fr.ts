@@ -187,4 +187,6 @@ export const fr: Catalogue = {
   'learning.certificate_body': 'a terminé le cours',
   'learning.certificate_tribe': 'proposé par {{tribe}}',
   'learning.certificate_verify': 'Vérifier sur {{url}}',
+  'oidc.unknown_provider': 'Aucun fournisseur de connexion de ce nom n’est configuré.',
+  'oidc.unavailable': 'Ce fournisseur de connexion est injoignable pour le moment. Veuillez réessayer plus tard.',
 };

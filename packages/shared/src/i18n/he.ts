@@ -187,4 +187,6 @@ export const he: Catalogue = {
   'learning.certificate_body': 'השלים/ה את הקורס',
   'learning.certificate_tribe': 'מטעם {{tribe}}',
   'learning.certificate_verify': 'אימות בכתובת {{url}}',
+  'oidc.unknown_provider': 'לא הוגדר ספק התחברות בשם הזה.',
+  'oidc.unavailable': 'לא ניתן להגיע כרגע לספק ההתחברות הזה. נסו שוב מאוחר יותר.',
 };

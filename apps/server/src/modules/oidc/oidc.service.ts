@@ -1,0 +1,214 @@
+import type { OidcErrorCode } from '@tribes/shared';
+import type { Clock } from '#src/core/clock.js';
+import type { OidcProviderConfig } from '#src/core/config.js';
+import { HttpError } from '#src/core/errors.js';
+import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
+import type { SignIn, SignInDevice } from '../auth/sign-in.js';
+import { OidcIssuerError, type OidcClaims, type OidcClient } from './oidc.client.js';
+import type { OidcRepo, OidcStateRow } from './oidc.repo.js';
+
+/** How long a started authorization may take to come back. */
+export const OIDC_STATE_TTL_MS = 10 * 60 * 1000;
+
+/** Where a linked identity lands when the caller named no page. */
+export const LINK_DEFAULT_RETURN = '/setting/sign-in-methods';
+
+/** How a callback ended; the routes turn each into a redirect. */
+export type OidcOutcome =
+  | { kind: 'signed_in'; token: string; returnTo: string | null }
+  | { kind: 'two_factor_required'; challengeId: string }
+  | { kind: 'linked'; returnTo: string }
+  | { kind: 'failed'; code: OidcErrorCode; /** Set when a link failed: the page to go back to. */ linkReturnTo?: string };
+
+/** What the issuer sent back to the callback (the query as parsed, and the URL it came to). */
+export interface OidcCallbackInput {
+  query: { state?: string; code?: string; error?: string };
+  /** The public callback URL with the query as received (openid-client checks `iss`, `state`, `code`). */
+  url: URL;
+  device: SignInDevice;
+}
+
+/** A failure worth a log line: which step, which provider, why (never a code, token or claim). */
+export type OidcLog = (fields: { provider: string; step: string; reason: string }) => void;
+
+/**
+ * A same-site path to return to, or null: it must start with one `/` (not `//` or `/\`, which
+ * browsers read as another host) and hold no control characters.
+ */
+export function safeReturnTo(value: string | undefined | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  return value;
+}
+
+/** A display name from the claims: the name, else the email's local part, else a neutral word. */
+function nameFrom(claims: OidcClaims): string {
+  const name = claims.name?.trim() || claims.email?.split('@')[0]?.trim() || 'Member';
+  return name.slice(0, 100);
+}
+
+/**
+ * OpenID Connect sign-in (DESIGN 10.2). Joining rules: a subject already joined signs in its account;
+ * otherwise an account with the same email only when the issuer marks the email verified; otherwise a
+ * new account (its email only when verified). Every way out of the callback is an outcome, never a throw.
+ */
+export function createOidcService({
+  providers,
+  client,
+  repo,
+  users,
+  signIn,
+  clock,
+  callbackUrl,
+  log,
+}: {
+  providers: readonly OidcProviderConfig[];
+  client: OidcClient;
+  repo: OidcRepo;
+  users: UsersRepo;
+  signIn: SignIn;
+  clock: Clock;
+  /** The public URL of a provider's callback (its redirect_uri). */
+  callbackUrl: (providerId: string) => string;
+  log: OidcLog;
+}) {
+  const provider = (id: string): OidcProviderConfig => {
+    const found = providers.find((p) => p.id === id);
+    if (!found) throw new HttpError(404, 'oidc.unknown_provider');
+    return found;
+  };
+
+  /** The account a subject signs in to: joined already, joined by a verified email, or new. */
+  async function accountFor(providerId: string, claims: OidcClaims): Promise<UserRow> {
+    const now = clock.now();
+    const subject = { providerId, subject: claims.sub, email: claims.email ?? null };
+    const joined = await repo.findIdentity(providerId, claims.sub);
+    if (joined) {
+      const user = await users.findById(joined.userId);
+      if (user) {
+        await repo.touchIdentity(joined.id, now);
+        return user;
+      }
+    }
+    const verifiedEmail = claims.emailVerified && claims.email ? claims.email : null;
+    const existing = verifiedEmail ? await users.findByEmail(verifiedEmail) : undefined;
+    try {
+      if (existing) {
+        await repo.insertIdentity(existing.id, subject, now);
+        // The issuer vouches for the address: an account still waiting for its code is verified now.
+        if (!existing.emailVerifiedAt)
+          return (await users.update(existing.id, { emailVerifiedAt: now, updatedAt: now })) ?? existing;
+        return existing;
+      }
+      return await repo.createUserWithIdentity(
+        {
+          name: nameFrom(claims),
+          email: verifiedEmail,
+          emailVerifiedAt: verifiedEmail ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        subject,
+        now,
+      );
+    } catch (err) {
+      // Two callbacks for one new subject (or one new email) raced: the winner's account is the one.
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await repo.findIdentity(providerId, claims.sub);
+      const user = winner && (await users.findById(winner.userId));
+      if (!user) throw err;
+      return user;
+    }
+  }
+
+  /** Joins the subject to the signed-in account that started the link. */
+  async function link(state: OidcStateRow, claims: OidcClaims): Promise<OidcOutcome> {
+    const returnTo = state.returnTo ?? LINK_DEFAULT_RETURN;
+    const joined = await repo.findIdentity(state.providerId, claims.sub);
+    if (joined && joined.userId !== state.linkUserId)
+      return { kind: 'failed', code: 'oidc_linked_elsewhere', linkReturnTo: returnTo };
+    if (!joined) {
+      try {
+        await repo.insertIdentity(
+          state.linkUserId!,
+          { providerId: state.providerId, subject: claims.sub, email: claims.email ?? null },
+          clock.now(),
+        );
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        return { kind: 'failed', code: 'oidc_linked_elsewhere', linkReturnTo: returnTo };
+      }
+    }
+    return { kind: 'linked', returnTo };
+  }
+
+  return {
+    /** The configured providers, for GET /v1/auth/providers. */
+    providers: () => providers.map(({ id, name }) => ({ id, name })),
+
+    /** 404 for an unknown provider (before anything else is looked at). */
+    assertProvider(id: string): void {
+      provider(id);
+    },
+
+    /**
+     * Starts an authorization: a fresh state, PKCE verifier and nonce kept for 10 minutes, and the
+     * issuer URL to send the browser to. OidcIssuerError('unavailable') when the issuer cannot be reached.
+     */
+    async start(providerId: string, { returnTo, linkUserId }: { returnTo?: string; linkUserId?: string } = {}): Promise<string> {
+      const p = provider(providerId);
+      const secrets = await client.randomSecrets();
+      const url = await client.authorizationUrl(p, { ...secrets, redirectUri: callbackUrl(p.id) });
+      const now = clock.now();
+      await repo.insertState({
+        state: secrets.state,
+        providerId: p.id,
+        codeVerifier: secrets.codeVerifier,
+        nonce: secrets.nonce,
+        returnTo: safeReturnTo(returnTo),
+        linkUserId: linkUserId ?? null,
+        expiresAt: new Date(now.getTime() + OIDC_STATE_TTL_MS),
+        createdAt: now,
+      });
+      return url;
+    },
+
+    /** Finishes an authorization: spends the state once, exchanges the code, joins the subject, signs in. */
+    async callback(providerId: string, input: OidcCallbackInput): Promise<OidcOutcome> {
+      const p = provider(providerId);
+      const fail = (code: OidcErrorCode, step: string, reason: string, linkReturnTo?: string): OidcOutcome => {
+        log({ provider: p.id, step, reason });
+        return { kind: 'failed', code, ...(linkReturnTo ? { linkReturnTo } : {}) };
+      };
+      const { state: stateValue, code, error } = input.query;
+      const state = stateValue ? await repo.consumeState(stateValue, p.id, clock.now()) : undefined;
+      if (!state) return fail('oidc_state', 'state', stateValue ? 'unknown, expired or spent state' : 'no state');
+      const linkReturnTo = state.linkUserId ? (state.returnTo ?? LINK_DEFAULT_RETURN) : undefined;
+      if (error) {
+        const denied = error === 'access_denied';
+        return fail(denied ? 'oidc_denied' : 'oidc_failed', 'authorize', `issuer error ${error.slice(0, 60)}`, linkReturnTo);
+      }
+      if (!code) return fail('oidc_failed', 'authorize', 'no code', linkReturnTo);
+      let claims: OidcClaims;
+      try {
+        claims = await client.exchange(p, input.url, {
+          state: state.state,
+          nonce: state.nonce,
+          codeVerifier: state.codeVerifier,
+        });
+      } catch (err) {
+        if (!(err instanceof OidcIssuerError)) throw err;
+        return fail(err.reason === 'unavailable' ? 'oidc_unavailable' : 'oidc_failed', 'exchange', err.message, linkReturnTo);
+      }
+      if (state.linkUserId) return link(state, claims);
+      const user = await accountFor(p.id, claims);
+      const outcome = await signIn.complete(user, input.device);
+      return outcome.kind === 'signed_in'
+        ? { kind: 'signed_in', token: outcome.token, returnTo: state.returnTo }
+        : { kind: 'two_factor_required', challengeId: outcome.challengeId };
+    },
+  };
+}
+
+export type OidcService = ReturnType<typeof createOidcService>;
