@@ -96,6 +96,8 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['setting/personal-setting', 'auth', p(() => import('../routes/setting-personal-setting'))],
       ['setting/privacy_policy', 'auth', p(() => import('../routes/setting-privacy-policy'))],
       ['setting/privacy-setting', 'auth', p(() => import('../routes/setting-privacy-setting'))],
+      ['setting/sign-in-methods', 'auth', p(() => import('../routes/setting-sign-in-methods'))],
+      ['setting/two-factor', 'auth', p(() => import('../routes/setting-two-factor'))],
       ['setting/wallet', 'auth', p(() => import('../routes/setting-wallet'))],
       // Not in the specification's list: where the sandbox payment provider sends the payer (DESIGN section 5).
       ['checkout/sandbox/:id', 'auth', p(() => import('../routes/checkout-sandbox'))],

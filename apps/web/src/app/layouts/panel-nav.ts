@@ -48,6 +48,8 @@ export const PANEL_NAV: NavItem[] = [
 export const SETTINGS_NAV: { to: string; labelKey: string }[] = [
   { to: '/setting/edit-profile', labelKey: 'settings.editProfile.title' },
   { to: '/setting/change-password', labelKey: 'settings.changePassword.title' },
+  { to: '/setting/two-factor', labelKey: 'twoFactor.title' },
+  { to: '/setting/sign-in-methods', labelKey: 'identity.methods.title' },
   { to: '/setting/language', labelKey: 'settings.language.title' },
   { to: '/setting/personal-setting', labelKey: 'settings.personal.title' },
   { to: '/setting/privacy-setting', labelKey: 'pages.privacySetting' },

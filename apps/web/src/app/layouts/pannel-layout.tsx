@@ -25,6 +25,7 @@ import { ThemeToggle } from '../../components/shell/theme-toggle';
 import { RouterLocaleLink } from '../../components/locale-link';
 import { Logo } from '../../components/logo';
 import { useLogout } from '../../features/auth/api';
+import { FirebaseSessionWatch } from '../../features/identity/firebase-session-watch';
 import { ConnectionStatus } from '../../features/realtime/components/connection-status';
 import { NotificationBell } from '../../features/realtime/components/notification-bell';
 import { splitLocalePrefix } from '../locale-routing';
@@ -93,6 +94,7 @@ export function PannelLayout() {
 
   return (
     <Box data-layout="pannel" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <FirebaseSessionWatch />
       {desktop ? (
         <Drawer
           variant="permanent"
