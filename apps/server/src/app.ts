@@ -32,6 +32,7 @@ import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
 import { webhooksRoutes } from './modules/wallet/webhooks.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { createPeopleRepo } from './modules/people/people.repo.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cryptoRoutes, { ctx });
       await api.register(learningRoutes, { ctx });
       await api.register(oidcRoutes, { ctx });
+      await api.register(passkeysRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
     },
     { prefix: '/api' },

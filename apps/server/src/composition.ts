@@ -11,6 +11,7 @@ import { createCryptoModule } from './modules/crypto/crypto.module.js';
 import { createLearning } from './modules/learning/learning.module.js';
 import { createNotificationsModule } from './modules/notifications/notifications.module.js';
 import { createOidcModule } from './modules/oidc/oidc.module.js';
+import { createPasskeysModule } from './modules/passkeys/passkeys.module.js';
 import { createPeopleModule } from './modules/people/people.module.js';
 import { createPostsModule } from './modules/posts/posts.module.js';
 import { createTribesModule } from './modules/tribes/tribes.module.js';
@@ -76,6 +77,7 @@ export function createContext(deps: {
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
+  const { passkeys } = createPasskeysModule({ db, users: users.repo, signIn, clock, publicUrl: config.publicUrl });
   return {
     learning,
     cryptoWallets,
@@ -111,6 +113,7 @@ export function createContext(deps: {
     reports: posts.reports,
     people,
     notifications,
+    passkeys,
   };
 }
 

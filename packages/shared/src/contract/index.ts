@@ -12,5 +12,6 @@ export * from './money.js';
 export * from './crypto.js';
 export * from './realtime.js';
 export * from './media.js';
+export * from './passkeys.js';
 export * from './twofactor.js';
 export * from './oidc.js';

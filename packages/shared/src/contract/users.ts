@@ -100,6 +100,15 @@ export const usersEndpoints = {
     data: EmptyDataSchema,
     errors: [401, 404],
   }),
+  revokeOtherSessions: endpoint({
+    method: 'DELETE',
+    path: '/v1/me/sessions',
+    summary: 'Signs out every other device: revokes all my tokens but the one of this request.',
+    tags,
+    auth: 'user',
+    data: z.object({ revoked: z.number().int() }),
+    errors: [401],
+  }),
   setRole: endpoint({
     method: 'PUT',
     path: '/v1/me/role',

@@ -80,6 +80,13 @@ export type SettingsBody = z.infer<typeof SettingsBodySchema>;
 export const SessionSchema = z.object({
   id: z.string(),
   device_name: z.string().nullable(),
+  /** What to call the device: device_name when the sign-in gave one, else "Chrome on Android" from the user agent. */
+  name: z.string().nullable(),
+  /** The browser and the operating system read from the user agent (null when unknown). */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  /** 'mobile' | 'tablet' | 'desktop' | null (unknown). */
+  device_type: z.string().nullable(),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   current: z.boolean(),

@@ -45,14 +45,16 @@ export function createAuthRepo(db: Db) {
         .returning({ id: authTokens.id });
       return rows.length > 0;
     },
-    /** Revokes every live token of the user, except one when given. */
-    async revokeUserTokens(userId: string, now: Date, exceptId?: string): Promise<void> {
+    /** Revokes every live token of the user, except one when given; answers how many it revoked. */
+    async revokeUserTokens(userId: string, now: Date, exceptId?: string): Promise<number> {
       const where = [eq(authTokens.userId, userId), isNull(authTokens.revokedAt)];
       if (exceptId) where.push(ne(authTokens.id, exceptId));
-      await db
+      const rows = await db
         .update(authTokens)
         .set({ revokedAt: now })
-        .where(and(...where));
+        .where(and(...where))
+        .returning({ id: authTokens.id });
+      return rows.length;
     },
     async listLiveTokens(userId: string, now: Date): Promise<TokenRow[]> {
       return db

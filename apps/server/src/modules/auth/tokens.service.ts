@@ -5,6 +5,7 @@ import { randomToken, sha256 } from '#src/core/crypto.js';
 import type { Bus } from '#src/realtime/bus.js';
 import type { AuthRepo } from './auth.repo.js';
 import { createTokenCache, type SessionsForget } from './token-cache.js';
+import { describeUserAgent } from './user-agent.js';
 
 const TTL_MS = AUTH_TOKEN_TTL_DAYS * 24 * 3600 * 1000;
 /** Sliding expiry is written at most this often per token, to spare the database a write per request. */
@@ -141,21 +142,31 @@ export function createTokensService({
       if (revoked) await changed({ tokenIds: [tokenId] });
       return revoked;
     },
-    async revokeAll(userId: string, exceptTokenId?: string): Promise<void> {
-      await repo.revokeUserTokens(userId, clock.now(), exceptTokenId);
+    /** Revokes every token of the user but `exceptTokenId`, forgotten on every node; answers how many. */
+    async revokeAll(userId: string, exceptTokenId?: string): Promise<number> {
+      const revoked = await repo.revokeUserTokens(userId, clock.now(), exceptTokenId);
       await changed({ userIds: [userId] });
+      return revoked;
     },
     /** The users row changed or went: every node reads it again on the user's next request. */
     userChanged: (userId: string) => changed({ userIds: [userId] }),
     async list(userId: string, currentTokenId: string): Promise<Session[]> {
       const rows = await repo.listLiveTokens(userId, clock.now());
-      return rows.map((r) => ({
-        id: r.id,
-        device_name: r.deviceName,
-        created_at: r.createdAt.toISOString(),
-        last_used_at: r.lastUsedAt?.toISOString() ?? null,
-        current: r.id === currentTokenId,
-      }));
+      return rows.map((r) => {
+        // The name the sign-in gave wins; else the browser and system read from its User-Agent.
+        const ua = describeUserAgent(r.userAgent);
+        return {
+          id: r.id,
+          device_name: r.deviceName,
+          name: r.deviceName ?? ua.name,
+          browser: ua.browser,
+          os: ua.os,
+          device_type: ua.deviceType,
+          created_at: r.createdAt.toISOString(),
+          last_used_at: r.lastUsedAt?.toISOString() ?? null,
+          current: r.id === currentTokenId,
+        };
+      });
     },
   };
 }

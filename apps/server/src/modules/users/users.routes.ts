@@ -70,6 +70,15 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   route(
     app,
+    api.revokeOtherSessions,
+    write,
+  )(async (req) => {
+    const revoked = await ctx.tokens.revokeAll(req.auth!.user.id, req.auth!.tokenId);
+    return { data: { revoked }, message: 'users.other_sessions_revoked' };
+  });
+
+  route(
+    app,
     api.setRole,
     write,
   )(async (req) => ({ data: me(await ctx.users.setRole(req.auth!.user, req.body.role)), message: 'users.role_updated' }));
