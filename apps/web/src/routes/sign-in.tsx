@@ -9,18 +9,27 @@ import { LocaleLink } from '../components/locale-link';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { useSignInForm } from '../features/auth/use-auth-forms';
 import { OtherSignInMethods } from '../features/identity/other-sign-in';
+import { TwoFactorStep } from '../features/twofactor/two-factor-step';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
 
 /** /sign-in: with a password, or with a code mailed to the address (always open, DESIGN 10.1). */
 export default function SignInPage() {
   const { t } = useTranslation();
-  const { form, onSubmit, pending, limited, sendCode, sending } = useSignInForm();
+  const { form, onSubmit, pending, limited, sendCode, sending, challengeId, restart } = useSignInForm();
   const codeButton = (testId: string, variant: 'outlined' | 'text') => (
     <Button variant={variant} size="large" disabled={sending} onClick={() => void sendCode()} data-testid={testId}>
       {sending ? t('common.pleaseWait') : t('signIn.emailCode')}
     </Button>
   );
+  if (challengeId) {
+    // Two-factor authentication on: the second step, in place of the password form.
+    return (
+      <AuthCard title={t('twoFactor.step.title')} subtitle={t('twoFactor.step.subtitle')}>
+        <TwoFactorStep key={challengeId} challengeId={challengeId} onRestart={restart} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title={t('signIn.title')}

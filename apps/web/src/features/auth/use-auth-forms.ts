@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
@@ -21,7 +22,9 @@ import { policyIssue } from './password-policy';
 const ignore = () => undefined;
 
 /**
- * Sign in: on success to /tribe-selection (or /home); an unverified email goes to /verify-otp.
+ * Sign in: on success to /tribe-selection (or /home); an unverified email goes to /verify-otp; an
+ * account with 2FA on answers a challenge (`challengeId`), and the page shows the code step
+ * (also when another way in sent the visitor to /sign-in?challenge=<id>).
  * The other way in is a code mailed to the address (purpose login), which works even while password
  * sign-in answers 429 for the caller's network (DESIGN 10.1): then `limited` offers it in place.
  */
@@ -31,6 +34,8 @@ export function useSignInForm() {
   const login = useLogin();
   const sendOtp = useSendOtp();
   const [limited, setLimited] = useState(false);
+  const [searchParams] = useSearchParams();
+  const [challengeId, setChallengeId] = useState<string | null>(() => searchParams.get('challenge'));
   const form = useForm<LoginBody>({
     resolver: schemaResolver(LoginBodySchema, locale),
     defaultValues: { email: '', password: '' },
@@ -51,6 +56,10 @@ export function useSignInForm() {
       navigate('/verify-otp');
       return;
     }
+    if ('two_factor_required' in data) {
+      setChallengeId(data.challenge_id);
+      return;
+    }
     signIn(data.auth_token, data.user);
     navigate(pathAfterLogin(data.user));
   });
@@ -63,7 +72,22 @@ export function useSignInForm() {
     setSignUpData({ email, purpose: 'login' });
     navigate('/verify-otp');
   };
-  return { form, onSubmit, pending: login.isPending, limited, sendCode, sending: sendOtp.isPending };
+  /** Back to the first step (a burnt or expired challenge), the address and password cleared of the old try. */
+  const restart = () => {
+    setChallengeId(null);
+    form.resetField('password');
+    if (searchParams.has('challenge')) navigate('/sign-in', { replace: true });
+  };
+  return {
+    form,
+    onSubmit,
+    pending: login.isPending,
+    limited,
+    sendCode,
+    sending: sendOtp.isPending,
+    challengeId,
+    restart,
+  };
 }
 
 /** The fetched password policy as an extra rule on the password field. */

@@ -39,6 +39,11 @@ export function useVerifyOtpForm() {
       navigate('/reset-password');
       return;
     }
+    if ('two_factor_required' in data) {
+      // 2FA on: the code step of /sign-in finishes the sign-in.
+      navigate(`/sign-in?challenge=${encodeURIComponent(data.challenge_id)}`);
+      return;
+    }
     signIn(data.auth_token, data.user);
     navigate(nextOnboardingPath(data.user.profile.last_step));
   });

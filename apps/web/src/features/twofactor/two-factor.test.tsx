@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, MEMBER, stubFetch, success, type FetchCall } from '../../test/api-harness';
+import { renderApp, settle } from '../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  window.localStorage.clear();
+});
+
+const CHALLENGE = '0b9a7d52-5d0e-4a57-9a54-0e3c2f3f6a11';
+const invalid = (field: string, message: string) =>
+  jsonResponse(400, { status: 'error', error_type: 'validation_error', message: 'Validation failed.', errors: { [field]: [message] } });
+const bodyOf = (call: FetchCall) => JSON.parse(String(call.body)) as Record<string, unknown>;
+const callsTo = (calls: FetchCall[], path: string, method = 'POST') =>
+  calls.filter((c) => c.url.endsWith(path) && c.method === method).map(bodyOf);
+
+/** Pastes a value into a field found by id. */
+async function fill(user: ReturnType<typeof userEvent.setup>, id: string, value: string) {
+  await user.click(document.getElementById(id)!);
+  await user.paste(value);
+}
+
+describe('the 2FA step of /sign-in', () => {
+  it('asks for the app code after the password, shows a wrong code on its field, then signs in', async () => {
+    let verifyTries = 0;
+    const calls = stubFetch((call) => {
+      if (call.url.endsWith('/v1/auth/login')) {
+        return jsonResponse(200, {
+          status: 'warning',
+          message: 'Enter the code from your authenticator app to finish signing in.',
+          data: { two_factor_required: true, challenge_id: CHALLENGE },
+        });
+      }
+      if (call.url.endsWith('/v1/auth/2fa/verify')) {
+        verifyTries += 1;
+        if (verifyTries === 1) return invalid('code', 'This code is not right. Check your authenticator app and try again.');
+        return jsonResponse(200, success({ auth_token: 'tok-2fa', user: MEMBER }));
+      }
+      return jsonResponse(200, success({ items: [], next_cursor: null }));
+    });
+    const { router } = await renderApp('/sign-in');
+    await settle(router, '/sign-in');
+    const user = userEvent.setup();
+    await fill(user, 'field-email', 'noor@example.test');
+    await fill(user, 'field-password', 'a long enough passphrase');
+    await user.click(screen.getByTestId('sign-in-submit'));
+
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}').accessToken ?? null).toBeNull();
+    // The client checks the format first: no call for 5 digits.
+    await fill(user, 'field-code', '12345');
+    await user.click(screen.getByTestId('two-factor-submit'));
+    await waitFor(() => expect(document.getElementById('field-code')).toHaveAttribute('aria-invalid', 'true'));
+    expect(callsTo(calls, '/v1/auth/2fa/verify')).toEqual([]);
+
+    await user.clear(document.getElementById('field-code')!);
+    await fill(user, 'field-code', '111111');
+    await user.click(screen.getByTestId('two-factor-submit'));
+    expect(await screen.findByText('This code is not right. Check your authenticator app and try again.')).toBeInTheDocument();
+
+    await user.clear(document.getElementById('field-code')!);
+    await fill(user, 'field-code', '222222');
+    await user.click(screen.getByTestId('two-factor-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 5000 });
+    expect(callsTo(calls, '/v1/auth/2fa/verify')).toEqual([
+      { challenge_id: CHALLENGE, code: '111111' },
+      { challenge_id: CHALLENGE, code: '222222' },
+    ]);
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}')).toMatchObject({ isLoggedIn: true, accessToken: 'tok-2fa' });
+  }, 40_000);
+
+  it('takes a recovery code instead, from /sign-in?challenge= (another way in), in Arabic', async () => {
+    const calls = stubFetch((call) =>
+      call.url.endsWith('/v1/auth/2fa/verify')
+        ? jsonResponse(200, success({ auth_token: 'tok-rc', user: MEMBER }))
+        : jsonResponse(200, success({ items: [], next_cursor: null })),
+    );
+    const { router } = await renderApp(`/ar/sign-in?challenge=${CHALLENGE}`);
+    await settle(router, '/ar/sign-in');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'التحقق بخطوتين' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('two-factor-toggle'));
+    await fill(user, 'field-recovery_code', 'abcde-fghjk');
+    await user.click(screen.getByTestId('two-factor-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ar/home'), { timeout: 5000 });
+    expect(callsTo(calls, '/v1/auth/2fa/verify')).toEqual([{ challenge_id: CHALLENGE, recovery_code: 'abcde-fghjk' }]);
+  }, 40_000);
+
+  it('a burnt challenge says to sign in again and leads back to the password form', async () => {
+    stubFetch((call) =>
+      call.url.endsWith('/v1/auth/2fa/verify')
+        ? invalid('challenge_id', 'Too many wrong codes. Please sign in again.')
+        : jsonResponse(200, success({ items: [], next_cursor: null })),
+    );
+    const { router } = await renderApp(`/sign-in?challenge=${CHALLENGE}`);
+    await settle(router, '/sign-in');
+    const user = userEvent.setup();
+    await fill(user, 'field-code', '333333');
+    await user.click(screen.getByTestId('two-factor-submit'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong codes. Please sign in again.');
+    await user.click(screen.getByTestId('two-factor-restart'));
+    expect(await screen.findByTestId('sign-in-submit')).toBeInTheDocument();
+  }, 40_000);
+});
+
+describe('settings → two-factor authentication', () => {
+  it('enrols (key shown in groups), shows the ten codes once, then turns off after a confirmation with a code', async () => {
+    let enabled = false;
+    const codes = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
+    const calls = stubFetch((call) => {
+      if (call.url.endsWith('/v1/me/2fa') && call.method === 'GET') {
+        return jsonResponse(200, success({ totp_enabled: enabled, recovery_codes_left: enabled ? 10 : 0 }));
+      }
+      if (call.url.endsWith('/v1/me/2fa/totp') && call.method === 'POST') {
+        return jsonResponse(
+          200,
+          success({
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            otpauth_url: 'otpauth://totp/Tribes:noor%40example.test?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Tribes',
+          }),
+        );
+      }
+      if (call.url.endsWith('/v1/me/2fa/totp/confirm')) {
+        enabled = true;
+        return jsonResponse(200, success({ recovery_codes: codes }, 'Two-factor authentication is on.'));
+      }
+      if (call.url.endsWith('/v1/me/2fa/totp') && call.method === 'DELETE') {
+        enabled = false;
+        return jsonResponse(200, success({}, 'Two-factor authentication is off.'));
+      }
+      return jsonResponse(200, success({ items: [], next_cursor: null }));
+    });
+    const { router } = await renderApp('/setting/two-factor', {
+      session: { accessToken: 't', userData: MEMBER, isLoggedIn: true },
+    });
+    await settle(router, '/setting/two-factor');
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('totp-status')).toHaveTextContent('Off');
+    await user.click(screen.getByTestId('totp-start'));
+    expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    expect(screen.getByRole('link', { name: 'Open in my authenticator app' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^otpauth:\/\/totp\/Tribes:/),
+    );
+    await fill(user, 'field-code', '444444');
+    await user.click(screen.getByTestId('totp-confirm'));
+    const list = await screen.findByTestId('recovery-codes');
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+    expect(callsTo(calls, '/v1/me/2fa/totp/confirm')).toEqual([{ code: '444444' }]);
+    await user.click(screen.getByTestId('recovery-done'));
+    expect(await screen.findByTestId('totp-status')).toHaveTextContent('On');
+
+    await user.click(screen.getByTestId('totp-disable'));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor authentication?' });
+    // Nothing leaves before the code passes its format check.
+    await user.click(within(dialog).getByTestId('confirm-action'));
+    await waitFor(() => expect(document.getElementById('field-code')).toHaveAttribute('aria-invalid', 'true'));
+    expect(callsTo(calls, '/v1/me/2fa/totp', 'DELETE')).toEqual([]);
+    await fill(user, 'field-code', '555555');
+    await user.click(within(dialog).getByTestId('confirm-action'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, '/v1/me/2fa/totp', 'DELETE')).toEqual([{ code: '555555' }]);
+    expect(await screen.findByTestId('totp-status')).toHaveTextContent('Off');
+  }, 40_000);
+});

@@ -1,0 +1,74 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { OtpCodeSchema, RecoveryCodeSchema } from '@tribes/shared';
+import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
+import { fieldErrorsTo } from '../../lib/field-errors';
+import { schemaResolver } from '../../lib/form-resolver';
+import { pathAfterLogin, signIn } from '../auth/session-store';
+import { useVerifyTwoFactor } from './api';
+
+export interface CodeFields {
+  code: string;
+  recovery_code: string;
+}
+
+/** The form's rule for the way in shown: the app's 6 digits, or a recovery code. */
+export const codeSchema = (recovery: () => boolean) => ({
+  safeParse: (v: unknown) => {
+    const values = v as CodeFields;
+    const result = recovery()
+      ? z.object({ recovery_code: RecoveryCodeSchema }).safeParse({ recovery_code: values.recovery_code })
+      : z.object({ code: OtpCodeSchema }).safeParse({ code: values.code });
+    return result.success ? { success: true as const, data: { ...values, ...result.data } } : result;
+  },
+});
+
+/**
+ * The second step of a sign-in with 2FA on (DESIGN 10.2): a code from the authenticator app, or a
+ * recovery code, for the challenge the first step answered. Signed in, it continues like a login;
+ * a burnt or expired challenge (errors.challenge_id) shows its message and leads back to the first step.
+ */
+export function useTwoFactorStep(challengeId: string) {
+  const locale = useLocale();
+  const navigate = useLocaleNavigate();
+  const verify = useVerifyTwoFactor();
+  const [recovery, setRecovery] = useState(false);
+  // The resolver is made once; it reads the way in shown through this ref.
+  const recoveryRef = useRef(false);
+  const [expired, setExpired] = useState<string | null>(null);
+  const form = useForm<CodeFields>({
+    resolver: schemaResolver(
+      codeSchema(() => recoveryRef.current),
+      locale,
+    ),
+    defaultValues: { code: '', recovery_code: '' },
+  });
+  const toggle = () => {
+    form.clearErrors();
+    recoveryRef.current = !recoveryRef.current;
+    setRecovery(recoveryRef.current);
+  };
+  const placeFields = fieldErrorsTo(form.setError, ['code', 'recovery_code']);
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = recovery
+      ? { challenge_id: challengeId, recovery_code: values.recovery_code.trim() }
+      : { challenge_id: challengeId, code: values.code.trim() };
+    const answer = await verify
+      .mutateAsync({
+        body,
+        onFieldErrors: (errors) => {
+          if (errors.challenge_id) {
+            setExpired(errors.challenge_id.join(' '));
+            return true;
+          }
+          return placeFields(errors);
+        },
+      })
+      .catch(() => undefined);
+    if (!answer) return;
+    signIn(answer.data.auth_token, answer.data.user);
+    navigate(pathAfterLogin(answer.data.user));
+  });
+  return { form, onSubmit, pending: verify.isPending, recovery, toggle, expired };
+}
