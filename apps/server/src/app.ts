@@ -42,6 +42,7 @@ import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { villagesRoutes } from './modules/villages/villages.routes.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webhooksRoutes, { ctx });
       await api.register(cryptoRoutes, { ctx });
       await api.register(learningRoutes, { ctx });
+      await api.register(identityRoutes, { ctx });
       await api.register(oidcRoutes, { ctx });
       await api.register(passkeysRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });

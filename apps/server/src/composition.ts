@@ -9,6 +9,7 @@ import { createThrottle } from './core/db/throttle.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
 import { createCryptoModule } from './modules/crypto/crypto.module.js';
 import { createLearning } from './modules/learning/learning.module.js';
+import { createIdentityModule } from './modules/identity/identity.module.js';
 import { createNotificationsModule } from './modules/notifications/notifications.module.js';
 import { createOidcModule } from './modules/oidc/oidc.module.js';
 import { createPasskeysModule } from './modules/passkeys/passkeys.module.js';
@@ -76,10 +77,13 @@ export function createContext(deps: {
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
+  const { identity } = createIdentityModule({ db, config, clock, users: users.repo, signIn, logger });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
   const { passkeys } = createPasskeysModule({ db, users: users.repo, signIn, clock, publicUrl: config.publicUrl });
   return {
     learning,
+    /** Firebase sign-in and the account's sign-in methods (DESIGN 10.2). */
+    identity,
     cryptoWallets,
     ledger: wallet.ledger,
     wallet: wallet.wallet,

@@ -12,6 +12,7 @@ export * from './money.js';
 export * from './crypto.js';
 export * from './realtime.js';
 export * from './media.js';
+export * from './identity.js';
 export * from './passkeys.js';
 export * from './twofactor.js';
 export * from './oidc.js';

@@ -212,6 +212,14 @@ export const ar: Catalogue = {
   'learning.certificate_body': 'أتمّ الدورة',
   'learning.certificate_tribe': 'من تقديم {{tribe}}',
   'learning.certificate_verify': 'تحقق على {{url}}',
+  // Firebase identities and sign-in methods (DESIGN 10.2)
+  'identity.invalid_token': 'تعذّر التحقق من تسجيل الدخول هذا. يُرجى تسجيل الدخول من جديد.',
+  'identity.not_configured': 'تسجيل الدخول برقم الهاتف أو بحساب آخر غير مُفعَّل على هذا الخادم.',
+  'identity.last_method': 'هذه هي الطريقة الوحيدة للدخول إلى حسابك، لذا لا يمكن إزالتها. أضف طريقة دخول أخرى أولًا.',
+  'identity.linked_elsewhere': 'طريقة تسجيل الدخول هذه مرتبطة بحساب آخر.',
+  'identity.email_not_removable': 'بريدك الإلكتروني هو ما يُعرَف به هذا الحساب، لذا لا يمكن إزالته كطريقة لتسجيل الدخول.',
+  'identity.linked': 'رُبطت طريقة تسجيل الدخول بحسابك.',
+  'identity.removed': 'أُزيلت طريقة تسجيل الدخول.',
   'oidc.unknown_provider': 'لا يوجد مزوّد تسجيل دخول مُعدّ بهذا الاسم.',
   'oidc.unavailable': 'يتعذّر الوصول إلى مزوّد تسجيل الدخول هذا حاليًا. يُرجى المحاولة لاحقًا.',
 };

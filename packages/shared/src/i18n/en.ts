@@ -187,6 +187,14 @@ export const en = {
   'learning.certificate_body': 'has completed the course',
   'learning.certificate_tribe': 'offered by {{tribe}}',
   'learning.certificate_verify': 'Verify at {{url}}',
+  // Firebase identities and sign-in methods (DESIGN 10.2)
+  'identity.invalid_token': 'This sign-in could not be verified. Please sign in again.',
+  'identity.not_configured': 'Signing in with a phone number or another account is not set up on this server.',
+  'identity.last_method': 'This is the only way into your account, so it cannot be removed. Add another sign-in method first.',
+  'identity.linked_elsewhere': 'This sign-in method is already linked to another account.',
+  'identity.email_not_removable': 'Your email address is how this account is known, so it cannot be removed as a sign-in method.',
+  'identity.linked': 'The sign-in method has been linked to your account.',
+  'identity.removed': 'The sign-in method has been removed.',
   'oidc.unknown_provider': 'No sign-in provider with this name is configured.',
   'oidc.unavailable': 'This sign-in provider cannot be reached right now. Please try again later.',
 } as const;

@@ -194,6 +194,14 @@ export const fr: Catalogue = {
   'learning.certificate_body': 'a terminé le cours',
   'learning.certificate_tribe': 'proposé par {{tribe}}',
   'learning.certificate_verify': 'Vérifier sur {{url}}',
+  // Firebase identities and sign-in methods (DESIGN 10.2)
+  'identity.invalid_token': 'Cette connexion n’a pas pu être vérifiée. Veuillez vous reconnecter.',
+  'identity.not_configured': 'La connexion par numéro de téléphone ou par un autre compte n’est pas configurée sur ce serveur.',
+  'identity.last_method': 'C’est le seul moyen d’accéder à votre compte : il ne peut pas être supprimé. Ajoutez d’abord un autre moyen de connexion.',
+  'identity.linked_elsewhere': 'Ce moyen de connexion est déjà lié à un autre compte.',
+  'identity.email_not_removable': 'Votre adresse e-mail identifie ce compte : elle ne peut pas être retirée des moyens de connexion.',
+  'identity.linked': 'Le moyen de connexion a été lié à votre compte.',
+  'identity.removed': 'Le moyen de connexion a été supprimé.',
   'oidc.unknown_provider': 'Aucun fournisseur de connexion de ce nom n’est configuré.',
   'oidc.unavailable': 'Ce fournisseur de connexion est injoignable pour le moment. Veuillez réessayer plus tard.',
 };

@@ -194,6 +194,14 @@ export const he: Catalogue = {
   'learning.certificate_body': 'השלים/ה את הקורס',
   'learning.certificate_tribe': 'מטעם {{tribe}}',
   'learning.certificate_verify': 'אימות בכתובת {{url}}',
+  // Firebase identities and sign-in methods (DESIGN 10.2)
+  'identity.invalid_token': 'לא ניתן היה לאמת את ההתחברות הזו. יש להתחבר מחדש.',
+  'identity.not_configured': 'התחברות עם מספר טלפון או עם חשבון אחר אינה מוגדרת בשרת הזה.',
+  'identity.last_method': 'זו הדרך היחידה להיכנס לחשבון שלך, ולכן אי אפשר להסיר אותה. יש להוסיף קודם דרך התחברות אחרת.',
+  'identity.linked_elsewhere': 'דרך ההתחברות הזו כבר מקושרת לחשבון אחר.',
+  'identity.email_not_removable': 'כתובת האימייל שלך מזהה את החשבון הזה, ולכן אי אפשר להסיר אותה מדרכי ההתחברות.',
+  'identity.linked': 'דרך ההתחברות קושרה לחשבון שלך.',
+  'identity.removed': 'דרך ההתחברות הוסרה.',
   'oidc.unknown_provider': 'לא הוגדר ספק התחברות בשם הזה.',
   'oidc.unavailable': 'לא ניתן להגיע כרגע לספק ההתחברות הזה. נסו שוב מאוחר יותר.',
 };

@@ -23,6 +23,11 @@ export function createUsersRepo(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       return row ? { ...row, email } : undefined;
     },
+    /** The account with this E.164 phone number (unique). */
+    async findByPhone(phone: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+      return row;
+    },
     async create(values: NewUserRow): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();
       return row!;

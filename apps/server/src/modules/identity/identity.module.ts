@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '#src/core/clock.js';
+import type { Config } from '#src/core/config.js';
+import type { Db } from '#src/core/db/client.js';
+import type { SignIn } from '../auth/sign-in.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { createFirebaseVerifier, type FirebaseVerifier } from './identity.firebase.js';
+import { createIdentityRepo } from './identity.repo.js';
+import { createIdentityService } from './identity.service.js';
+
+/**
+ * Wires Firebase identities and the sign-in methods list: the verifier (firebase-admin, loaded on
+ * first use) only when FIREBASE_PROJECT_ID is set. `verifier` replaces it in tests.
+ */
+export function createIdentityModule({
+  db,
+  config,
+  clock,
+  users,
+  signIn,
+  logger,
+  verifier,
+}: {
+  db: Db;
+  config: Pick<Config, 'firebase'>;
+  clock: Clock;
+  users: UsersRepo;
+  signIn: SignIn;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+  verifier?: FirebaseVerifier;
+}) {
+  const repo = createIdentityRepo(db);
+  const f = config.firebase;
+  const firebase = f
+    ? {
+        projectId: f.projectId,
+        verifier: verifier ?? createFirebaseVerifier({ projectId: f.projectId, emulatorHost: f.emulatorHost }),
+      }
+    : undefined;
+  const identity = createIdentityService({
+    repo,
+    users,
+    signIn,
+    clock,
+    firebase,
+    log: (fields, message) => logger.warn(fields, message),
+  });
+  return { identity, identityRepo: repo };
+}

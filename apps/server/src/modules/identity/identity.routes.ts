@@ -1,0 +1,54 @@
+import { identityEndpoints as api } from '@tribes/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '#src/composition.js';
+import { LIMITS, limit } from '#src/core/rate-limit.js';
+import { route } from '#src/core/route.js';
+import { presentUser } from '../users/users.presenter.js';
+import { presentIdentityRow, presentMethod, presentProviders } from './identity.presenter.js';
+
+/**
+ * Firebase sign-in and the account's sign-in methods (packages/shared/src/contract/identity.ts,
+ * DESIGN 10.2).
+ */
+export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const oidcName = (id: string) => ctx.config.oidcProviders.find((p) => p.id === id)?.name ?? null;
+
+  route(app, api.providers)(async () => ({ data: presentProviders(ctx.config) }));
+
+  // Counted with the password logins: both are guesses at a way in.
+  route(app, api.signIn, { config: limit(app, LIMITS.login) })(async (req) => {
+    const outcome = await ctx.identity.signIn(req.body.id_token, {
+      deviceName: req.body.device_name,
+      userAgent: req.headers['user-agent'] ?? null,
+    });
+    if (outcome.kind === 'two_factor_required') {
+      return {
+        data: { two_factor_required: true as const, challenge_id: outcome.challengeId },
+        message: 'auth.two_factor_required' as const,
+        warning: true,
+      };
+    }
+    return {
+      data: { auth_token: outcome.token, user: presentUser(outcome.user, ctx.storage), created: outcome.created },
+      message: 'auth.logged_in',
+    };
+  });
+
+  route(
+    app,
+    api.list,
+  )(async (req) => {
+    const methods = await ctx.identity.methods(req.auth!.user);
+    return { data: { identities: methods.map((m) => presentMethod(m, oidcName)) } };
+  });
+
+  route(app, api.remove, { config: limit(app, LIMITS.write) })(async (req) => {
+    await ctx.identity.remove(req.auth!.user, req.params.id);
+    return { data: {}, message: 'identity.removed' };
+  });
+
+  route(app, api.linkFirebase, { config: limit(app, LIMITS.write) })(async (req) => {
+    const row = await ctx.identity.link(req.auth!.user, req.body.id_token);
+    return { data: { identity: presentIdentityRow(row, oidcName) }, message: 'identity.linked' };
+  });
+}

@@ -1,0 +1,67 @@
+import { identityEndpoints as api, type EndpointData } from '@tribes/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+
+type Providers = EndpointData<typeof api.providers>;
+
+/** GET /v1/auth/providers (DESIGN 10.2): what the sign-in page may offer, with and without configuration. */
+describe('GET /v1/auth/providers', () => {
+  let bare: TestApp;
+  let configured: TestApp;
+
+  beforeAll(async () => {
+    bare = await buildTestApp();
+    configured = await buildTestApp({
+      database: bare.database,
+      env: {
+        FIREBASE_PROJECT_ID: 'tribes-prod',
+        FIREBASE_API_KEY: 'AIzaPublicWebKey',
+        FIREBASE_AUTH_DOMAIN: 'login.tribes.example',
+        IDENTITY_PROVIDERS: 'phone,google,apple',
+        OIDC_PROVIDERS: JSON.stringify([
+          {
+            id: 'keycloak',
+            name: 'Community ID',
+            issuer: 'https://id.example/realms/t',
+            client_id: 'tribes',
+            client_secret: 'oidc-client-secret',
+          },
+        ]),
+      },
+    });
+  });
+  afterAll(async () => {
+    await configured?.close();
+    await bare?.close();
+  });
+
+  it('offers passkeys only when nothing is configured', async () => {
+    const res = await bare.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success' });
+    expect(res.json().data).toEqual({ firebase: null, oidc: [], passkeys: true } satisfies Providers);
+  });
+
+  it('hands out the Firebase web config and the OIDC issuers, never a client secret', async () => {
+    const res = await configured.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      firebase: {
+        api_key: 'AIzaPublicWebKey',
+        auth_domain: 'login.tribes.example',
+        project_id: 'tribes-prod',
+        providers: ['phone', 'google', 'apple'],
+        emulator_host: null,
+      },
+      oidc: [{ id: 'keycloak', name: 'Community ID' }],
+      passkeys: true,
+    } satisfies Providers);
+    expect(res.body).not.toContain('oidc-client-secret');
+  });
+
+  it('answers 404 identity.not_configured to a Firebase sign-in when Firebase is not configured', async () => {
+    const res = await bare.app.inject({ method: 'POST', url: '/api/v1/auth/identity', payload: { id_token: 'x.y.z' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 'error', message: expect.stringContaining('not set up') });
+  });
+});

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { identityEndpoints } from '@tribes/shared';
+import { api } from '../../app/api';
+
+/** Query keys of the identity feature (sign-in methods beyond the password). */
+export const identityKeys = {
+  /** GET /v1/auth/providers: the same for every visitor, so one key. */
+  providers: ['auth-providers'] as const,
+  /** GET /v1/me/identities: the signed-in account's ways in. */
+  identities: ['me', 'identities'] as const,
+};
+
+/**
+ * GET /v1/auth/providers: what the sign-in page may offer — the Firebase web config and providers
+ * (null when not configured; `emulator_host` set in dev and tests), the OIDC issuers, passkeys.
+ * Rarely changes, so it is kept for ten minutes.
+ */
+export function useAuthProviders() {
+  return useQuery({
+    queryKey: identityKeys.providers,
+    queryFn: async () => (await api.call(identityEndpoints.providers)).data,
+    staleTime: 10 * 60 * 1000,
+  });
+}
