@@ -115,8 +115,7 @@ describe('the OpenAPI document', () => {
     expect(ops.length).toBeGreaterThan(100);
     const problems: string[] = [];
     for (const { key, op } of ops.filter((o) => / \/(api\/v1|broadcasting)\//.test(o.key))) {
-      // A browser navigation (OIDC start and callback) succeeds with a 302 redirect instead.
-      const success = Object.entries(op.responses).filter(([status]) => /^(2(\d\d|XX)|302)$/.test(status));
+      const success = Object.entries(op.responses).filter(([status]) => /^2(\d\d|XX)$/.test(status));
       const described = success.filter(([, r]) => Object.values(r.content ?? {}).some((m) => m.schema));
       if (described.length === 0) problems.push(`${key}: no 2XX answer with a schema`);
       const errors = Object.entries(op.responses).filter(([status]) => /^4/.test(status));
@@ -219,6 +218,39 @@ describe('the OpenAPI document describes what the handlers read and send themsel
     }
     const lesson = operationOf(learningEndpoints.getLesson)!.responses['409']!.content!['application/json']!;
     expect(lesson.schema!.properties!.error_type).toEqual({ type: 'string', enum: ['lesson_locked'] });
+  });
+});
+
+describe("the ledger's health", () => {
+  it('describes its 500 as the error envelope that keeps the figures', () => {
+    const failed = operationOf(moneyEndpoints.ledgerHealth)!.responses['500']!.content!['application/json']!.schema!;
+    expect(failed.properties!.status).toEqual({ type: 'string', enum: ['error'] });
+    expect(Object.keys((failed.properties!.data as { properties: object }).properties).sort()).toEqual(['accounts', 'ok']);
+  });
+
+  it('answers a broken ledger 500 in that envelope, serialised through its schema', async () => {
+    const ledger = t.app.ctx.ledger;
+    const check = ledger.checkInvariants;
+    ledger.checkInvariants = async () => ({ ok: false, accounts: 7, total: 3, mismatched: ['x'] });
+    try {
+      const res = await t.app.inject({ url: '/api/v1/health/ledger' });
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toEqual({ status: 'error', message: 'Ledger invariants broken.', data: { ok: false, accounts: 7 } });
+    } finally {
+      ledger.checkInvariants = check;
+    }
+    // An unexpected failure of the same route still answers the plain envelope (data is optional).
+    ledger.checkInvariants = async () => {
+      throw new Error('database gone');
+    };
+    try {
+      const res = await t.app.inject({ url: '/api/v1/health/ledger' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ status: 'error', message: 'An internal server error occurred. Please try again later.' });
+    } finally {
+      ledger.checkInvariants = check;
+    }
   });
 });
 

@@ -29,6 +29,13 @@ export interface Answer<E extends EndpointDef> {
   params?: MessageParams;
   /** A `warning` answer: it worked, but the user has something to do (DESIGN section 4). */
   warning?: boolean;
+  /**
+   * An `error` answer that keeps its data (a failed health check's figures), with its statusCode:
+   * serialised through the endpoint's `errorData`, in the envelope like every other failure.
+   */
+  error?: boolean;
+  /** A fixed text instead of a catalogue message (a health check read by monitors, not people). */
+  text?: string;
   /** Overrides the endpoint's success status (an idempotent replay answers what the first call did). */
   statusCode?: number;
 }
@@ -76,8 +83,8 @@ function register<E extends EndpointDef>(app: FastifyInstance, e: E, extras: Rou
       const answer = await handler(request as unknown as EndpointRequest<E>, reply);
       if ('sent' in answer) return reply;
       return reply.code(answer.statusCode ?? e.status ?? 200).send({
-        status: answer.warning ? 'warning' : 'success',
-        message: t(request, answer.message ?? 'common.ok', answer.params),
+        status: answer.error ? 'error' : answer.warning ? 'warning' : 'success',
+        message: answer.text ?? t(request, answer.message ?? 'common.ok', answer.params),
         data: answer.data,
       });
     },
@@ -120,26 +127,27 @@ function routeSchema(e: EndpointDef): FastifySchema {
   const envelope = successEnvelope(e.data).describe(
     e.status === 201 ? 'Created: the envelope around `data`.' : 'The envelope around `data`.',
   );
-  const success =
-    e.status === 302
-      ? redirectAnswer(e)
-      : e.produces
-        ? {
-            description: `The answer itself (${e.produces}), not the envelope.`,
-            content: { [e.produces]: { schema: isJson(e.produces) ? e.data : binary(e.produces) } },
-          }
-        : e.alsoProduces
-          ? {
-              description: `The envelope around \`data\`, or when the query asks for it the file itself (${e.alsoProduces}).`,
-              content: { 'application/json': { schema: envelope }, [e.alsoProduces]: { schema: binary(e.alsoProduces) } },
-            }
-          : envelope;
+  const success = e.produces
+    ? {
+        description: `The answer itself (${e.produces}), not the envelope.`,
+        content: { [e.produces]: { schema: isJson(e.produces) ? e.data : binary(e.produces) } },
+      }
+    : e.alsoProduces
+      ? {
+          description: `The envelope around \`data\`, or when the query asks for it the file itself (${e.alsoProduces}).`,
+          content: { 'application/json': { schema: envelope }, [e.alsoProduces]: { schema: binary(e.alsoProduces) } },
+        }
+      : envelope;
   const errors = Object.fromEntries(
     [...new Set<number>([400, ...e.errors, 429, 500])]
       .sort((a, b) => a - b)
       .map((status) => [
         status,
-        status === 409 && e.errorTypes?.length ? conflictEnvelope(e.errorTypes) : ERROR_RESPONSES.get(status)!,
+        status === 409 && e.errorTypes?.length
+          ? conflictEnvelope(e.errorTypes)
+          : status === 500 && e.errorData
+            ? failureEnvelope(e.errorData)
+            : ERROR_RESPONSES.get(status)!,
       ]),
   );
   const schema: FastifySchema & { [FORM]?: OpenApiBody; [HEADERS]?: z.ZodObject } = {
@@ -150,7 +158,7 @@ function routeSchema(e: EndpointDef): FastifySchema {
     ...(e.body && !e.multipart ? { body: e.body } : {}),
     ...(e.consumes ? { consumes: [...e.consumes] } : e.multipart ? { consumes: ['multipart/form-data'] } : {}),
     security: e.auth === 'user' ? [{ bearer: [] }] : e.auth === 'optional' ? [{}, { bearer: [] }] : [],
-    response: { [e.status === 302 ? '302' : '2xx']: success, ...errors, '4xx': OTHER_CLIENT_ERROR, '5xx': OTHER_SERVER_ERROR },
+    response: { '2xx': success, ...errors, '4xx': OTHER_CLIENT_ERROR, '5xx': OTHER_SERVER_ERROR },
   };
   // A multipart body is read by the handler part by part, so Fastify must not validate it: the form
   // (and the JSON body, when the endpoint takes one too) is handed to the document's transform only.
@@ -160,12 +168,12 @@ function routeSchema(e: EndpointDef): FastifySchema {
   return schema;
 }
 
-/** The success answer of a browser navigation (status 302): the Location header, an empty body. */
-const redirectAnswer = (e: EndpointDef) => ({
-  description: 'A redirect: the Location header says where the browser goes next.',
-  headers: { location: { description: 'Where to go next.', schema: { type: 'string' } } },
-  content: { 'text/plain': { schema: e.data } },
-});
+/**
+ * A 500 that keeps its data (a failed health check's figures). Optional: an unexpected failure of
+ * the same route answers the plain envelope.
+ */
+const failureEnvelope = (data: z.ZodType) =>
+  ErrorEnvelopeSchema.extend({ data: data.optional() }).describe(`${ERROR_TEXTS[500]} A failed check keeps its \`data\`.`);
 
 /**
  * A 409 whose `error_type` is one of the endpoint's listed conflicts. The list is metadata for the
@@ -217,15 +225,6 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   const form = extra?.[FORM];
   const headers = extra?.[HEADERS];
   let out = jsonSchemaTransform(input);
-  // The zod transform keeps a response's description and content only: a redirect's Location header goes back in.
-  const redirect = (input.schema?.response as Record<string, { headers?: unknown }> | undefined)?.['302'];
-  if (redirect?.headers) {
-    const response = out.schema.response as Record<string, object>;
-    out = {
-      ...out,
-      schema: { ...out.schema, response: { ...response, 302: { ...response['302'], headers: redirect.headers } } },
-    };
-  }
   if (headers) {
     const described = (jsonSchemaTransform({ ...input, schema: { headers } }).schema as { headers: unknown }).headers;
     out = { ...out, schema: { ...out.schema, headers: described } };

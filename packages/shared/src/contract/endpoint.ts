@@ -35,15 +35,14 @@ export interface EndpointDef {
   consumes?: readonly string[];
   /** The `data` of a success (or warning) answer. */
   data: z.ZodType;
-  /**
-   * The status of a success answer: 201 for a creation, 200 otherwise; 302 for a browser navigation
-   * answered with a redirect (the Location header, no envelope; `data` describes the empty body).
-   */
-  status?: 200 | 201 | 302;
+  /** The status of a success answer: 201 for a creation, 200 otherwise. */
+  status?: 200 | 201;
   /** Error statuses this endpoint may answer (besides 400, 429, 500). */
   errors: readonly ErrorStatus[];
   /** The `error_type` values of its 409 answers. */
   errorTypes?: readonly string[];
+  /** The `data` its 500 answer carries, when a failure keeps figures (a health check that fails). */
+  errorData?: z.ZodType;
   /** A money POST that takes an `Idempotency-Key` header. */
   idempotencyKey?: boolean;
   /**

@@ -263,6 +263,7 @@ export const moneyEndpoints = {
     tags,
     auth: 'public',
     data: LedgerHealthSchema,
+    errorData: LedgerHealthSchema,
     errors: [],
   }),
 } as const;
