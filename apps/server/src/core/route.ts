@@ -127,17 +127,20 @@ function routeSchema(e: EndpointDef): FastifySchema {
   const envelope = successEnvelope(e.data).describe(
     e.status === 201 ? 'Created: the envelope around `data`.' : 'The envelope around `data`.',
   );
-  const success = e.produces
-    ? {
-        description: `The answer itself (${e.produces}), not the envelope.`,
-        content: { [e.produces]: { schema: isJson(e.produces) ? e.data : binary(e.produces) } },
-      }
-    : e.alsoProduces
-      ? {
-          description: `The envelope around \`data\`, or when the query asks for it the file itself (${e.alsoProduces}).`,
-          content: { 'application/json': { schema: envelope }, [e.alsoProduces]: { schema: binary(e.alsoProduces) } },
-        }
-      : envelope;
+  const success =
+    e.status === 302
+      ? redirectAnswer(e)
+      : e.produces
+        ? {
+            description: `The answer itself (${e.produces}), not the envelope.`,
+            content: { [e.produces]: { schema: isJson(e.produces) ? e.data : binary(e.produces) } },
+          }
+        : e.alsoProduces
+          ? {
+              description: `The envelope around \`data\`, or when the query asks for it the file itself (${e.alsoProduces}).`,
+              content: { 'application/json': { schema: envelope }, [e.alsoProduces]: { schema: binary(e.alsoProduces) } },
+            }
+          : envelope;
   const errors = Object.fromEntries(
     [...new Set<number>([400, ...e.errors, 429, 500])]
       .sort((a, b) => a - b)
@@ -158,7 +161,7 @@ function routeSchema(e: EndpointDef): FastifySchema {
     ...(e.body && !e.multipart ? { body: e.body } : {}),
     ...(e.consumes ? { consumes: [...e.consumes] } : e.multipart ? { consumes: ['multipart/form-data'] } : {}),
     security: e.auth === 'user' ? [{ bearer: [] }] : e.auth === 'optional' ? [{}, { bearer: [] }] : [],
-    response: { '2xx': success, ...errors, '4xx': OTHER_CLIENT_ERROR, '5xx': OTHER_SERVER_ERROR },
+    response: { [e.status === 302 ? '302' : '2xx']: success, ...errors, '4xx': OTHER_CLIENT_ERROR, '5xx': OTHER_SERVER_ERROR },
   };
   // A multipart body is read by the handler part by part, so Fastify must not validate it: the form
   // (and the JSON body, when the endpoint takes one too) is handed to the document's transform only.
@@ -167,6 +170,13 @@ function routeSchema(e: EndpointDef): FastifySchema {
   if (e.idempotencyKey) schema[HEADERS] = IDEMPOTENCY_HEADERS;
   return schema;
 }
+
+/** The success answer of a browser navigation (status 302): the Location header, an empty body. */
+const redirectAnswer = (e: EndpointDef) => ({
+  description: 'A redirect: the Location header says where the browser goes next.',
+  headers: { location: { description: 'Where to go next.', schema: { type: 'string' } } },
+  content: { 'text/plain': { schema: e.data } },
+});
 
 /**
  * A 500 that keeps its data (a failed health check's figures). Optional: an unexpected failure of
@@ -225,6 +235,15 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   const form = extra?.[FORM];
   const headers = extra?.[HEADERS];
   let out = jsonSchemaTransform(input);
+  // The zod transform keeps a response's description and content only: a redirect's Location header goes back in.
+  const redirect = (input.schema?.response as Record<string, { headers?: unknown }> | undefined)?.['302'];
+  if (redirect?.headers) {
+    const response = out.schema.response as Record<string, object>;
+    out = {
+      ...out,
+      schema: { ...out.schema, response: { ...response, 302: { ...response['302'], headers: redirect.headers } } },
+    };
+  }
   if (headers) {
     const described = (jsonSchemaTransform({ ...input, schema: { headers } }).schema as { headers: unknown }).headers;
     out = { ...out, schema: { ...out.schema, headers: described } };

@@ -35,8 +35,11 @@ export interface EndpointDef {
   consumes?: readonly string[];
   /** The `data` of a success (or warning) answer. */
   data: z.ZodType;
-  /** The status of a success answer: 201 for a creation, 200 otherwise. */
-  status?: 200 | 201;
+  /**
+   * The status of a success answer: 201 for a creation, 200 otherwise; 302 for a browser navigation
+   * answered with a redirect (the Location header, no envelope; `data` describes the empty body).
+   */
+  status?: 200 | 201 | 302;
   /** Error statuses this endpoint may answer (besides 400, 429, 500). */
   errors: readonly ErrorStatus[];
   /** The `error_type` values of its 409 answers. */
