@@ -1,0 +1,78 @@
+import { generate } from 'otplib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => browser?.close());
+
+/**
+ * A code for the next 30 s step: the server accepts one step either side, and the step that turned
+ * 2FA on is not accepted twice, so the sign-in right after it uses the next one.
+ */
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+describe('two-factor authentication (TOTP)', () => {
+  it('enrols with a code, then a sign-in asks for the code and signs in; axe on the pages in en and ar', async () => {
+    const user = await signUpViaApi();
+    const context = await newContext(browser);
+    const signedOut = await newContext(browser);
+    try {
+      await signInContext(context, user);
+      const page = await context.newPage();
+      await page.goto('/setting/two-factor');
+      await ready(page);
+      await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe('Off');
+      await expectAccessible(page, 'en two-factor settings');
+
+      await page.getByTestId('totp-start').click();
+      const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(await page.getByRole('link', { name: 'Open in my authenticator app' }).getAttribute('href')).toMatch(
+        /^otpauth:\/\/totp\/Tribes:/,
+      );
+      await expectAccessible(page, 'en two-factor enrolment');
+      await page.locator('#field-code').fill(await generate({ secret }));
+      await page.getByTestId('totp-confirm').click();
+      await expect.poll(() => page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+      await expectAccessible(page, 'en recovery codes');
+      await page.getByTestId('recovery-done').click();
+      await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe('On');
+
+      // Signed out (a fresh browser context): the password, then the code.
+      const login = await signedOut.newPage();
+      await login.goto('/sign-in');
+      await ready(login);
+      await login.locator('#field-email').fill(user.email);
+      await login.locator('#field-password').fill(user.password);
+      await login.getByTestId('sign-in-submit').click();
+      await login.getByText('Enter the 6-digit code from your authenticator app').waitFor();
+      expect((await login.evaluate(() => window.localStorage.getItem('auth'))) ?? '').not.toContain('accessToken":"');
+      await expectAccessible(login, 'en 2FA step of sign-in');
+      await login.locator('#field-code').fill(await nextCode(secret));
+      await login.getByTestId('two-factor-submit').click();
+      await login.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+      const stored = await login.evaluate(
+        () => JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { isLoggedIn: boolean; accessToken: string },
+      );
+      expect(stored.isLoggedIn).toBe(true);
+      expect(stored.accessToken.length).toBeGreaterThan(20);
+
+      // The settings page in Arabic, right to left, with 2FA on and its turn-off dialog.
+      await login.goto('/ar/setting/two-factor');
+      await ready(login);
+      expect(await login.locator('html').getAttribute('dir')).toBe('rtl');
+      await expect.poll(() => login.getByTestId('totp-status').textContent()).toBe('مفعّلة');
+      await expectAccessible(login, 'ar two-factor settings');
+      await login.getByTestId('totp-disable').click();
+      await login.getByRole('dialog').waitFor();
+      await expectAccessible(login, 'ar turn-off dialog');
+    } finally {
+      await context.close();
+      await signedOut.close();
+    }
+  }, 180_000);
+});
