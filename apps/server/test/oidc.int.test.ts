@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { oidcEndpoints } from '@tribes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
@@ -118,12 +119,12 @@ describe('OIDC callback', () => {
     expect(location).toMatch(/^\/sign-in\/complete#token=[^&]+&return_to=%2Ftribes$/);
     const res = await me(tokenOf(location)!);
     expect(res.statusCode).toBe(200);
-    const user = res.json().data.user ?? res.json().data;
+    const user = res.json().data.user;
     expect(user.name).toBe('Ada Issuer');
     expect(user.email).toBe(email);
     // Signing in again finds the same account through the joined subject.
     const again = await me(tokenOf((await signInAs('new-person')).location)!);
-    expect((again.json().data.user ?? again.json().data).id).toBe(user.id);
+    expect(again.json().data.user.id).toBe(user.id);
     const [session] = await rows<{ user_agent: string }>(
       sql`select user_agent from auth_tokens where user_id = ${user.id} order by created_at desc limit 1`,
     );
@@ -134,17 +135,35 @@ describe('OIDC callback', () => {
     const existing = await signUp(t);
     await issuer.setAccount('verified-twin', { email: existing.email.toUpperCase(), email_verified: true, name: 'Twin' });
     const res = await me(tokenOf((await signInAs('verified-twin')).location)!);
-    expect((res.json().data.user ?? res.json().data).id).toBe(existing.user.id);
+    expect(res.json().data.user.id).toBe(existing.user.id);
   });
 
   it('does not join through an unverified email: a new account without email', async () => {
     const existing = await signUp(t);
     await issuer.setAccount('unverified-twin', { email: existing.email, email_verified: false, name: 'Not Me' });
     const res = await me(tokenOf((await signInAs('unverified-twin')).location)!);
-    const user = res.json().data.user ?? res.json().data;
+    const user = res.json().data.user;
     expect(user.id).not.toBe(existing.user.id);
     expect(user.email).toBeNull();
     expect(user.name).toBe('Not Me');
+  });
+
+  it('answers the 2FA challenge, not a token, for an account with TOTP on', async () => {
+    const person = await signUp(t);
+    const enrol = await t.app.inject({ method: 'POST', url: '/api/v1/me/2fa/totp', headers: bearer(person.token) });
+    const secret = enrol.json().data.secret as string;
+    const code = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/2fa/totp/confirm',
+      headers: bearer(person.token),
+      payload: { code },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await issuer.setAccount('with-2fa', { email: person.email, email_verified: true });
+    const { location } = await signInAs('with-2fa');
+    expect(location).toMatch(/^\/sign-in\?challenge=[0-9a-f-]{36}$/);
+    expect(location).not.toContain('token');
   });
 
   it('refuses a wrong state', async () => {
@@ -220,7 +239,7 @@ describe('OIDC linking from settings', () => {
     expect(res.headers.location).toBe('/setting/sign-in-methods?linked=local');
     // From now on that subject signs in to this account.
     const signedIn = await me(tokenOf((await signInAs('linked-sub')).location)!);
-    expect((signedIn.json().data.user ?? signedIn.json().data).id).toBe(person.user.id);
+    expect(signedIn.json().data.user.id).toBe(person.user.id);
   });
 
   it('refuses a subject another account already has', async () => {
