@@ -287,3 +287,35 @@ describe('contract', () => {
     await expectOperationsMatch(t.app, { 'two-factor': twoFactorEndpoints });
   });
 });
+
+describe('logs', () => {
+  it('hold no TOTP secret, code, recovery code or token through enrol, sign-in and turning off', async () => {
+    const logged = await buildTestApp({ captureLogs: true });
+    try {
+      const req = async (method: 'POST' | 'DELETE', url: string, payload?: object, token?: string) =>
+        (await logged.app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? bearer(token) : {} })).json() as {
+          data: Record<string, unknown>;
+        };
+      const at = (secret: string, offset = 0) =>
+        generate({ secret, epoch: Math.floor(logged.clock.now().getTime() / 1000) + offset });
+      const u = await signUp(logged);
+      const secret = (await req('POST', '/me/2fa/totp', undefined, u.token)).data.secret as string;
+      const first = await at(secret);
+      const codes = (await req('POST', '/me/2fa/totp/confirm', { code: first }, u.token)).data.recovery_codes as string[];
+      const challenge = (await req('POST', '/auth/login', { email: u.email, password: u.password })).data.challenge_id as string;
+      const wrong = await at(secret, 900);
+      await req('POST', '/auth/2fa/verify', { challenge_id: challenge, code: wrong, extra: 'x' });
+      await req('POST', '/auth/2fa/verify', { challenge_id: challenge, code: wrong });
+      const token = (await req('POST', '/auth/2fa/verify', { challenge_id: challenge, recovery_code: codes[0] })).data
+        .auth_token as string;
+      logged.clock.advance(30_000);
+      const off = await at(secret);
+      await req('DELETE', '/me/2fa/totp', { code: off }, token);
+      const text = logged.logs.join('\n');
+      expect(logged.logs.length).toBeGreaterThan(0);
+      for (const s of [secret, first, wrong, off, token, ...codes]) expect(text).not.toContain(s);
+    } finally {
+      await logged.close();
+    }
+  });
+});
