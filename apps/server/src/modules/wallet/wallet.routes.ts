@@ -1,10 +1,10 @@
-import { IdempotencyKeySchema, moneyEndpoints as api } from '@tribes/shared';
+import { IdempotencyKeySchema, POST_LIMITS, moneyEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '#src/composition.js';
 import { fieldError } from '#src/core/errors.js';
+import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
-import { readCampaignForm } from './campaign-form.js';
 import { ledgerCsv, ledgerCsvFilename } from './wallet.presenter.js';
 
 /** The Idempotency-Key of a money POST, required. */
@@ -19,6 +19,8 @@ function idempotencyKey(req: FastifyRequest): string {
  * endpoint is declared in packages/shared/src/contract/money.ts).
  */
 export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // A campaign's cover has the limits of post photos (10 MB, type decided by content later).
+  const coverLimits = { fileSize: POST_LIMITS.imageMaxBytes };
   const write = { config: limit(app, LIMITS.write) };
   const viewer = (req: FastifyRequest) => req.auth?.user ?? null;
 
@@ -64,8 +66,8 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     api.createCampaign,
     write,
   )(async (req) => {
-    const { fields, cover } = await readCampaignForm(req, api.createCampaign.body);
-    const campaign = await ctx.campaigns.create(req.params.id, req.auth!.user, fields, cover);
+    const { fields, files } = await readForm(req, api.createCampaign, coverLimits);
+    const campaign = await ctx.campaigns.create(req.params.id, req.auth!.user, fields, files.cover[0] ?? null);
     return { data: { campaign }, message: 'campaigns.created' };
   });
 
@@ -78,8 +80,8 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     api.updateCampaign,
     write,
   )(async (req) => {
-    const { fields, cover } = await readCampaignForm(req, api.updateCampaign.body);
-    const campaign = await ctx.campaigns.update(req.params.id, req.auth!.user, fields, cover);
+    const { fields, files } = await readForm(req, api.updateCampaign, coverLimits);
+    const campaign = await ctx.campaigns.update(req.params.id, req.auth!.user, fields, files.cover[0] ?? null);
     return { data: { campaign }, message: 'campaigns.updated' };
   });
 
