@@ -113,16 +113,9 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   route(
     app,
     api.ledgerHealth,
-  )(async (_req, reply) => {
+  )(async () => {
     const data = await ctx.ledgerView.health();
-    // Fixed English texts for monitors, not the catalogue's; a failure keeps its data, which the
-    // error envelope's schema would strip, so it goes out already serialised.
-    if (data.ok) reply.code(200).send({ status: 'success', message: 'OK.', data });
-    else
-      reply
-        .code(500)
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify({ status: 'error', message: 'Ledger invariants broken.', data }));
-    return sent(reply);
+    // Fixed English texts for monitors, not the catalogue's; a failure keeps its data (the endpoint's errorData).
+    return data.ok ? { data, text: 'OK.' } : { data, error: true, statusCode: 500, text: 'Ledger invariants broken.' };
   });
 }
