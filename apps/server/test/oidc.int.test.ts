@@ -122,6 +122,8 @@ describe('OIDC callback', () => {
     const user = res.json().data.user;
     expect(user.name).toBe('Ada Issuer');
     expect(user.email).toBe(email);
+    expect(user.email_verified).toBe(true);
+    expect(user.profile.last_step).toBe('email-verified');
     // Signing in again finds the same account through the joined subject.
     const again = await me(tokenOf((await signInAs('new-person')).location)!);
     expect(again.json().data.user.id).toBe(user.id);
@@ -146,6 +148,25 @@ describe('OIDC callback', () => {
     expect(user.id).not.toBe(existing.user.id);
     expect(user.email).toBeNull();
     expect(user.name).toBe('Not Me');
+  });
+
+  it('does not join an account that never verified its email (pre-registered by someone else)', async () => {
+    const email = uniqueEmail('squatted');
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        name: 'Squatter',
+        email,
+        password: 'a long enough passphrase',
+        password_confirmation: 'a long enough passphrase',
+      },
+    });
+    expect(reg.statusCode).toBe(201);
+    await issuer.setAccount('real-owner', { email, email_verified: true, name: 'Real Owner' });
+    const user = (await me(tokenOf((await signInAs('real-owner')).location)!)).json().data.user;
+    expect(user.id).not.toBe(reg.json().data.user.id);
+    expect(user.email).toBeNull();
   });
 
   it('answers the 2FA challenge, not a token, for an account with TOTP on', async () => {

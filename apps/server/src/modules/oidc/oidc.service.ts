@@ -50,8 +50,9 @@ function nameFrom(claims: OidcClaims): string {
 
 /**
  * OpenID Connect sign-in (DESIGN 10.2). Joining rules: a subject already joined signs in its account;
- * otherwise an account with the same email only when the issuer marks the email verified; otherwise a
- * new account (its email only when verified). Every way out of the callback is an outcome, never a throw.
+ * otherwise an account with the same email only when the issuer marks the email verified (and the
+ * account verified it too); otherwise a new account (its email only when verified and free). Every
+ * way out of the callback is an outcome, never a throw.
  */
 export function createOidcService({
   providers,
@@ -94,18 +95,21 @@ export function createOidcService({
     const verifiedEmail = claims.emailVerified && claims.email ? claims.email : null;
     const existing = verifiedEmail ? await users.findByEmail(verifiedEmail) : undefined;
     try {
-      if (existing) {
+      // Both sides must have proved the address: joining an account whose owner never verified it would
+      // hand the issuer's user an account someone else may have registered (and know the password of).
+      if (existing?.emailVerifiedAt) {
         await repo.insertIdentity(existing.id, subject, now);
-        // The issuer vouches for the address: an account still waiting for its code is verified now.
-        if (!existing.emailVerifiedAt)
-          return (await users.update(existing.id, { emailVerifiedAt: now, updatedAt: now })) ?? existing;
         return existing;
       }
+      // The address is taken by an unverified account: a new account without it.
+      const email = existing ? null : verifiedEmail;
       return await repo.createUserWithIdentity(
         {
           name: nameFrom(claims),
-          email: verifiedEmail,
-          emailVerifiedAt: verifiedEmail ? now : null,
+          email,
+          emailVerifiedAt: email ? now : null,
+          // Signed in through the issuer: onboarding starts at the role (as after a verified sign-up).
+          lastStep: 'email-verified',
           createdAt: now,
           updatedAt: now,
         },
