@@ -50,6 +50,7 @@ describe('two-factor authentication (TOTP)', () => {
       await login.locator('#field-password').fill(user.password);
       await login.getByTestId('sign-in-submit').click();
       await login.getByText('Enter the 6-digit code from your authenticator app').waitFor();
+      await login.locator('#field-code').waitFor();
       expect((await login.evaluate(() => window.localStorage.getItem('auth'))) ?? '').not.toContain('accessToken":"');
       await expectAccessible(login, 'en 2FA step of sign-in');
       await login.locator('#field-code').fill(await nextCode(secret));

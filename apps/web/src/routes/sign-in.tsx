@@ -1,17 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../components/inputs/password-field';
 import { LocaleLink } from '../components/locale-link';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { useSignInForm } from '../features/auth/use-auth-forms';
 import { OtherSignInMethods } from '../features/identity/other-sign-in';
-import { TwoFactorStep } from '../features/twofactor/two-factor-step';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
+
+/** The 2FA step, fetched only when a sign-in answers a challenge (the /sign-in initial JS does not grow). */
+const TwoFactorStep = lazy(() => import('../features/twofactor/two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 
 /** /sign-in: with a password, or with a code mailed to the address (always open, DESIGN 10.1). */
 export default function SignInPage() {
@@ -26,7 +30,9 @@ export default function SignInPage() {
     // Two-factor authentication on: the second step, in place of the password form.
     return (
       <AuthCard title={t('twoFactor.step.title')} subtitle={t('twoFactor.step.subtitle')}>
-        <TwoFactorStep key={challengeId} challengeId={challengeId} onRestart={restart} />
+        <Suspense fallback={<LinearProgress aria-label={t('common.pleaseWait')} />}>
+          <TwoFactorStep key={challengeId} challengeId={challengeId} onRestart={restart} />
+        </Suspense>
       </AuthCard>
     );
   }

@@ -12,13 +12,19 @@ afterEach(() => {
 
 const CHALLENGE = '0b9a7d52-5d0e-4a57-9a54-0e3c2f3f6a11';
 const invalid = (field: string, message: string) =>
-  jsonResponse(400, { status: 'error', error_type: 'validation_error', message: 'Validation failed.', errors: { [field]: [message] } });
+  jsonResponse(400, {
+    status: 'error',
+    error_type: 'validation_error',
+    message: 'Validation failed.',
+    errors: { [field]: [message] },
+  });
 const bodyOf = (call: FetchCall) => JSON.parse(String(call.body)) as Record<string, unknown>;
 const callsTo = (calls: FetchCall[], path: string, method = 'POST') =>
   calls.filter((c) => c.url.endsWith(path) && c.method === method).map(bodyOf);
 
-/** Pastes a value into a field found by id. */
+/** Pastes a value into a field found by id (waiting for it: the 2FA step is a lazy chunk). */
 async function fill(user: ReturnType<typeof userEvent.setup>, id: string, value: string) {
+  await waitFor(() => expect(document.getElementById(id)).not.toBeNull());
   await user.click(document.getElementById(id)!);
   await user.paste(value);
 }
@@ -149,7 +155,11 @@ describe('settings → two-factor authentication', () => {
     await fill(user, 'field-code', '444444');
     await user.click(screen.getByTestId('totp-confirm'));
     const list = await screen.findByTestId('recovery-codes');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
     expect(callsTo(calls, '/v1/me/2fa/totp/confirm')).toEqual([{ code: '444444' }]);
     await user.click(screen.getByTestId('recovery-done'));
     expect(await screen.findByTestId('totp-status')).toHaveTextContent('On');
