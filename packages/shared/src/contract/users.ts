@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ChangePasswordBodySchema } from '../schemas/auth.js';
 import { IdParamsSchema } from '../schemas/common.js';
 import {
-  DeleteMeBodySchema,
+  DeleteMeRequestSchema,
   PrivacyBodySchema,
   RoleBodySchema,
   SessionSchema,
@@ -49,10 +49,11 @@ export const usersEndpoints = {
   deleteMe: endpoint({
     method: 'DELETE',
     path: '/v1/me',
-    summary: 'Deletes the account, confirmed by its password.',
+    summary:
+      'Deletes the account, confirmed by its password (an account without a password, made from a phone or Google, sends none).',
     tags,
     auth: 'user',
-    body: DeleteMeBodySchema,
+    body: DeleteMeRequestSchema,
     data: EmptyDataSchema,
     errors: [401],
   }),
@@ -74,7 +75,8 @@ export const usersEndpoints = {
   changePassword: endpoint({
     method: 'POST',
     path: '/v1/me/password',
-    summary: 'Changes the password (the current one confirms it) and revokes every other token.',
+    summary:
+      'Changes the password (the current one confirms it; an account without a password sets its first without one) and revokes every other token.',
     tags,
     auth: 'user',
     body: ChangePasswordBodySchema,

@@ -120,7 +120,8 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const ChangePasswordBodySchema = z
   .strictObject({
-    current_password: PasswordInputSchema,
+    /** Required when the account has a password; an account without one (phone, Google) sets its first. */
+    current_password: PasswordInputSchema.optional(),
     password: NewPasswordSchema,
     password_confirmation: z.string().max(1024),
   })

@@ -60,7 +60,11 @@ export const UpdateMeBodySchema = z.strictObject({
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBodySchema>;
 
+/** The delete-account form: the password confirms the deletion. */
 export const DeleteMeBodySchema = z.strictObject({ password: PasswordInputSchema });
+
+/** DELETE /v1/me's body: an account without a password (phone, Google, passkeys only) sends none. */
+export const DeleteMeRequestSchema = z.strictObject({ password: PasswordInputSchema.optional() });
 
 export const RoleBodySchema = z.strictObject({ role: RoleSchema });
 

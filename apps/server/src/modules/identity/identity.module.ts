@@ -3,6 +3,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Config } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
 import type { SignIn } from '../auth/sign-in.js';
+import type { TokensService } from '../auth/tokens.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { createFirebaseVerifier, type FirebaseVerifier } from './identity.firebase.js';
 import { createIdentityRepo } from './identity.repo.js';
@@ -18,6 +19,7 @@ export function createIdentityModule({
   clock,
   users,
   signIn,
+  tokens,
   logger,
   verifier,
 }: {
@@ -26,6 +28,7 @@ export function createIdentityModule({
   clock: Clock;
   users: UsersRepo;
   signIn: SignIn;
+  tokens: Pick<TokensService, 'userChanged'>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
   verifier?: FirebaseVerifier;
 }) {
@@ -43,6 +46,7 @@ export function createIdentityModule({
     signIn,
     clock,
     firebase,
+    userChanged: (id) => tokens.userChanged(id),
     log: (fields, message) => logger.warn(fields, message),
   });
   return { identity, identityRepo: repo };

@@ -29,6 +29,8 @@ interface Deps {
   clock: Clock;
   /** The Firebase project and its verifier; undefined when Firebase is not configured. */
   firebase?: { projectId: string; verifier: FirebaseVerifier };
+  /** Forgets the account's cached copies (token cache) after a change to it. */
+  userChanged?: (userId: string) => Promise<void>;
   /** Warns without the token: only the refusal's code. */
   log?: (fields: Record<string, unknown>, message: string) => void;
 }
@@ -38,7 +40,7 @@ interface Deps {
  * account only through the account it was joined to before or an email the provider marks verified;
  * lists and removes an account's sign-in methods, never the last one.
  */
-export function createIdentityService({ repo, users, signIn, clock, firebase, log }: Deps) {
+export function createIdentityService({ repo, users, signIn, clock, firebase, userChanged, log }: Deps) {
   function requireFirebase() {
     if (!firebase) throw new HttpError(404, 'identity.not_configured');
     return firebase;
@@ -176,6 +178,7 @@ export function createIdentityService({ repo, users, signIn, clock, firebase, lo
           throw conflict('identity.email_not_removable', 'identity.email_not_removable');
         case 'password':
           await users.update(user.id, { passwordHash: null, updatedAt: clock.now() });
+          await userChanged?.(user.id);
           return;
         case 'identity':
           if (!(await repo.deleteForUser(user.id, target.row.id))) throw notFound();
@@ -219,6 +222,7 @@ export function createIdentityService({ repo, users, signIn, clock, firebase, lo
       if (Object.keys(patch).length > 0) {
         try {
           await users.update(user.id, { ...patch, updatedAt: now });
+          await userChanged?.(user.id);
         } catch (err) {
           // Someone took the email or phone in between: the identity is linked all the same.
           if (!isUniqueViolation(err)) throw err;

@@ -44,6 +44,17 @@ export function createUsersService({ users, tokens, storage, clock }: Deps) {
     return row;
   };
 
+  /**
+   * The password confirms a sensitive change when the account has one (read from the database: the
+   * request's user may be a cached minute-old copy); an account without a password needs none.
+   */
+  const confirmPassword = async (user: UserRow, password: string | undefined, field: string) => {
+    const stored = (await users.findById(user.id)) ?? user;
+    if (!stored.passwordHash) return;
+    if (password === undefined) throw fieldError(field, 'validation.required');
+    if (!(await verifyPassword(stored.passwordHash, password))) throw fieldError(field, 'validation.current_password');
+  };
+
   return {
     updateProfile: (user: UserRow, body: UpdateMeBody) => update(user.id, body),
 
@@ -56,17 +67,20 @@ export function createUsersService({ users, tokens, storage, clock }: Deps) {
       return row;
     },
 
+    /**
+     * Sets a new password, confirmed by the current one; an account without a password (made from a
+     * phone or Google identity, or whose password was removed) sets its first one without.
+     */
     async changePassword(user: UserRow, currentTokenId: string, body: ChangePasswordBody): Promise<void> {
-      if (!(await verifyPassword(user.passwordHash, body.current_password))) {
-        throw fieldError('current_password', 'validation.current_password');
-      }
+      await confirmPassword(user, body.current_password, 'current_password');
       assertPasswordIsNotPersonal(body.password, user);
       await update(user.id, { passwordHash: await hashPassword(body.password) });
       await tokens.revokeAll(user.id, currentTokenId);
     },
 
-    async deleteAccount(user: UserRow, password: string): Promise<void> {
-      if (!(await verifyPassword(user.passwordHash, password))) throw fieldError('password', 'validation.current_password');
+    /** Deletes the account, confirmed by its password when it has one (it is signed in either way). */
+    async deleteAccount(user: UserRow, password: string | undefined): Promise<void> {
+      await confirmPassword(user, password, 'password');
       await users.delete(user.id);
       if (user.avatarKey) await storage.delete(user.avatarKey).catch(() => undefined);
     },
