@@ -197,9 +197,11 @@ export const es: Catalogue = {
   // Firebase identities and sign-in methods (DESIGN 10.2)
   'identity.invalid_token': 'No se pudo verificar este inicio de sesión. Vuelve a iniciar sesión.',
   'identity.not_configured': 'El inicio de sesión con número de teléfono u otra cuenta no está configurado en este servidor.',
-  'identity.last_method': 'Es la única forma de entrar en tu cuenta, así que no se puede quitar. Añade antes otro método de inicio de sesión.',
+  'identity.last_method':
+    'Es la única forma de entrar en tu cuenta, así que no se puede quitar. Añade antes otro método de inicio de sesión.',
   'identity.linked_elsewhere': 'Este método de inicio de sesión ya está vinculado a otra cuenta.',
-  'identity.email_not_removable': 'Tu correo electrónico identifica esta cuenta, así que no se puede quitar como método de inicio de sesión.',
+  'identity.email_not_removable':
+    'Tu correo electrónico identifica esta cuenta, así que no se puede quitar como método de inicio de sesión.',
   'identity.linked': 'El método de inicio de sesión se ha vinculado a tu cuenta.',
   'identity.removed': 'Se ha quitado el método de inicio de sesión.',
   'oidc.unknown_provider': 'No hay ningún proveedor de inicio de sesión configurado con este nombre.',
