@@ -1,6 +1,7 @@
 import { identityEndpoints as api, type EndpointData } from '@tribes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
+import { unsignedIdToken } from './firebase-emulator.js';
 
 type Providers = EndpointData<typeof api.providers>;
 
@@ -63,5 +64,52 @@ describe('GET /v1/auth/providers', () => {
     const res = await bare.app.inject({ method: 'POST', url: '/api/v1/auth/identity', payload: { id_token: 'x.y.z' } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ status: 'error', message: expect.stringContaining('not set up') });
+  });
+});
+
+/**
+ * POST /v1/auth/identity without the emulator, as in production (no network needed: these tokens are
+ * refused before Google's keys are fetched): unsigned tokens are refused, the refusals are counted
+ * with the password logins (25 per 5 minutes per IP) and no token reaches the log.
+ */
+describe('POST /v1/auth/identity in production mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      rateLimitScale: 1,
+      captureLogs: true,
+      env: { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'tribes-prod', FIREBASE_API_KEY: 'AIzaPublicWebKey' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses unsigned tokens with 401 identity.invalid_token, limits the tries and logs no token', async () => {
+    const token = unsignedIdToken('tribes-prod', { sub: 'uid-secret-marker' });
+    const statuses: number[] = [];
+    let last: { statusCode: number; json(): unknown; headers: Record<string, unknown> } | undefined;
+    for (let i = 0; i < 26; i += 1) {
+      last = await t.app.inject({ method: 'POST', url: '/api/v1/auth/identity', payload: { id_token: token } });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 25)).toEqual(Array(25).fill(401));
+    expect(statuses[25]).toBe(429);
+    expect(last!.headers['retry-after']).toBeDefined();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/identity',
+      payload: { id_token: token },
+      remoteAddress: '10.9.8.7',
+    });
+    expect(refused.json()).toEqual({
+      status: 'error',
+      message: 'This sign-in could not be verified. Please sign in again.',
+      error_type: 'identity.invalid_token',
+    });
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('firebase id token refused');
+    expect(logs).not.toContain(token.split('.')[1]!.slice(0, 20));
+    expect(logs).not.toContain('uid-secret-marker');
   });
 });
