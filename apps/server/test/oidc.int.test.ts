@@ -230,6 +230,14 @@ describe('OIDC callback', () => {
     expect(logged).not.toContain(back.searchParams.get('state')!);
   });
 
+  it('forgets authorizations an hour after they expired, at the next start', async () => {
+    const old = new URL(await start()).searchParams.get('state');
+    t.clock.advance(10 * 60 * 1000 + 60 * 60 * 1000 + 1000);
+    const fresh = new URL(await start()).searchParams.get('state');
+    const states = await rows<{ state: string }>(sql`select state from oidc_states where state in (${old}, ${fresh})`);
+    expect(states.map((r) => r.state)).toEqual([fresh]);
+  });
+
   it('sends the user back with oidc_denied when they refuse at the issuer', async () => {
     await issuer.setAccount('refuses', { email: uniqueEmail(), email_verified: true });
     const back = await issuer.authorize(await start(), 'refuses', { abort: true });

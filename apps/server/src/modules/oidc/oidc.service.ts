@@ -165,6 +165,8 @@ export function createOidcService({
       const secrets = await client.randomSecrets();
       const url = await client.authorizationUrl(p, { ...secrets, redirectUri: callbackUrl(p.id) });
       const now = clock.now();
+      // Authorizations that ended or were abandoned leave with the next start (an hour past their expiry).
+      await repo.pruneStates(new Date(now.getTime() - 60 * 60 * 1000));
       await repo.insertState({
         state: secrets.state,
         providerId: p.id,
