@@ -23,6 +23,20 @@ interface Deps {
   publicUrl: URL;
 }
 
+/**
+ * The relying party of PUBLIC_URL: its hostname and origin. An IP address cannot be a WebAuthn RP ID,
+ * so a loopback PUBLIC_URL (a development or test server, http://127.0.0.1:3000) is served as
+ * localhost on the same port: passkeys work on http://localhost:3000, a secure context.
+ */
+export function relyingParty(publicUrl: URL): { rpID: string; origin: string } {
+  if (publicUrl.hostname === '127.0.0.1' || publicUrl.hostname === '[::1]') {
+    const local = new URL(publicUrl.href);
+    local.hostname = 'localhost';
+    return { rpID: 'localhost', origin: local.origin };
+  }
+  return { rpID: publicUrl.hostname, origin: publicUrl.origin };
+}
+
 /** The challenge a response answers, read from its clientDataJSON; undefined when that is not readable. */
 function challengeOf(clientDataJSON: string): string | undefined {
   try {
@@ -47,8 +61,7 @@ const signInRefused = (key: 'passkeys.unknown_credential' | 'passkeys.sign_in_fa
  * its response is verified, so a replayed response finds it spent.
  */
 export function createPasskeysService({ repo, users, signIn, clock, publicUrl }: Deps) {
-  const rpID = publicUrl.hostname;
-  const origin = publicUrl.origin;
+  const { rpID, origin } = relyingParty(publicUrl);
 
   async function storeChallenge(userId: string | null, challenge: string, purpose: 'register' | 'login') {
     const now = clock.now();

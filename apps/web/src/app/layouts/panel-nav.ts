@@ -50,6 +50,7 @@ export const SETTINGS_NAV: { to: string; labelKey: string }[] = [
   { to: '/setting/change-password', labelKey: 'settings.changePassword.title' },
   { to: '/setting/two-factor', labelKey: 'twoFactor.title' },
   { to: '/setting/sign-in-methods', labelKey: 'identity.methods.title' },
+  { to: '/setting/passkeys', labelKey: 'passkeys.settings.title' },
   { to: '/setting/language', labelKey: 'settings.language.title' },
   { to: '/setting/personal-setting', labelKey: 'settings.personal.title' },
   { to: '/setting/privacy-setting', labelKey: 'pages.privacySetting' },

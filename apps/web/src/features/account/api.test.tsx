@@ -34,7 +34,19 @@ describe('account calls through the contract', () => {
 
   it('lists the sessions and revokes one by its id in the path, without a body', async () => {
     const page: EndpointData<typeof usersEndpoints.sessions> = {
-      items: [{ id: SESSION, device_name: 'Firefox', created_at: USER.created_at, last_used_at: null, current: false }],
+      items: [
+        {
+          id: SESSION,
+          device_name: 'Firefox',
+          name: 'Firefox',
+          browser: null,
+          os: null,
+          device_type: null,
+          created_at: USER.created_at,
+          last_used_at: null,
+          current: false,
+        },
+      ],
       next_cursor: null,
     };
     const calls = stubEnvelopes([page, {}, page]);

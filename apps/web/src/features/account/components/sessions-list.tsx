@@ -7,16 +7,26 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useSignOutOtherDevices } from '../../passkeys/api';
 import { useRevokeSession, useSessions } from '../api';
 
-/** The devices signed in to the account (GET /v1/me/sessions), each removable but the current one. */
+/**
+ * The devices signed in to the account (GET /v1/me/sessions), named from their browser and system
+ * ("Chrome on Android"), this one marked; each removable but the current one, and all the others at
+ * once (DELETE /v1/me/sessions) after a confirmation.
+ */
 export function SessionsList() {
   const { t } = useTranslation();
   const locale = useLocale();
   const sessions = useSessions();
   const revoke = useRevokeSession();
+  const signOutOthers = useSignOutOtherDevices();
+  const [confirming, setConfirming] = useState(false);
+  const others = (sessions.data ?? []).filter((s) => !s.current).length;
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
@@ -40,7 +50,7 @@ export function SessionsList() {
                 <DevicesOutlinedIcon />
               </ListItemIcon>
               <ListItemText
-                primary={<span dir="auto">{s.device_name ?? t('settings.personal.unknownDevice')}</span>}
+                primary={<span dir="auto">{s.name ?? s.device_name ?? t('settings.personal.unknownDevice')}</span>}
                 secondary={t('settings.personal.sessionDates', {
                   created: format.format(new Date(s.created_at)),
                   used: s.last_used_at ? format.format(new Date(s.last_used_at)) : '—',
@@ -64,6 +74,27 @@ export function SessionsList() {
           ))}
         </List>
       )}
+      {others > 0 && (
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={() => setConfirming(true)}
+          disabled={signOutOthers.isPending}
+          sx={{ mt: 2 }}
+          data-testid="sign-out-others"
+        >
+          {t('devices.signOutOthers')}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('devices.confirmTitle')}
+        body={t('devices.confirmBody')}
+        confirmLabel={t('devices.signOutOthers')}
+        onConfirm={() => void signOutOthers.mutateAsync().finally(() => setConfirming(false))}
+        onClose={() => setConfirming(false)}
+        pending={signOutOthers.isPending}
+      />
     </>
   );
 }
