@@ -24,7 +24,7 @@ const callsTo = (calls: FetchCall[], path: string, method = 'POST') =>
 
 /** Pastes a value into a field found by id (waiting for it: the 2FA step is a lazy chunk). */
 async function fill(user: ReturnType<typeof userEvent.setup>, id: string, value: string) {
-  await waitFor(() => expect(document.getElementById(id)).not.toBeNull());
+  await waitFor(() => expect(document.getElementById(id)).not.toBeNull(), { timeout: 10_000 });
   await user.click(document.getElementById(id)!);
   await user.paste(value);
 }
@@ -94,6 +94,30 @@ describe('the 2FA step of /sign-in', () => {
     await user.click(screen.getByTestId('two-factor-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/ar/home'), { timeout: 5000 });
     expect(callsTo(calls, '/v1/auth/2fa/verify')).toEqual([{ challenge_id: CHALLENGE, recovery_code: 'abcde-fghjk' }]);
+  }, 40_000);
+
+  it('a mailed sign-in code of an account with 2FA on continues on the 2FA step', async () => {
+    stubFetch((call) =>
+      call.url.endsWith('/v1/auth/email/otp/verify')
+        ? jsonResponse(200, {
+            status: 'warning',
+            message: 'Enter the code from your authenticator app to finish signing in.',
+            data: { two_factor_required: true, challenge_id: CHALLENGE },
+          })
+        : jsonResponse(200, success({ items: [], next_cursor: null })),
+    );
+    const { router } = await renderApp('/verify-otp', {
+      session: { userSignUpData: { email: 'noor@example.test', purpose: 'login' } },
+    });
+    await settle(router, '/verify-otp');
+    const user = userEvent.setup();
+    await fill(user, 'field-code', '654321');
+    await user.click(screen.getByTestId('verify-submit'));
+    await settle(router, '/sign-in');
+    // The sign-in page is a lazy chunk: the router shows it once loaded.
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('field-code')).not.toBeNull(), { timeout: 10_000 });
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}').accessToken ?? null).toBeNull();
   }, 40_000);
 
   it('a burnt challenge says to sign in again and leads back to the password form', async () => {
