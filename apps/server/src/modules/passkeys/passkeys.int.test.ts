@@ -1,4 +1,5 @@
 import { passkeyEndpoints, type EndpointData } from '@tribes/shared';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { expectOperationsMatch } from '#test/contract.js';
@@ -289,6 +290,20 @@ describe('passkey sign-in', () => {
     ).toBe(201);
     const o = await signInOptions();
     expect((await verify({ response: weak.authenticate(o.options), challenge_id: o.challenge_id })).statusCode).toBe(401);
+  });
+
+  it('is a strong sign-in: with TOTP on, the password asks for the code but the passkey signs in', async () => {
+    const a = await userWithPasskey();
+    const code = () => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const enrol = await inject('POST', '/v1/me/2fa/totp', undefined, bearer(a.token));
+    const secret = enrol.json().data.secret as string;
+    expect((await inject('POST', '/v1/me/2fa/totp/confirm', { code: await code() }, bearer(a.token))).statusCode).toBe(200);
+    const password = await inject('POST', '/v1/auth/login', { email: a.email, password: a.password });
+    expect(password.json()).toMatchObject({ status: 'warning', data: { two_factor_required: true } });
+    const o = await signInOptions();
+    const res = await verify({ response: a.authenticator.authenticate(o.options), challenge_id: o.challenge_id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success', data: { auth_token: expect.any(String), user: { id: a.user.id } } });
   });
 
   it('refuses malformed bodies with a 400, never a 500', async () => {

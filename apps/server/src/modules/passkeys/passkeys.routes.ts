@@ -42,7 +42,7 @@ export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     if (outcome.kind === 'two_factor_required') {
       return {
         data: { two_factor_required: true as const, challenge_id: outcome.challengeId },
-        message: 'common.ok',
+        message: 'auth.two_factor_required',
         warning: true,
       };
     }
