@@ -121,8 +121,10 @@ export async function confirmPhoneCode(confirmation: ConfirmationResult, code: s
 /**
  * Watches the Firebase user behind a Tribes session (specification section 4: the session is cleared
  * when the account is disabled or the user token expired). Asks the service about the user now and on
- * every `recheck()`, and follows the SDK's own token refreshes: `onInvalid` gets the client code
- * (user-disabled, user-token-expired) when the user may no longer be signed in.
+ * every `recheck()` (accounts:lookup through reload()), and follows the SDK's own token refreshes.
+ * `onInvalid` is called once, with the client code, when the user may no longer be signed in:
+ * user-disabled or user-token-expired as the service answers; user-token-expired as well when the SDK
+ * dropped its user (it does so silently on start for a user it cannot reload, whatever the reason).
  */
 export function watchFirebaseUser(
   config: FirebaseConfig,
@@ -130,29 +132,32 @@ export function watchFirebaseUser(
 ): { recheck: () => Promise<void>; stop: () => void } {
   const auth = firebaseAuth(config);
   let stopped = false;
+  let reported = false;
   let hadUser = false;
+  const invalid = (code: 'user-disabled' | 'user-token-expired') => {
+    if (stopped || reported) return;
+    reported = true;
+    onInvalid(code);
+  };
   const fail = (err: unknown) => {
     const code = identityErrorCode(err);
-    if (!stopped && (code === 'user-disabled' || code === 'user-token-expired')) onInvalid(code);
+    if (code === 'user-disabled' || code === 'user-token-expired') invalid(code);
   };
   const recheck = async () => {
     await auth.authStateReady();
     const user = auth.currentUser;
     if (stopped) return;
-    if (!user) {
-      // The SDK dropped its user (a refresh it could not make): the Tribes session goes with it.
-      if (hadUser) onInvalid('user-token-expired');
-      return;
-    }
+    if (!user) return invalid('user-token-expired');
     hadUser = true;
-    // reload() asks the service (accounts:lookup); a disabled account or a revoked token answers an error.
+    // A disabled account or a revoked token answers an error (and the SDK signs its user out).
     await user.reload().catch(fail);
   };
   const unsubscribe = onIdTokenChanged(
     auth,
     (user) => {
       if (user) hadUser = true;
-      else if (hadUser && !stopped) onInvalid('user-token-expired');
+      // The SDK signed its user out: a failed reload reports its own reason first, this is the fallback.
+      else if (hadUser) window.setTimeout(() => invalid('user-token-expired'), 1000);
     },
     fail,
   );

@@ -19,6 +19,12 @@ export interface FlowNotice {
 // The SDK itself is fetched only here, when a method is picked (or a redirect comes back).
 const loadClient = () => import('./firebase-client');
 
+/**
+ * Starts fetching the SDK when a method is about to be picked (pointer over or focus on its button), so the
+ * click opens the popup while the browser still counts it as the user's gesture.
+ */
+export const prefetchFirebase = () => void loadClient().catch(() => undefined);
+
 const REDIRECT_KEY = 'tribes.firebase-redirect';
 
 function storage(): Storage | null {

@@ -14,7 +14,7 @@ import { useLocaleNavigate } from '../../app/locale-hooks';
 import { deviceName } from '../../lib/device-name';
 import { nextOnboardingPath, signIn } from '../auth/session-store';
 import { useAuthProviders, useIdentitySignIn } from './firebase-api';
-import { useFirebaseFlow, type FirebaseFlow } from './firebase-flow';
+import { prefetchFirebase, useFirebaseFlow, type FirebaseFlow } from './firebase-flow';
 import { FirebasePhoneDialog } from './firebase-phone-dialog';
 import { markFirebaseSession } from './firebase-session';
 
@@ -70,6 +70,8 @@ export function ProviderButtons({
           disabled={flow.busy}
           aria-busy={flow.pending === provider}
           startIcon={flow.pending === provider ? <CircularProgress size={18} color="inherit" /> : PROVIDER_ICONS[provider]}
+          onPointerEnter={prefetchFirebase}
+          onFocus={prefetchFirebase}
           onClick={() => (provider === 'phone' ? onPhone() : void flow.startPopup(provider))}
           data-testid={`firebase-${provider}`}
         >

@@ -46,7 +46,7 @@ function stubApi(firebase: AuthProviders['firebase'], identities: Identity[]) {
         error_type: 'identity.last_method',
       });
     return jsonResponse(200, { status: 'success', message: '', data: {} });
-  }, 60_000);
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
