@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     mailDir: string;
     wsEndpoint: string;
+    /** The built web app of this run (for a test file that starts its own server, e.g. with the Firebase emulator). */
+    webDir: string;
   }
 }
 
@@ -58,7 +60,7 @@ function prepareWeb(target: string) {
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -69,7 +71,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(url: string, child: ChildProcess, log: () => string) {
+export async function waitForServer(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
@@ -85,7 +87,7 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
 }
 
 /** Stops a child started in its own process group, and everything it started. */
-function stopGroup(child: ChildProcess): Promise<void> {
+export function stopGroup(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || !child.pid) return resolve();
     child.once('exit', () => resolve());
@@ -155,6 +157,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('wsEndpoint', browser.wsEndpoint());
+  project.provide('webDir', webDir);
 
   return async () => {
     process.off('exit', killServer);
