@@ -23,6 +23,7 @@ import { useAuthProviders, useIdentities, useLinkFirebase, useRemoveIdentity } f
 import { useFirebaseFlow } from '../features/identity/firebase-flow';
 import { FirebasePhoneDialog } from '../features/identity/firebase-phone-dialog';
 import { FlowNoticeAlert, PROVIDER_ICONS, ProviderButtons } from '../features/identity/firebase-sign-in';
+import { OidcLinkButtons, OidcLinkOutcome } from '../features/identity/oidc-link';
 import { ApiError } from '../lib/api-client';
 import { useConfirm } from '../lib/use-confirm';
 
@@ -88,6 +89,9 @@ export default function SignInMethodsPage() {
 
   const linked = new Set(list.map(firebaseName).filter(Boolean));
   const linkable = (config?.providers ?? []).filter((p) => !linked.has(p));
+  const oidc = providers.data?.oidc ?? [];
+  const oidcLinked = new Set(list.filter((i) => i.kind === 'oidc').map((i) => i.provider));
+  const oidcLinkable = oidc.filter((p) => !oidcLinked.has(p.id));
   const only = list.length <= 1;
 
   const closeConfirm = () => {
@@ -110,6 +114,7 @@ export default function SignInMethodsPage() {
   return (
     <SettingsFrame titleKey="identity.methods.title">
       <Stack spacing={3}>
+        <OidcLinkOutcome providers={oidc} />
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="methods-title">
           <Stack spacing={2}>
             <Typography id="methods-title" variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
@@ -171,7 +176,7 @@ export default function SignInMethodsPage() {
           </Alert>
         )}
 
-        {config && linkable.length > 0 && (
+        {((config && linkable.length > 0) || oidcLinkable.length > 0) && (
           <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="link-title">
             <Stack spacing={1.5}>
               <Typography id="link-title" variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
@@ -179,14 +184,17 @@ export default function SignInMethodsPage() {
               </Typography>
               <FlowNoticeAlert flow={flow} />
               <Stack spacing={1} sx={{ maxWidth: 420 }} data-testid="link-methods">
-                <ProviderButtons
-                  providers={linkable}
-                  flow={flow}
-                  onPhone={() => setPhoneOpen(true)}
-                  label={(provider) => t('identity.methods.link', { provider: t(`identity.methods.${provider}`) })}
-                />
+                {config && linkable.length > 0 && (
+                  <ProviderButtons
+                    providers={linkable}
+                    flow={flow}
+                    onPhone={() => setPhoneOpen(true)}
+                    label={(provider) => t('identity.methods.link', { provider: t(`identity.methods.${provider}`) })}
+                  />
+                )}
+                <OidcLinkButtons providers={oidcLinkable} />
               </Stack>
-              {linkable.includes('phone') && (
+              {config && linkable.includes('phone') && (
                 <FirebasePhoneDialog open={phoneOpen} onClose={() => setPhoneOpen(false)} flow={flow} />
               )}
             </Stack>

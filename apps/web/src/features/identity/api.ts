@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { identityEndpoints } from '@tribes/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { identityEndpoints, oidcEndpoints } from '@tribes/shared';
 import { api } from '../../app/api';
 
 /** Query keys of the identity feature (sign-in methods beyond the password). */
@@ -20,5 +20,17 @@ export function useAuthProviders() {
     queryKey: identityKeys.providers,
     queryFn: async () => (await api.call(identityEndpoints.providers)).data,
     staleTime: 10 * 60 * 1000,
+  });
+}
+
+/**
+ * POST /v1/me/identities/oidc/{id}/start: the issuer URL that links an OpenID Connect identity to the
+ * signed-in account; the browser goes there and comes back to `return_to` with `?linked=<id>` or `?error=`.
+ */
+export function useStartOidcLink() {
+  return useMutation({
+    mutationFn: async ({ id, returnTo }: { id: string; returnTo: string }) =>
+      (await api.call(oidcEndpoints.link, { params: { id }, body: { return_to: returnTo } }, { notifySuccess: false })).data.url,
+    onSuccess: (url) => window.location.assign(url),
   });
 }

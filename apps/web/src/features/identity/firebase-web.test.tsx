@@ -32,11 +32,13 @@ const identity = (over: Partial<Identity>): Identity => ({
 });
 
 /** The API as these pages see it: the providers, the identities, and a refused removal (409). */
-function stubApi(firebase: AuthProviders['firebase'], identities: Identity[]) {
+function stubApi(firebase: AuthProviders['firebase'], identities: Identity[], oidc: AuthProviders['oidc'] = []) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/v1/auth/providers'))
-      return jsonResponse(200, { status: 'success', message: '', data: { firebase, oidc: [], passkeys: true } });
+      return jsonResponse(200, { status: 'success', message: '', data: { firebase, oidc, passkeys: true } });
+    if (url.includes('/v1/me/identities/oidc/') && init?.method === 'POST')
+      return jsonResponse(200, { status: 'success', message: '', data: { url: 'http://issuer.test/authorize?x=1' } });
     if (url.endsWith('/v1/me/identities') && (init?.method ?? 'GET') === 'GET')
       return jsonResponse(200, { status: 'success', message: '', data: { identities } });
     if (url.includes('/v1/me/identities/') && init?.method === 'DELETE')
@@ -118,5 +120,40 @@ describe('/setting/sign-in-methods', () => {
     expect(await within(dialog).findByTestId('remove-error')).toHaveTextContent('This is your last way to sign in.');
     const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([u]) => String(u));
     expect(deletes).toEqual([expect.stringMatching(/\/v1\/me\/identities\/f2$/)]);
+  }, 60_000);
+
+  it('offers the OpenID Connect issuers not linked yet, starts linking one, and reports the round trip', async () => {
+    const oidc = [
+      { id: 'keycloak', name: 'Keycloak' },
+      { id: 'gov', name: 'GovID' },
+    ];
+    const fetchMock = stubApi(null, [identity({}), identity({ id: 'o1', kind: 'oidc', provider: 'gov', name: 'GovID' })], oidc);
+    const { router } = await renderApp('/setting/sign-in-methods?linked=gov', { session: SIGNED_IN });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setting/sign-in-methods'), { timeout: 20_000 });
+    expect(await screen.findByTestId('oidc-linked', {}, { timeout: 20_000 })).toHaveTextContent(
+      'GovID is now linked to your account.',
+    );
+    const button = await screen.findByTestId('link-oidc-keycloak');
+    expect(button).toHaveTextContent('Link Keycloak');
+    // GovID is linked already: not offered again.
+    expect(screen.queryByTestId('link-oidc-gov')).toBeNull();
+    await userEvent.setup().click(button);
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, init]) => String(u).endsWith('/v1/me/identities/oidc/keycloak/start') && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/v1/me/identities/oidc/keycloak/start'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({ return_to: '/setting/sign-in-methods' });
+  }, 60_000);
+
+  it("shows why linking failed when the issuer's round trip came back with an error", async () => {
+    stubApi(null, [identity({})], [{ id: 'keycloak', name: 'Keycloak' }]);
+    await renderApp('/setting/sign-in-methods?error=oidc_linked_elsewhere', { session: SIGNED_IN });
+    expect(await screen.findByTestId('oidc-link-error', {}, { timeout: 20_000 })).toHaveTextContent(
+      'already linked to another Tribes account',
+    );
   }, 60_000);
 });
