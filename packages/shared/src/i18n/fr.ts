@@ -197,9 +197,11 @@ export const fr: Catalogue = {
   // Firebase identities and sign-in methods (DESIGN 10.2)
   'identity.invalid_token': 'Cette connexion n’a pas pu être vérifiée. Veuillez vous reconnecter.',
   'identity.not_configured': 'La connexion par numéro de téléphone ou par un autre compte n’est pas configurée sur ce serveur.',
-  'identity.last_method': 'C’est le seul moyen d’accéder à votre compte : il ne peut pas être supprimé. Ajoutez d’abord un autre moyen de connexion.',
+  'identity.last_method':
+    'C’est le seul moyen d’accéder à votre compte : il ne peut pas être supprimé. Ajoutez d’abord un autre moyen de connexion.',
   'identity.linked_elsewhere': 'Ce moyen de connexion est déjà lié à un autre compte.',
-  'identity.email_not_removable': 'Votre adresse e-mail identifie ce compte : elle ne peut pas être retirée des moyens de connexion.',
+  'identity.email_not_removable':
+    'Votre adresse e-mail identifie ce compte : elle ne peut pas être retirée des moyens de connexion.',
   'identity.linked': 'Le moyen de connexion a été lié à votre compte.',
   'identity.removed': 'Le moyen de connexion a été supprimé.',
   'oidc.unknown_provider': 'Aucun fournisseur de connexion de ce nom n’est configuré.',
