@@ -114,7 +114,15 @@ export async function startFirebaseEmulator(projectId = EMULATOR_PROJECT_ID): Pr
     cwd: dir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+    // Its own TMPDIR: the emulator writes its hub file as <tmpdir>/hub-<project>.json, which two emulators
+    // started at once (the two database legs run side by side) would otherwise share.
+    env: {
+      ...process.env,
+      TMPDIR: dir,
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      CI: 'true',
+    },
   });
   let output = '';
   const keep = (chunk: Buffer) => {
