@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { twoFactorEndpoints as endpoints, type TotpDisableBody, type TwoFactorVerifyBody } from '@tribes/shared';
+import {
+  twoFactorEndpoints as endpoints,
+  type TotpConfirmBody,
+  type TotpDisableBody,
+  type TwoFactorVerifyBody,
+} from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 
@@ -32,7 +37,7 @@ export function useEnrolTotp() {
 export function useConfirmTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<{ code: string }>) =>
+    mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<TotpConfirmBody>) =>
       (await api.call(endpoints.confirm, { body }, { onFieldErrors })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: twoFactorKeys.status }),
   });

@@ -9,18 +9,15 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TotpEnrolment } from '@tribes/shared';
-import { useLocale } from '../../app/locale-hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/inputs/text-field';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { fieldProps } from '../../lib/form-field';
-import { schemaResolver } from '../../lib/form-resolver';
 import { useConfirmTotp, useDisableTotp, useEnrolTotp, useTwoFactorStatus } from './api';
-import { codeSchema, type CodeFields } from './use-two-factor-step';
+import { useCodeForm } from './use-two-factor-step';
 
 /** The Base32 key in groups of four, easier to type into an app. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -35,31 +32,6 @@ async function copy(text: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** The code form used to confirm enrolment and to turn 2FA off (with a recovery code as the other way). */
-function useCodeForm() {
-  const locale = useLocale();
-  const recoveryRef = useRef(false);
-  const [recovery, setRecovery] = useState(false);
-  const form = useForm<CodeFields>({
-    resolver: schemaResolver(
-      codeSchema(() => recoveryRef.current),
-      locale,
-    ),
-    defaultValues: { code: '', recovery_code: '' },
-  });
-  const toggle = () => {
-    form.clearErrors();
-    recoveryRef.current = !recoveryRef.current;
-    setRecovery(recoveryRef.current);
-  };
-  const reset = () => {
-    recoveryRef.current = false;
-    setRecovery(false);
-    form.reset();
-  };
-  return { form, recovery, toggle, reset };
 }
 
 /** The 6-digit code field of the settings forms. */

@@ -200,4 +200,29 @@ describe('settings → two-factor authentication', () => {
     expect(callsTo(calls, '/v1/me/2fa/totp', 'DELETE')).toEqual([{ code: '555555' }]);
     expect(await screen.findByTestId('totp-status')).toHaveTextContent('Off');
   }, 40_000);
+
+  it('turns off with a recovery code instead of the app code (the toggle in the dialog)', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url.endsWith('/v1/me/2fa') && call.method === 'GET') {
+        return jsonResponse(200, success({ totp_enabled: true, recovery_codes_left: 9 }));
+      }
+      if (call.url.endsWith('/v1/me/2fa/totp') && call.method === 'DELETE') {
+        return jsonResponse(200, success({}, 'Two-factor authentication is off.'));
+      }
+      return jsonResponse(200, success({ items: [], next_cursor: null }));
+    });
+    const { router } = await renderApp('/setting/two-factor', {
+      session: { accessToken: 't', userData: MEMBER, isLoggedIn: true },
+    });
+    await settle(router, '/setting/two-factor');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('totp-disable'));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor authentication?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));
+    expect(document.getElementById('field-code')).toBeNull();
+    await fill(user, 'field-recovery_code', ' abcde-12345 ');
+    await user.click(within(dialog).getByTestId('confirm-action'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, '/v1/me/2fa/totp', 'DELETE')).toEqual([{ recovery_code: 'abcde-12345' }]);
+  }, 40_000);
 });

@@ -25,18 +25,13 @@ export const codeSchema = (recovery: () => boolean) => ({
 });
 
 /**
- * The second step of a sign-in with 2FA on (DESIGN 10.2): a code from the authenticator app, or a
- * recovery code, for the challenge the first step answered. Signed in, it continues like a login;
- * a burnt or expired challenge (errors.challenge_id) shows its message and leads back to the first step.
+ * The code form of the 2FA step and of the settings (confirming enrolment, turning 2FA off): the app's
+ * 6 digits, or (toggled) a recovery code. The resolver is made once; it reads the way in shown through a ref.
  */
-export function useTwoFactorStep(challengeId: string) {
+export function useCodeForm() {
   const locale = useLocale();
-  const navigate = useLocaleNavigate();
-  const verify = useVerifyTwoFactor();
-  const [recovery, setRecovery] = useState(false);
-  // The resolver is made once; it reads the way in shown through this ref.
   const recoveryRef = useRef(false);
-  const [expired, setExpired] = useState<string | null>(null);
+  const [recovery, setRecovery] = useState(false);
   const form = useForm<CodeFields>({
     resolver: schemaResolver(
       codeSchema(() => recoveryRef.current),
@@ -49,6 +44,24 @@ export function useTwoFactorStep(challengeId: string) {
     recoveryRef.current = !recoveryRef.current;
     setRecovery(recoveryRef.current);
   };
+  const reset = () => {
+    recoveryRef.current = false;
+    setRecovery(false);
+    form.reset();
+  };
+  return { form, recovery, toggle, reset };
+}
+
+/**
+ * The second step of a sign-in with 2FA on (DESIGN 10.2): a code from the authenticator app, or a
+ * recovery code, for the challenge the first step answered. Signed in, it continues like a login;
+ * a burnt or expired challenge (errors.challenge_id) shows its message and leads back to the first step.
+ */
+export function useTwoFactorStep(challengeId: string) {
+  const navigate = useLocaleNavigate();
+  const verify = useVerifyTwoFactor();
+  const { form, recovery, toggle } = useCodeForm();
+  const [expired, setExpired] = useState<string | null>(null);
   const placeFields = fieldErrorsTo(form.setError, ['code', 'recovery_code']);
   const onSubmit = form.handleSubmit(async (values) => {
     const body = recovery
