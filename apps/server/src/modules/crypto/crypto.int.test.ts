@@ -123,3 +123,26 @@ describe('Sign-In with Ethereum wallet linking', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/crypto_wallets/nonce' })).statusCode).toBe(401);
   });
 });
+
+describe('Sign-In with Ethereum messages the parser reads but cannot vouch for', () => {
+  /** A message made right, then one line changed and signed as it is (what a hand-made client could send). */
+  async function edited(token: string, from: RegExp, to: string) {
+    const { message } = await signedMessage(await nonceFor(token));
+    const account = privateKeyToAccount(generatePrivateKey());
+    const text = message.replace(/^0x[0-9a-fA-F]{40}$/m, account.address).replace(from, to);
+    return { message: text, signature: await account.signMessage({ message: text }) };
+  }
+
+  it('answers 400 to a message whose URI is not a URL or whose times are not times', async () => {
+    const u = await signUp(t);
+    for (const [from, to] of [
+      [/^URI: .*$/m, 'URI: not a url'],
+      [/^Expiration Time: .*$/m, 'Expiration Time: someday'],
+      [/^Issued At: .*$/m, 'Issued At: 2026-13-45T99:99:99Z'],
+    ] as const) {
+      const res = await link(u.token, await edited(u.token, from, to));
+      expect(res.statusCode, to).toBe(400);
+      expect(res.json().errors.message, to).toHaveLength(1);
+    }
+  });
+});

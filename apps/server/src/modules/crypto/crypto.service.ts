@@ -42,6 +42,10 @@ export function createCryptoWalletsService({ repo, clock, publicUrl }: Deps) {
       const fields = viem.parseSiweMessage(message);
       if (!fields.address || !fields.nonce || !fields.domain || !fields.chainId || !fields.version)
         throw fieldError('message', 'validation.siwe_message');
+      // The parser takes any text for the URI and marks a time it cannot read as an Invalid Date: neither is a message.
+      if (fields.uri !== undefined && !URL.canParse(fields.uri)) throw fieldError('message', 'validation.siwe_message');
+      if ([fields.issuedAt, fields.expirationTime, fields.notBefore].some((d) => d && Number.isNaN(d.getTime())))
+        throw fieldError('message', 'validation.siwe_message');
       if (fields.domain !== publicUrl.host) throw fieldError('message', 'validation.siwe_domain');
       if (fields.uri && new URL(fields.uri).origin !== publicUrl.origin) throw fieldError('message', 'validation.siwe_domain');
       if (!ALLOWED_CHAIN_IDS.includes(fields.chainId)) throw fieldError('message', 'validation.siwe_chain');
