@@ -1,10 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { passkeys, userIdentities, users } from '#src/core/db/schema/index.js';
-import type { NewUserRow, UserRow } from '../users/users.repo.js';
+import { isUniqueViolation, type NewUserRow, type UserRow } from '../users/users.repo.js';
 
 export type IdentityRow = typeof userIdentities.$inferSelect;
 export type NewIdentityRow = Omit<typeof userIdentities.$inferInsert, 'id' | 'userId'>;
+/** What a linked identity may add to its account: a verified email, a phone. */
+export type AccountPatch = Pick<Partial<NewUserRow>, 'email' | 'emailVerifiedAt' | 'phone'> & { updatedAt: Date };
 
 /** A passkey as the sign-in methods list shows it (no key material). */
 export interface PasskeySummary {
@@ -37,6 +39,36 @@ export function createIdentityRepo(db: Db) {
         .values({ ...values, userId })
         .returning();
       return row!;
+    },
+
+    /**
+     * Joins an identity to an existing account and gives the account what the identity brought
+     * (`patch`), in one transaction: either both are saved or neither. When another account took that
+     * email or phone meanwhile (a unique violation) the identity is joined all the same, without it
+     * (the account update runs in a savepoint); `patched` tells whether the account changed. A
+     * unique violation of the identity itself (a race) rolls everything back and is thrown.
+     */
+    async insertWithPatch(
+      userId: string,
+      values: NewIdentityRow,
+      patch: AccountPatch | undefined,
+    ): Promise<{ row: IdentityRow; patched: boolean }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(userIdentities)
+          .values({ ...values, userId })
+          .returning();
+        if (!patch) return { row: row!, patched: false };
+        try {
+          await tx.transaction(async (savepoint) => {
+            await savepoint.update(users).set(patch).where(eq(users.id, userId));
+          });
+          return { row: row!, patched: true };
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          return { row: row!, patched: false };
+        }
+      });
     },
 
     /** Remembers the last sign-in and what the provider now says about the email and phone. */

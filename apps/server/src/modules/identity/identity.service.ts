@@ -4,7 +4,7 @@ import { conflict, HttpError, notFound } from '#src/core/errors.js';
 import type { SignIn, SignInDevice, SignInOutcome } from '../auth/sign-in.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
 import { InvalidIdTokenError, type FirebaseIdentity, type FirebaseVerifier } from './identity.firebase.js';
-import type { IdentityRepo, IdentityRow, NewIdentityRow, PasskeySummary } from './identity.repo.js';
+import type { AccountPatch, IdentityRepo, IdentityRow, NewIdentityRow, PasskeySummary } from './identity.repo.js';
 
 /** The error_type of every refused Firebase ID token (DESIGN 10.2). */
 export const INVALID_TOKEN = 'identity.invalid_token';
@@ -204,31 +204,29 @@ export function createIdentityService({ repo, users, signIn, clock, firebase, us
         if (existing.userId !== user.id) throw conflict('identity.linked_elsewhere', 'identity.linked_elsewhere');
         return existing;
       }
-      let row: IdentityRow;
+      const patch: Omit<AccountPatch, 'updatedAt'> = {};
+      if (!user.email && identity.emailVerified && identity.email && !(await users.findByEmail(identity.email))) {
+        patch.email = identity.email;
+        patch.emailVerifiedAt = now;
+      }
+      if (!user.phone && identity.phone && !(await users.findByPhone(identity.phone))) patch.phone = identity.phone;
+      let linked: { row: IdentityRow; patched: boolean };
       try {
-        row = await repo.insert(user.id, identityValues(projectId, identity, now));
+        // The identity and what it adds to the account: one transaction (someone taking the email or
+        // phone in between leaves the identity linked without it).
+        linked = await repo.insertWithPatch(
+          user.id,
+          identityValues(projectId, identity, now),
+          Object.keys(patch).length > 0 ? { ...patch, updatedAt: now } : undefined,
+        );
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         const winner = await repo.find('firebase', projectId, identity.uid);
         if (winner?.userId === user.id) return winner;
         throw conflict('identity.linked_elsewhere', 'identity.linked_elsewhere');
       }
-      const patch: { email?: string; emailVerifiedAt?: Date; phone?: string } = {};
-      if (!user.email && identity.emailVerified && identity.email && !(await users.findByEmail(identity.email))) {
-        patch.email = identity.email;
-        patch.emailVerifiedAt = now;
-      }
-      if (!user.phone && identity.phone && !(await users.findByPhone(identity.phone))) patch.phone = identity.phone;
-      if (Object.keys(patch).length > 0) {
-        try {
-          await users.update(user.id, { ...patch, updatedAt: now });
-          await userChanged?.(user.id);
-        } catch (err) {
-          // Someone took the email or phone in between: the identity is linked all the same.
-          if (!isUniqueViolation(err)) throw err;
-        }
-      }
-      return row;
+      if (linked.patched) await userChanged?.(user.id);
+      return linked.row;
     },
   };
 }
