@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
 import { MEMBER as USER, queryWrapper, stubEnvelopes } from '../../test/api-harness';
 import { sessionStore, signIn } from '../auth/session-store';
-import { useRevokeSession, useSessions, useUploadAvatar } from './api';
+import { useRevokeSession, useSessions, useSignOutOtherDevices, useUploadAvatar } from './api';
 
 beforeAll(() => initI18n('en'));
 afterEach(() => {
@@ -60,6 +60,51 @@ describe('account calls through the contract', () => {
     expect(calls.slice(0, 2).map((c) => `${c.method} ${c.url} ${String(c.body)}`)).toEqual([
       'GET /api/v1/me/sessions undefined',
       `DELETE /api/v1/me/sessions/${SESSION} undefined`,
+    ]);
+  });
+
+  it('signs out every other device with DELETE /v1/me/sessions, then lists the sessions again', async () => {
+    const before: EndpointData<typeof usersEndpoints.sessions> = {
+      items: [
+        {
+          id: SESSION,
+          device_name: null,
+          name: 'Chrome on Android',
+          browser: 'Chrome',
+          os: 'Android',
+          device_type: 'mobile',
+          created_at: USER.created_at,
+          last_used_at: null,
+          current: true,
+        },
+        {
+          id: 'd0000000-0000-4000-8000-000000000002',
+          device_name: null,
+          name: 'Firefox on Linux',
+          browser: 'Firefox',
+          os: 'Linux',
+          device_type: 'desktop',
+          created_at: USER.created_at,
+          last_used_at: null,
+          current: false,
+        },
+      ],
+      next_cursor: null,
+    };
+    const after = { items: before.items.slice(0, 1), next_cursor: null };
+    const calls = stubEnvelopes([before, { revoked: 1 }, after]);
+    const { wrapper } = queryWrapper();
+    const sessions = renderHook(() => useSessions(), { wrapper });
+    await waitFor(() => expect(sessions.result.current.data).toEqual(before.items));
+    const others = renderHook(() => useSignOutOtherDevices(), { wrapper });
+    await act(async () => {
+      await others.result.current.mutateAsync();
+    });
+    await waitFor(() => expect(sessions.result.current.data).toEqual(after.items));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/v1/me/sessions',
+      'DELETE /api/v1/me/sessions',
+      'GET /api/v1/me/sessions',
     ]);
   });
 });

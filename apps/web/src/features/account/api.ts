@@ -92,6 +92,15 @@ export function useRevokeSession() {
   });
 }
 
+/** DELETE /v1/me/sessions: signs out every other device (this one stays). */
+export function useSignOutOtherDevices() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => api.call(endpoints.revokeOtherSessions),
+    onSettled: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
 /** DELETE /v1/me with the password; then the session ends and the user goes home. */
 export function useDeleteAccount() {
   return useMutation({

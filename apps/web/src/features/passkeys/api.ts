@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { passkeyEndpoints as endpoints, usersEndpoints } from '@tribes/shared';
+import { passkeyEndpoints as endpoints } from '@tribes/shared';
 import { api } from '../../app/api';
-import { accountKeys } from '../account/api';
 import { identityKeys } from '../identity/api';
 import { loadWebAuthnBrowser } from './browser';
 
@@ -45,14 +44,5 @@ export function useRemovePasskey() {
         client.invalidateQueries({ queryKey: passkeyKeys.list }),
         client.invalidateQueries({ queryKey: identityKeys.identities }),
       ]),
-  });
-}
-
-/** DELETE /v1/me/sessions: signs out every other device. */
-export function useSignOutOtherDevices() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => api.call(usersEndpoints.revokeOtherSessions),
-    onSettled: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }

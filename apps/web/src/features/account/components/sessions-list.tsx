@@ -11,8 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useSignOutOtherDevices } from '../../passkeys/api';
-import { useRevokeSession, useSessions } from '../api';
+import { useRevokeSession, useSessions, useSignOutOtherDevices } from '../api';
 
 /**
  * The devices signed in to the account (GET /v1/me/sessions), named from their browser and system
