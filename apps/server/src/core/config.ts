@@ -36,6 +36,17 @@ const wholeNumber = (min: number, max: number) =>
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
+/** A value read by its own parser, which answers the reason it refuses the text (a sentence) instead of a value. */
+const parsedBy = <T extends object | number | boolean>(parse: (raw: string) => T | string) =>
+  z.string().transform((v, ctx) => {
+    const parsed = parse(v);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
 const text = (min: number) =>
   z.string({ error: 'must be text' }).min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` });
 
@@ -70,17 +81,7 @@ const EnvSchema = z.object({
     .default(1),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: z
-    .string()
-    .transform((v, ctx) => {
-      const parsed = parseTrustProxy(v);
-      if (typeof parsed === 'string') {
-        ctx.addIssue({ code: 'custom', message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional(),
+  TRUST_PROXY: parsedBy(parseTrustProxy).optional(),
   FIREBASE_PROJECT_ID: z
     .string()
     .trim()
@@ -99,28 +100,8 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, { error: 'must be host:port of the Auth emulator, like 127.0.0.1:9099' })
     .optional(),
-  IDENTITY_PROVIDERS: z
-    .string()
-    .transform((v, ctx) => {
-      const parsed = parseIdentityProviders(v);
-      if (typeof parsed === 'string') {
-        ctx.addIssue({ code: 'custom', message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional(),
-  OIDC_PROVIDERS: z
-    .string()
-    .transform((v, ctx) => {
-      const parsed = parseOidcProviders(v);
-      if (typeof parsed === 'string') {
-        ctx.addIssue({ code: 'custom', message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional(),
+  IDENTITY_PROVIDERS: parsedBy(parseIdentityProviders).optional(),
+  OIDC_PROVIDERS: parsedBy(parseOidcProviders).optional(),
 });
 
 /** The sign-in methods of Firebase Authentication the web app may show (DESIGN 10.2). */
