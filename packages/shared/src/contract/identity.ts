@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.js';
 import { UserSchema } from '../schemas/users.js';
 import { TwoFactorRequiredSchema } from './auth.js';
 import { EmptyDataSchema, endpoint } from './endpoint.js';
@@ -59,7 +60,7 @@ const IdTokenSchema = z.string().trim().min(1).max(8192);
 
 export const IdentitySignInBodySchema = z.strictObject({
   id_token: IdTokenSchema,
-  device_name: z.string().trim().max(100).optional(),
+  device_name: z.string().trim().max(LIMITS.deviceNameMax).optional(),
 });
 export type IdentitySignInBody = z.infer<typeof IdentitySignInBodySchema>;
 

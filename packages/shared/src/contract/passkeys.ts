@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { IdParamsSchema } from '../schemas/common.js';
-import { SignedInSchema } from './auth.js';
+import { SignedInSchema, TwoFactorRequiredSchema } from './auth.js';
 import { EmptyDataSchema, endpoint } from './endpoint.js';
 
 /**
@@ -89,10 +89,8 @@ export const PasskeySignInBodySchema = z.strictObject({
 });
 export type PasskeySignInBody = z.infer<typeof PasskeySignInBodySchema>;
 
-/** The account has a second factor the passkey does not satisfy (never for a verified passkey today). */
-const PasskeySecondFactorSchema = z.object({ two_factor_required: z.literal(true), challenge_id: z.string() });
-
-export const PasskeySignInDataSchema = z.union([SignedInSchema, PasskeySecondFactorSchema]);
+/** Signed in; or, were the passkey not to satisfy a second factor (never for a verified passkey today), its challenge. */
+export const PasskeySignInDataSchema = z.union([SignedInSchema, TwoFactorRequiredSchema]);
 
 export const passkeyEndpoints = {
   registrationOptions: endpoint({
