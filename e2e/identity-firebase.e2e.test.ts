@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { startFirebaseEmulator, type FirebaseEmulator } from '../apps/server/test/firebase-emulator';
-import { freePort, stopGroup, waitForServer } from './support/global-setup';
+import { startTribesServer, type TribesServer } from './support/tribes-server';
 import { expectAccessible, ready } from './support/helpers';
 
 /**
@@ -17,41 +15,22 @@ import { expectAccessible, ready } from './support/helpers';
  * Google through the emulator's provider page is not driven here: the SDK's popup and redirect flows load
  * gapi from https://apis.google.com even against the emulator, and these tests run offline.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PROJECT = 'demo-tribes';
 
 let temp = '';
 let emulator: FirebaseEmulator | undefined;
 let emulatorHost = '';
-let server: ChildProcess | undefined;
+let server: TribesServer | undefined;
 let base = '';
 let browser: Browser;
 
 async function startServer(): Promise<void> {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  let log = '';
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(temp, 'data'),
-      RATE_LIMIT_SCALE: '1000',
-      SEED_DEMO: 'false',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: inject('webDir'),
-      ...emulator!.env,
-      IDENTITY_PROVIDERS: 'google,phone',
-    },
+  server = await startTribesServer({
+    dataDir: path.join(temp, 'data'),
+    webDir: inject('webDir'),
+    env: { ...emulator!.env, IDENTITY_PROVIDERS: 'google,phone' },
   });
-  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  await waitForServer(base, server, () => log);
+  base = server.baseUrl;
 }
 
 /** The emulator's REST API as the project owner. */
@@ -129,7 +108,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await stopGroup(server);
+  await server?.stop();
   await emulator?.stop();
   if (temp) rmSync(temp, { recursive: true, force: true });
 });

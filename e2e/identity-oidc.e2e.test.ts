@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startOidcIssuer, type LocalIssuer } from '../apps/server/test/oidc-issuer';
-import { freePort, stopGroup, waitForServer } from './support/global-setup';
+import { freePort, startTribesServer, type TribesServer } from './support/tribes-server';
 import { expectAccessible, ready, uniqueEmail } from './support/helpers';
 
 /**
@@ -14,30 +12,19 @@ import { expectAccessible, ready, uniqueEmail } from './support/helpers';
  * 127.0.0.1 (apps/server/test/oidc-issuer.ts, its dev login and consent pages), and this file's own
  * Tribes server with OIDC_PROVIDERS naming it, serving the run's built web app.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 let temp = '';
 let issuer: LocalIssuer | undefined;
-let server: ChildProcess | undefined;
+let server: TribesServer | undefined;
 let base = '';
 let browser: Browser;
 
 async function startServer(port: number): Promise<void> {
-  let log = '';
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startTribesServer({
+    port,
+    dataDir: path.join(temp, 'data'),
+    webDir: inject('webDir'),
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(temp, 'data'),
-      RATE_LIMIT_SCALE: '1000',
-      SEED_DEMO: 'false',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: inject('webDir'),
       OIDC_PROVIDERS: JSON.stringify([
         {
           id: 'local',
@@ -49,9 +36,6 @@ async function startServer(port: number): Promise<void> {
       ]),
     },
   });
-  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  await waitForServer(base, server, () => log);
 }
 
 const newContext = (locale = 'en-US'): Promise<BrowserContext> =>
@@ -68,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await stopGroup(server);
+  await server?.stop();
   await issuer?.close();
   if (temp) rmSync(temp, { recursive: true, force: true });
 });

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startPostgres } from '../../apps/server/test/postgres-server.js';
+import { freePort } from '../../apps/server/test/processes.js';
 import { noLoadMeasurement } from '../lib/load.js';
 import type { Scenario } from '../lib/scenario.js';
 
@@ -36,18 +36,6 @@ const cpuMs = (pid: number) => {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSec;
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-/** A port free on 127.0.0.1 right now (the server is told to listen on it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, stopGroup } from './processes.js';
 
 /**
  * The Firebase Authentication emulator (firebase-tools, offline) for tests: started once per test
@@ -16,17 +16,6 @@ import path from 'node:path';
  */
 export const EMULATOR_PROJECT_ID = 'demo-tribes';
 const API_KEY = 'emulator-api-key';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A user of the emulator, signed in: its uid and a fresh ID token. */
 export interface EmulatorSession {
@@ -66,30 +55,6 @@ async function emulatorCall<T>(base: string, pathAndQuery: string, body?: unknow
   const text = await res.text();
   if (!res.ok) throw new Error(`Auth emulator ${pathAndQuery} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
-}
-
-/** Stops a process and its children (the CLI starts the emulator in its own process group). */
-function stopGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
 }
 
 /** Starts the Auth emulator and waits until it answers (up to 3 minutes on a busy machine). */

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './processes.js';
 
 /** Finds the PostgreSQL server binaries: PATH first, then Debian's versioned folders. */
 function findBinDir(): string {
@@ -15,17 +15,6 @@ function findBinDir(): string {
   throw new Error(
     'PostgreSQL server binaries (initdb, postgres) not found: install the Debian package "postgresql" (see .ci/run).',
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface PostgresServer {

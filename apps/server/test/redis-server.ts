@@ -1,17 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './processes.js';
 
 /** Starts a throw-away redis-server on 127.0.0.1 (no persistence) and stops it after. */
 export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
