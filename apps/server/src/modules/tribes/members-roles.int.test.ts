@@ -86,17 +86,20 @@ describe('POST /v1/tribe_selection', () => {
 
 describe('concurrency', () => {
   it('keeps a leader when the only two leaders demote each other at once', async () => {
-    await patchMember(c.leader.token, c.member.id, { role: 'leader' });
+    const leaders = async () =>
+      (
+        (await call('GET', `/api/v1/tribes/${c.tribeId}/members`, c.moderator.token)).body.data.items as { role: string }[]
+      ).filter((m) => m.role === 'leader');
+    // Two leaders first, else the race below is no race (a member demoted, a non-leader refused).
+    expect((await patchMember(c.leader.token, c.member.id, { role: 'leader' })).status).toBe(200);
+    expect(await leaders()).toHaveLength(2);
     const [a, b] = await Promise.all([
       patchMember(c.leader.token, c.member.id, { role: 'member' }),
       patchMember(c.member.token, c.leader.id, { role: 'member' }),
     ]);
     // Membership changes of one tribe are serialised: the second finds its author no longer a leader.
     expect([a.status, b.status].sort()).toEqual([200, 403]);
-    const items = (await call('GET', `/api/v1/tribes/${c.tribeId}/members`, c.moderator.token)).body.data.items as {
-      role: string;
-    }[];
-    expect(items.filter((m) => m.role === 'leader')).toHaveLength(1);
+    expect(await leaders()).toHaveLength(1);
   });
 
   it('counts a member once when the same join arrives twice at once', async () => {
