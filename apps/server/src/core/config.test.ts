@@ -8,6 +8,17 @@ import { ConfigError, loadConfig, trustProxyOption } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tribes-config-'));
 
+/** The message of the ConfigError that `env` gets (fails when it loads). */
+const message = (env: Record<string, string>) => {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
 describe('loadConfig', () => {
   it('applies the defaults of DESIGN section 3', () => {
     const c = loadConfig({ DATA_DIR: dataDir() });
@@ -58,15 +69,6 @@ describe('loadConfig', () => {
   });
 
   it('says what is wrong with each variable in plain English, never a message key', () => {
-    const message = (env: Record<string, string>) => {
-      try {
-        loadConfig({ DATA_DIR: dataDir(), ...env });
-      } catch (err) {
-        expect(err).toBeInstanceOf(ConfigError);
-        return (err as Error).message;
-      }
-      throw new Error('expected a ConfigError');
-    };
     const cases: [Record<string, string>, string][] = [
       [{ REVERB_APP_SECRET: 'short' }, 'REVERB_APP_SECRET must be at least 16 characters'],
       [{ APP_SECRET: 'short' }, 'APP_SECRET must be at least 32 characters'],
@@ -164,15 +166,6 @@ describe('loadConfig', () => {
   });
 
   it('refuses bad identity settings in plain English, never echoing OIDC_PROVIDERS (it holds client secrets)', () => {
-    const message = (env: Record<string, string>) => {
-      try {
-        loadConfig({ DATA_DIR: dataDir(), ...env });
-      } catch (err) {
-        expect(err).toBeInstanceOf(ConfigError);
-        return (err as Error).message;
-      }
-      throw new Error('expected a ConfigError');
-    };
     const firebase = { FIREBASE_PROJECT_ID: 'demo-tribes', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
     const provider = { id: 'kc', name: 'KC', issuer: 'https://id.example', client_id: 'c', client_secret: 'top-secret-value' };
     const cases: [Record<string, string>, string][] = [
