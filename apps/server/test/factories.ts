@@ -47,6 +47,21 @@ export async function signUp(
   return { token: verified.body.data.auth_token, user: verified.body.data.user, email: reg.email, password: reg.password };
 }
 
+/** A second session of a signed-up user (password sign-in): its token. */
+export async function logIn(t: TestApp, user: { email: string; password: string }): Promise<string> {
+  const res = await post(t, '/api/v1/auth/login', { email: user.email, password: user.password });
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.auth_token as string;
+}
+
+/** The id of a session of the user other than the one of `token` (from GET /me/sessions). */
+export async function otherSessionId(t: TestApp, token: string): Promise<string> {
+  const res = await t.app.inject({ url: '/api/v1/me/sessions', headers: bearer(token) });
+  const other = (res.json().data.items as { id: string; current: boolean }[]).find((s) => !s.current);
+  if (!other) throw new Error(`no other session: ${res.body}`);
+  return other.id;
+}
+
 /** A signed-up user who chose the leader role. */
 export async function signUpLeader(t: TestApp, overrides: Parameters<typeof buildRegistration>[0] = {}) {
   const user = await signUp(t, overrides);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, post, signUp } from '#test/factories.js';
+import { bearer, logIn, otherSessionId, post, signUp } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,11 +9,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const me = (token: string) => t.app.inject({ url: '/api/v1/me', headers: bearer(token) });
-const login = async (email: string, password: string) => {
-  const res = await post(t, '/api/v1/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return res.body.data.auth_token as string;
-};
 
 /** Records the SQL text of every query the driver runs (PGlite and node-postgres both go through `query`). */
 async function queriesDuring(run: () => Promise<void>): Promise<string[]> {
@@ -38,7 +33,7 @@ describe('the token cache on one node', () => {
     const user = await signUp(t);
     expect((await me(user.token)).statusCode).toBe(200);
     // The recorder does see the lookup when the token is not cached (so its silence below means something).
-    const fresh = await login(user.email, user.password);
+    const fresh = await logIn(t, user);
     const first = await queriesDuring(async () => void expect((await me(fresh)).statusCode).toBe(200));
     expect(first.filter((q) => q.includes('"auth_tokens"')).length).toBeGreaterThan(0);
     const cached = await queriesDuring(async () => {
@@ -56,16 +51,12 @@ describe('the token cache on one node', () => {
 
   it('refuses a revoked session at once, and keeps the others', async () => {
     const user = await signUp(t);
-    const other = await login(user.email, user.password);
+    const other = await logIn(t, user);
     expect((await me(other)).statusCode).toBe(200);
-    const sessions = await t.app.inject({ url: '/api/v1/me/sessions', headers: bearer(user.token) });
-    const page = sessions.json().data;
-    // The list is a page ({ items }) once the endpoint contract lands, a bare array before.
-    const list: { id: string; current: boolean }[] = Array.isArray(page) ? page : page.items;
-    const target = list.find((s) => !s.current)!;
+    const target = await otherSessionId(t, user.token);
     const revoked = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/me/sessions/${target.id}`,
+      url: `/api/v1/me/sessions/${target}`,
       headers: bearer(user.token),
     });
     expect(revoked.statusCode).toBe(200);
@@ -75,7 +66,7 @@ describe('the token cache on one node', () => {
 
   it('refuses every other token of the user at once after a password change', async () => {
     const user = await signUp(t);
-    const other = await login(user.email, user.password);
+    const other = await logIn(t, user);
     expect((await me(other)).statusCode).toBe(200);
     expect((await me(user.token)).statusCode).toBe(200);
     const changed = await post(
@@ -95,7 +86,7 @@ describe('the token cache on one node', () => {
 
   it('shows a profile change at once through every cached token of the user', async () => {
     const user = await signUp(t);
-    const other = await login(user.email, user.password);
+    const other = await logIn(t, user);
     expect((await me(other)).json().data.user.name).toBe(user.user.name);
     const patched = await t.app.inject({
       method: 'PATCH',
@@ -109,7 +100,7 @@ describe('the token cache on one node', () => {
 
   it('refuses the tokens of a deleted account at once', async () => {
     const user = await signUp(t);
-    const other = await login(user.email, user.password);
+    const other = await logIn(t, user);
     expect((await me(other)).statusCode).toBe(200);
     const deleted = await t.app.inject({
       method: 'DELETE',

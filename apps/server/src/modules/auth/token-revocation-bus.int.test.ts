@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, post, signUp } from '#test/factories.js';
+import { bearer, logIn, otherSessionId, post, signUp } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,11 +9,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const me = (token: string) => t.app.inject({ url: '/api/v1/me', headers: bearer(token) });
-const login = async (email: string, password: string) => {
-  const res = await post(t, '/api/v1/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return res.body.data.auth_token as string;
-};
 
 /** The realtime bus, whose publish fails while the test runs (Redis down): restored after each test. */
 const bus = () => t.app.ctx.realtime.bus;
@@ -49,16 +44,13 @@ describe('a revocation whose announcement on the bus fails', () => {
 
   it('revoking one session answers success and the session is refused at once', async () => {
     const user = await signUp(t);
-    const other = await login(user.email, user.password);
+    const other = await logIn(t, user);
     expect((await me(other)).statusCode).toBe(200);
-    const sessions = await t.app.inject({ url: '/api/v1/me/sessions', headers: bearer(user.token) });
-    const page = sessions.json().data;
-    const list: { id: string; current: boolean }[] = Array.isArray(page) ? page : page.items;
-    const target = list.find((s) => !s.current)!;
+    const target = await otherSessionId(t, user.token);
     breakPublish();
     const revoked = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/me/sessions/${target.id}`,
+      url: `/api/v1/me/sessions/${target}`,
       headers: bearer(user.token),
     });
     expect(revoked.statusCode).toBe(200);
