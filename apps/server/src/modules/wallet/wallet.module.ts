@@ -51,6 +51,7 @@ export function createWalletModule({
       clock,
       tokenPriceCents: config.payment.tokenPriceCents,
       provider,
+      stripeWebhookSecret: config.payment.stripeWebhookSecret,
       publicUrl: config.publicUrl,
     }),
     campaigns: createCampaignsService({ ledger, repo: campaignsRepo, transact, tribes, storage, clock }),

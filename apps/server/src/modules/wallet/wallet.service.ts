@@ -5,11 +5,11 @@ import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
 import { idempotent, requestHash, type Answer } from '#src/core/db/idempotency.js';
 import type { Transact } from '#src/core/db/transaction.js';
-import { conflict, forbidden, notFound } from '#src/core/errors.js';
+import { conflict, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { Ledger } from './ledger.repo.js';
-import type { PaymentProvider } from './payment-providers.js';
+import { verifyStripeEvent, type PaymentProvider } from './payment-providers.js';
 import type { PaymentRow, PurchasesRepo } from './purchases.repo.js';
 import {
   presentPayment,
@@ -26,11 +26,22 @@ interface Deps {
   clock: Clock;
   tokenPriceCents: number;
   provider: PaymentProvider;
+  /** The secret Stripe signs its webhooks with; without it no webhook is taken. */
+  stripeWebhookSecret: string | undefined;
   publicUrl: URL;
 }
 
 /** The user's wallet: balance, history, and token purchases that credit only on the provider's confirmation. */
-export function createWalletService({ ledger, purchases, transact, clock, tokenPriceCents, provider, publicUrl }: Deps) {
+export function createWalletService({
+  ledger,
+  purchases,
+  transact,
+  clock,
+  tokenPriceCents,
+  provider,
+  stripeWebhookSecret,
+  publicUrl,
+}: Deps) {
   /**
    * Credits a pending payment's tokens exactly once: the payment moves from pending to its outcome
    * and the transfer is written in one transaction; a second confirmation finds it no longer pending.
@@ -76,26 +87,42 @@ export function createWalletService({ ledger, purchases, transact, clock, tokenP
     });
   }
 
+  /**
+   * A verified Stripe event: a paid checkout (or a later async success) credits its payment, an
+   * async failure declines it, an expired session expires it, each once; any other event is ignored.
+   */
+  async function applyStripeEvent(event: Stripe.Event): Promise<'ignored' | 'duplicate' | 'unknown' | 'applied'> {
+    const session = event.data.object as { id?: string; metadata?: { payment_id?: string } | null; payment_status?: string };
+    const ref = { paymentId: session.metadata?.payment_id, providerRef: session.id };
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      if (session.payment_status === 'paid' || event.type === 'checkout.session.async_payment_succeeded')
+        return applyProviderEvent('stripe', event.id, ref, 'succeeded');
+    } else if (event.type === 'checkout.session.async_payment_failed') {
+      return applyProviderEvent('stripe', event.id, ref, 'declined');
+    } else if (event.type === 'checkout.session.expired') {
+      return applyProviderEvent('stripe', event.id, ref, 'expired');
+    }
+    return 'ignored';
+  }
+
   return {
     settle,
     applyProviderEvent,
 
     /**
-     * A verified Stripe event: a paid checkout (or a later async success) credits its payment, an
-     * async failure declines it, an expired session expires it, each once; any other event is ignored.
+     * A provider's webhook: only Stripe sends them, and only while it is the provider and has its
+     * secret (404 otherwise). The event is verified on the raw body with a 300 s tolerance either
+     * way (400 when it fails), then applied once.
      */
-    async applyStripeEvent(event: Stripe.Event): Promise<'ignored' | 'duplicate' | 'unknown' | 'applied'> {
-      const session = event.data.object as { id?: string; metadata?: { payment_id?: string } | null; payment_status?: string };
-      const ref = { paymentId: session.metadata?.payment_id, providerRef: session.id };
-      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-        if (session.payment_status === 'paid' || event.type === 'checkout.session.async_payment_succeeded')
-          return applyProviderEvent('stripe', event.id, ref, 'succeeded');
-      } else if (event.type === 'checkout.session.async_payment_failed') {
-        return applyProviderEvent('stripe', event.id, ref, 'declined');
-      } else if (event.type === 'checkout.session.expired') {
-        return applyProviderEvent('stripe', event.id, ref, 'expired');
+    async receiveWebhook(providerName: string, rawBody: string, signature: string) {
+      if (providerName !== 'stripe' || provider.name !== 'stripe' || !stripeWebhookSecret) throw notFound();
+      let event: Stripe.Event;
+      try {
+        event = await verifyStripeEvent(rawBody, signature, stripeWebhookSecret, clock.now());
+      } catch {
+        throw new HttpError(400, 'errors.bad_request');
       }
-      return 'ignored';
+      return applyStripeEvent(event);
     },
 
     async wallet(user: UserRow): Promise<Wallet> {

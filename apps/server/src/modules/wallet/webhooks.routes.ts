@@ -1,10 +1,7 @@
 import { moneyEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type Stripe from 'stripe';
 import type { AppContext } from '#src/composition.js';
-import { HttpError, notFound } from '#src/core/errors.js';
 import { route, sent } from '#src/core/route.js';
-import { verifyStripeEvent } from './payment-providers.js';
 
 /**
  * POST /v1/payments/{provider}/webhook: the provider's signed events, checked on the raw body
@@ -23,17 +20,12 @@ export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     app,
     api.webhook,
   )(async (req, reply) => {
-    const { provider } = req.params;
-    const secret = ctx.config.payment.stripeWebhookSecret;
-    if (provider !== 'stripe' || ctx.config.payment.provider !== 'stripe' || !secret) throw notFound();
     const signature = req.headers['stripe-signature'];
-    let event: Stripe.Event;
-    try {
-      event = await verifyStripeEvent(req.rawBody ?? '', typeof signature === 'string' ? signature : '', secret, ctx.clock.now());
-    } catch {
-      throw new HttpError(400, 'errors.bad_request');
-    }
-    const result = await ctx.wallet.applyStripeEvent(event);
+    const result = await ctx.wallet.receiveWebhook(
+      req.params.provider,
+      req.rawBody ?? '',
+      typeof signature === 'string' ? signature : '',
+    );
     reply.send({ received: true, result });
     return sent(reply);
   });
