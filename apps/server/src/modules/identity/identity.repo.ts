@@ -16,7 +16,10 @@ export interface PasskeySummary {
   lastUsedAt: Date | null;
 }
 
-/** The identities of accounts (user_identities) and a read of their passkeys for the sign-in methods list. */
+/**
+ * The identities of accounts (user_identities: Firebase users and OIDC subjects, for the identity and
+ * OIDC modules) and a read of their passkeys for the sign-in methods list.
+ */
 export function createIdentityRepo(db: Db) {
   return {
     async find(kind: string, issuer: string, subject: string): Promise<IdentityRow | undefined> {
@@ -71,8 +74,8 @@ export function createIdentityRepo(db: Db) {
       });
     },
 
-    /** Remembers the last sign-in and what the provider now says about the email and phone. */
-    async touch(id: string, patch: { email: string | null; phone: string | null; lastUsedAt: Date }): Promise<void> {
+    /** Remembers the last sign-in and, when given, what the provider now says about the email and phone. */
+    async touch(id: string, patch: { email?: string | null; phone?: string | null; lastUsedAt: Date }): Promise<void> {
       await db.update(userIdentities).set(patch).where(eq(userIdentities.id, id));
     },
 

@@ -4,6 +4,7 @@ import type { Config } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { SignIn } from '../auth/sign-in.js';
+import { createIdentityRepo } from '../identity/identity.repo.js';
 import { createOpenIdClient, type OidcClient } from './oidc.client.js';
 import { createOidcRepo } from './oidc.repo.js';
 import { createOidcService } from './oidc.service.js';
@@ -42,6 +43,7 @@ export function createOidcModule({
     providers,
     client: client ?? createOpenIdClient({ allowHttp: true }),
     repo: createOidcRepo(db),
+    identities: createIdentityRepo(db),
     users,
     signIn,
     clock,

@@ -5,6 +5,7 @@ import { HttpError } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
 import type { SignIn, SignInDevice } from '../auth/sign-in.js';
 import { OidcIssuerError, type OidcClaims, type OidcClient } from './oidc.client.js';
+import type { IdentityRepo, NewIdentityRow } from '../identity/identity.repo.js';
 import type { OidcRepo, OidcStateRow } from './oidc.repo.js';
 
 /** How long a started authorization may take to come back. */
@@ -48,6 +49,17 @@ function nameFrom(claims: OidcClaims): string {
   return name.slice(0, 100);
 }
 
+/** A subject as a user_identities row: the provider's configured id is its issuer and provider. */
+const identityValues = (providerId: string, claims: OidcClaims, at: Date): NewIdentityRow => ({
+  kind: 'oidc',
+  issuer: providerId,
+  subject: claims.sub,
+  provider: providerId,
+  email: claims.email ?? null,
+  createdAt: at,
+  lastUsedAt: at,
+});
+
 /**
  * OpenID Connect sign-in (DESIGN 10.2). Joining rules: a subject already joined signs in its account;
  * otherwise an account with the same email only when the issuer marks the email verified (and the
@@ -58,6 +70,7 @@ export function createOidcService({
   providers,
   client,
   repo,
+  identities,
   users,
   signIn,
   clock,
@@ -67,6 +80,8 @@ export function createOidcService({
   providers: readonly OidcProviderConfig[];
   client: OidcClient;
   repo: OidcRepo;
+  /** The subjects joined to accounts (user_identities, kind 'oidc'). */
+  identities: Pick<IdentityRepo, 'find' | 'touch' | 'insert' | 'createUserWithIdentity'>;
   users: UsersRepo;
   signIn: SignIn;
   clock: Clock;
@@ -83,12 +98,11 @@ export function createOidcService({
   /** The account a subject signs in to: joined already, joined by a verified email, or new. */
   async function accountFor(providerId: string, claims: OidcClaims): Promise<UserRow> {
     const now = clock.now();
-    const subject = { providerId, subject: claims.sub, email: claims.email ?? null };
-    const joined = await repo.findIdentity(providerId, claims.sub);
+    const joined = await identities.find('oidc', providerId, claims.sub);
     if (joined) {
       const user = await users.findById(joined.userId);
       if (user) {
-        await repo.touchIdentity(joined.id, now);
+        await identities.touch(joined.id, { lastUsedAt: now });
         return user;
       }
     }
@@ -98,12 +112,12 @@ export function createOidcService({
       // Both sides must have proved the address: joining an account whose owner never verified it would
       // hand the issuer's user an account someone else may have registered (and know the password of).
       if (existing?.emailVerifiedAt) {
-        await repo.insertIdentity(existing.id, subject, now);
+        await identities.insert(existing.id, identityValues(providerId, claims, now));
         return existing;
       }
       // The address is taken by an unverified account: a new account without it.
       const email = existing ? null : verifiedEmail;
-      return await repo.createUserWithIdentity(
+      return await identities.createUserWithIdentity(
         {
           name: nameFrom(claims),
           email,
@@ -113,13 +127,12 @@ export function createOidcService({
           createdAt: now,
           updatedAt: now,
         },
-        subject,
-        now,
+        identityValues(providerId, claims, now),
       );
     } catch (err) {
       // Two callbacks for one new subject (or one new email) raced: the winner's account is the one.
       if (!isUniqueViolation(err)) throw err;
-      const winner = await repo.findIdentity(providerId, claims.sub);
+      const winner = await identities.find('oidc', providerId, claims.sub);
       const user = winner && (await users.findById(winner.userId));
       if (!user) throw err;
       return user;
@@ -129,16 +142,12 @@ export function createOidcService({
   /** Joins the subject to the signed-in account that started the link. */
   async function link(state: OidcStateRow, claims: OidcClaims): Promise<OidcOutcome> {
     const returnTo = state.returnTo ?? LINK_DEFAULT_RETURN;
-    const joined = await repo.findIdentity(state.providerId, claims.sub);
+    const joined = await identities.find('oidc', state.providerId, claims.sub);
     if (joined && joined.userId !== state.linkUserId)
       return { kind: 'failed', code: 'oidc_linked_elsewhere', linkReturnTo: returnTo };
     if (!joined) {
       try {
-        await repo.insertIdentity(
-          state.linkUserId!,
-          { providerId: state.providerId, subject: claims.sub, email: claims.email ?? null },
-          clock.now(),
-        );
+        await identities.insert(state.linkUserId!, identityValues(state.providerId, claims, clock.now()));
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         return { kind: 'failed', code: 'oidc_linked_elsewhere', linkReturnTo: returnTo };
