@@ -56,22 +56,11 @@ describe('money and crypto on the contract', () => {
     expect(csv.body.split('\r\n')[1]).toContain(',in,donation,40,campaign,Roof,Typed Donor,For the roof');
   });
 
-  it("reports the ledger's health with fixed texts, and keeps the data in its 500", async () => {
+  it("reports a sound ledger's health with a fixed text, whatever the language", async () => {
+    // A broken ledger's 500, which keeps the figures, is proved in test/openapi.int.test.ts ("the ledger's health").
     const ok = await t.app.inject({ url: '/api/v1/health/ledger', headers: { 'accept-language': 'fr' } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ status: 'success', message: 'OK.', data: { ok: true, accounts: expect.any(Number) } });
-
-    const ledger = t.app.ctx.ledger;
-    const check = ledger.checkInvariants;
-    ledger.checkInvariants = async () => ({ ok: false, accounts: 7, total: 3, mismatched: ['x'] });
-    try {
-      const broken = await t.app.inject({ url: '/api/v1/health/ledger' });
-      expect(broken.statusCode).toBe(500);
-      expect(broken.headers['content-type']).toContain('application/json');
-      expect(broken.json()).toEqual({ status: 'error', message: 'Ledger invariants broken.', data: { ok: false, accounts: 7 } });
-    } finally {
-      ledger.checkInvariants = check;
-    }
   });
 
   it('answers the webhook of an unknown provider 404 in the envelope', async () => {
