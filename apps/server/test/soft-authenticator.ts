@@ -81,8 +81,9 @@ export function createSoftAuthenticator({
       };
     },
     /** navigator.credentials.get() for these options: signs authenticatorData ‖ SHA-256(clientDataJSON). */
-    authenticate(options: { challenge: string }, overrides: { origin?: string; userHandle?: string } = {}) {
-      counter++;
+    authenticate(options: { challenge: string }, overrides: { origin?: string; userHandle?: string; counter?: number } = {}) {
+      // A given counter stands for a cloned authenticator replaying an old count.
+      counter = overrides.counter ?? counter + 1;
       const data = authData(false);
       const client = clientData('webauthn.get', options.challenge, overrides.origin);
       const signature = sign('sha256', Buffer.concat([data, sha256(client)]), privateKey);

@@ -206,9 +206,16 @@ describe('passkey sign-in', () => {
     // The token works, and its session carries the device name.
     const sessions = (await inject('GET', '/v1/me/sessions', undefined, bearer(data.auth_token))).json().data.items;
     expect(sessions.find((s: { current: boolean }) => s.current)).toMatchObject({ device_name: 'My phone', name: 'My phone' });
-    // The passkey was used: counter and last use saved.
+    // The passkey was used: last use saved, and its signature counter (1 now): a clone that signs with
+    // a count not above it is refused.
     const [listed] = (await inject('GET', '/v1/me/passkeys', undefined, bearer(a.token))).json().data.items;
     expect(listed.last_used_at).not.toBeNull();
+    const cloned = await signInOptions();
+    const fromClone = await verify({
+      response: a.authenticator.authenticate(cloned.options, { counter: 1 }),
+      challenge_id: cloned.challenge_id,
+    });
+    expect(fromClone.statusCode).toBe(401);
 
     // The same response again: its challenge is spent.
     const replay = await verify({ response, challenge_id });
