@@ -91,14 +91,14 @@ export function presentDonation(d: DonationRow, donor: { id: string; name: strin
   };
 }
 
-/** A donation as the public sees it: an anonymous donor has neither name nor message, as in the public ledger. */
-export function presentPublicDonation(d: DonationRow, donor: { id: string; name: string } | null): Donation {
-  return d.anonymous ? { ...presentDonation(d, null), message: '' } : presentDonation(d, donor);
-}
-
-/** The public side of an already presented donation (for the tribe's realtime channel). */
+/** The public side of an already presented donation: an anonymous donor has neither name nor message, as in the public ledger. */
 export function publicDonation(donation: Donation): Donation {
   return donation.anonymous ? { ...donation, donor: null, message: '' } : donation;
+}
+
+/** A donation as the public sees it (lists of a tribe's or a campaign's donations). */
+export function presentPublicDonation(d: DonationRow, donor: { id: string; name: string } | null): Donation {
+  return publicDonation(presentDonation(d, donor));
 }
 
 /** A campaign with its milestones (reached or not), whether it is open, and whether the viewer may manage it. */
