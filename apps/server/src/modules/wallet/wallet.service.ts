@@ -106,9 +106,6 @@ export function createWalletService({
   }
 
   return {
-    settle,
-    applyProviderEvent,
-
     /**
      * A provider's webhook: only Stripe sends them, and only while it is the provider and has its
      * secret (404 otherwise). The event is verified on the raw body with a 300 s tolerance either
