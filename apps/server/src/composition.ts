@@ -77,9 +77,18 @@ export function createContext(deps: {
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
-  const { identity } = createIdentityModule({ db, config, clock, users: users.repo, signIn, tokens, logger });
+  const { passkeys, passkeysRepo } = createPasskeysModule({ db, users: users.repo, signIn, clock, publicUrl: config.publicUrl });
+  const { identity } = createIdentityModule({
+    db,
+    config,
+    clock,
+    users: users.repo,
+    passkeys: passkeysRepo,
+    signIn,
+    tokens,
+    logger,
+  });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
-  const { passkeys } = createPasskeysModule({ db, users: users.repo, signIn, clock, publicUrl: config.publicUrl });
   return {
     learning,
     /** Firebase sign-in and the account's sign-in methods (DESIGN 10.2). */

@@ -4,6 +4,7 @@ import type { Config } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
 import type { SignIn } from '../auth/sign-in.js';
 import type { TokensService } from '../auth/tokens.service.js';
+import type { PasskeysRepo } from '../passkeys/passkeys.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { createFirebaseVerifier, type FirebaseVerifier } from './identity.firebase.js';
 import { createIdentityRepo } from './identity.repo.js';
@@ -18,6 +19,7 @@ export function createIdentityModule({
   config,
   clock,
   users,
+  passkeys,
   signIn,
   tokens,
   logger,
@@ -27,6 +29,7 @@ export function createIdentityModule({
   config: Pick<Config, 'firebase'>;
   clock: Clock;
   users: UsersRepo;
+  passkeys: Pick<PasskeysRepo, 'listOf' | 'remove'>;
   signIn: SignIn;
   tokens: Pick<TokensService, 'userChanged'>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
@@ -42,6 +45,7 @@ export function createIdentityModule({
     : undefined;
   const identity = createIdentityService({
     repo,
+    passkeys,
     users,
     signIn,
     clock,

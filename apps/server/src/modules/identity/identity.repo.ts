@@ -1,20 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
-import { passkeys, userIdentities, users } from '#src/core/db/schema/index.js';
+import { userIdentities, users } from '#src/core/db/schema/index.js';
 import { isUniqueViolation, type NewUserRow, type UserRow } from '../users/users.repo.js';
 
 export type IdentityRow = typeof userIdentities.$inferSelect;
 export type NewIdentityRow = Omit<typeof userIdentities.$inferInsert, 'id' | 'userId'>;
 /** What a linked identity may add to its account: a verified email, a phone. */
 export type AccountPatch = Pick<Partial<NewUserRow>, 'email' | 'emailVerifiedAt' | 'phone'> & { updatedAt: Date };
-
-/** A passkey as the sign-in methods list shows it (no key material). */
-export interface PasskeySummary {
-  id: string;
-  name: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-}
 
 /**
  * The identities of accounts (user_identities: Firebase users and OIDC subjects, for the identity and
@@ -94,23 +86,6 @@ export function createIdentityRepo(db: Db) {
         .delete(userIdentities)
         .where(and(eq(userIdentities.id, id), eq(userIdentities.userId, userId)))
         .returning({ id: userIdentities.id });
-      return rows.length > 0;
-    },
-
-    async listPasskeys(userId: string): Promise<PasskeySummary[]> {
-      return db
-        .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
-        .from(passkeys)
-        .where(eq(passkeys.userId, userId))
-        .orderBy(asc(passkeys.createdAt));
-    },
-
-    /** Removes one passkey of the account (the sign-in methods page); false when it has none with this id. */
-    async deletePasskey(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-        .returning({ id: passkeys.id });
       return rows.length > 0;
     },
   };

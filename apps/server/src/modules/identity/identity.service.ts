@@ -4,7 +4,8 @@ import { conflict, HttpError, notFound } from '#src/core/errors.js';
 import type { SignIn, SignInDevice, SignInOutcome } from '../auth/sign-in.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
 import { InvalidIdTokenError, type FirebaseIdentity, type FirebaseVerifier } from './identity.firebase.js';
-import type { AccountPatch, IdentityRepo, IdentityRow, NewIdentityRow, PasskeySummary } from './identity.repo.js';
+import type { PasskeyRow, PasskeysRepo } from '../passkeys/passkeys.repo.js';
+import type { AccountPatch, IdentityRepo, IdentityRow, NewIdentityRow } from './identity.repo.js';
 
 /** The error_type of every refused Firebase ID token (DESIGN 10.2). */
 export const INVALID_TOKEN = 'identity.invalid_token';
@@ -20,10 +21,12 @@ export type SignInMethod =
   | { kind: 'password'; user: UserRow }
   | { kind: 'email'; user: UserRow }
   | { kind: 'identity'; row: IdentityRow }
-  | { kind: 'passkey'; passkey: PasskeySummary };
+  | { kind: 'passkey'; passkey: PasskeyRow };
 
 interface Deps {
   repo: IdentityRepo;
+  /** The account's passkeys, listed and removed among its sign-in methods. */
+  passkeys: Pick<PasskeysRepo, 'listOf' | 'remove'>;
   users: UsersRepo;
   signIn: SignIn;
   clock: Clock;
@@ -40,7 +43,7 @@ interface Deps {
  * account only through the account it was joined to before or an email the provider marks verified;
  * lists and removes an account's sign-in methods, never the last one.
  */
-export function createIdentityService({ repo, users, signIn, clock, firebase, userChanged, log }: Deps) {
+export function createIdentityService({ repo, passkeys, users, signIn, clock, firebase, userChanged, log }: Deps) {
   function requireFirebase() {
     if (!firebase) throw new HttpError(404, 'identity.not_configured');
     return firebase;
@@ -142,7 +145,8 @@ export function createIdentityService({ repo, users, signIn, clock, firebase, us
     if (user.passwordHash) list.push({ kind: 'password', user });
     if (user.email && user.emailVerifiedAt) list.push({ kind: 'email', user });
     for (const row of await repo.listForUser(user.id)) list.push({ kind: 'identity', row });
-    for (const passkey of await repo.listPasskeys(user.id)) list.push({ kind: 'passkey', passkey });
+    // The passkeys repo lists newest first; the methods list shows them in the order they were added.
+    for (const passkey of (await passkeys.listOf(user.id)).reverse()) list.push({ kind: 'passkey', passkey });
     return list;
   }
 
@@ -177,14 +181,14 @@ export function createIdentityService({ repo, users, signIn, clock, firebase, us
         case 'email':
           throw conflict('identity.email_not_removable', 'identity.email_not_removable');
         case 'password':
+          // users.update announces the change to every node's token cache itself.
           await users.update(user.id, { passwordHash: null, updatedAt: clock.now() });
-          await userChanged?.(user.id);
           return;
         case 'identity':
           if (!(await repo.deleteForUser(user.id, target.row.id))) throw notFound();
           return;
         case 'passkey':
-          if (!(await repo.deletePasskey(user.id, target.passkey.id))) throw notFound();
+          if (!(await passkeys.remove(target.passkey.id, user.id))) throw notFound();
           return;
       }
     },

@@ -7,5 +7,6 @@ import { createPasskeysService } from './passkeys.service.js';
 
 /** Wires the passkeys module: WebAuthn credentials registered by a user, and the passwordless sign-in. */
 export function createPasskeysModule(deps: { db: Db; users: UsersRepo; signIn: SignIn; clock: Clock; publicUrl: URL }) {
-  return { passkeys: createPasskeysService({ ...deps, repo: createPasskeysRepo(deps.db) }) };
+  const repo = createPasskeysRepo(deps.db);
+  return { passkeys: createPasskeysService({ ...deps, repo }), passkeysRepo: repo };
 }
