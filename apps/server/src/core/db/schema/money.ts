@@ -90,7 +90,7 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
-    check('payments_status', sql`${t.status} in ('pending', 'succeeded', 'declined', 'expired')`),
+    check('payments_status', sql`${t.status} in ('pending', 'succeeded', 'declined', 'expired', 'cancelled')`),
     check('payments_tokens', sql`${t.tokens} > 0 and ${t.amountCents} > 0`),
   ],
 );
@@ -196,4 +196,19 @@ export const campaignMilestones = pgTable(
     index('campaign_milestones_campaign_idx').on(t.campaignId, t.position),
     check('campaign_milestones_amount', sql`${t.amount} > 0`),
   ],
+);
+
+/** News a campaign's organisers post to its page (and, with the job queue, to its donors). */
+export const campaignUpdates = pgTable(
+  'campaign_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('campaign_updates_campaign_idx').on(t.campaignId, t.createdAt)],
 );

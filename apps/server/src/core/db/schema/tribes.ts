@@ -23,6 +23,8 @@ export const tribes = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     coverKey: text('cover_key'),
+    /** Square logo (private media key), shown on cards, the tribe page and the map popup. */
+    logoKey: text('logo_key'),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     region: text('region').notNull(),
@@ -96,5 +98,27 @@ export const villages = pgTable(
     check('villages_lng_range', sql`${t.lng} between -180 and 180`),
     check('villages_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('villages_population', sql`${t.population} is null or ${t.population} >= 0`),
+  ],
+);
+
+/** Invite links (DESIGN 10.5): a code anyone may preview; accepting joins the tribe (a request tribe too). */
+export const tribeInvites = pgTable(
+  'tribe_invites',
+  {
+    code: text('code').primaryKey(),
+    tribeId: uuid('tribe_id')
+      .notNull()
+      .references(() => tribes.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** null: unlimited. */
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tribe_invites_tribe_idx').on(t.tribeId, t.createdAt),
+    check('tribe_invites_uses', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} > 0)`),
   ],
 );
