@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../app/locale-hooks';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useCompleteLesson, useDeleteLesson } from '../api';
+import { useCompleteLesson, useCourse, useDeleteLesson } from '../api';
 import { BackToCourse, LearningFrame } from './learning-frame';
 import { LessonBody } from './lesson-body';
 import { LessonEditor } from './lesson-editor';
@@ -30,6 +30,9 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
   const complete = useCompleteLesson(lesson.id);
   const del = useDeleteLesson();
   const course = `/tribe/learning-center/course/${lesson.course_id}`;
+  // The last lesson leads on to the course's quiz: the first one not passed yet, else the first one.
+  const outline = useCourse(lesson.next_lesson_id ? undefined : lesson.course_id).data;
+  const quiz = outline?.assessments.find((a) => !a.passed) ?? outline?.assessments[0];
   const actions = lesson.can_edit && !editing && (
     <EditDeleteActions
       what="lesson"
@@ -107,6 +110,16 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
                 data-testid="lesson-next"
               >
                 {t('learning.lesson.next')}
+              </Button>
+            ) : quiz ? (
+              <Button
+                component={RouterLocaleLink}
+                to={`/tribe/learning-center/assessment/${quiz.id}`}
+                endIcon={<ArrowForwardIcon sx={flipInRtl} />}
+                variant={lesson.completed ? 'contained' : 'text'}
+                data-testid="lesson-to-quiz"
+              >
+                {t('learning.lesson.toQuiz')}
               </Button>
             ) : (
               <Button
