@@ -8,11 +8,14 @@ import { SettingsFrame } from '../features/account/components/settings-frame';
 import { useChangePasswordForm } from '../features/account/use-account-forms';
 import { usePasswordPolicy } from '../features/auth/api';
 import { PasswordRules } from '../features/auth/components/password-rules';
+import { besideRules } from '../features/auth/password-policy';
+import { useLocale } from '../app/locale-hooks';
 import { fieldProps } from '../lib/form-field';
 
 /** /setting/change-password */
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const policy = usePasswordPolicy();
   const { form, onSubmit, pending } = useChangePasswordForm(policy.data);
   return (
@@ -28,8 +31,18 @@ export default function ChangePasswordPage() {
             autoComplete="current-password"
             required
           />
-          <PasswordField {...fieldProps(form, 'password')} label={t('form.newPassword')} autoComplete="new-password" required />
-          <PasswordRules policy={policy.data} password={form.watch('password')} id="password-rules" />
+          <PasswordField
+            {...besideRules(fieldProps(form, 'password'), policy.data, locale, 'password-rules')}
+            label={t('form.newPassword')}
+            autoComplete="new-password"
+            required
+          />
+          <PasswordRules
+            policy={policy.data}
+            password={form.watch('password')}
+            id="password-rules"
+            invalid={Boolean(form.formState.errors.password)}
+          />
           <PasswordField
             {...fieldProps(form, 'password_confirmation')}
             label={t('form.passwordConfirmation')}

@@ -7,6 +7,8 @@ import { LocaleLink } from '../components/locale-link';
 import { usePasswordPolicy } from '../features/auth/api';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { PasswordRules } from '../features/auth/components/password-rules';
+import { besideRules } from '../features/auth/password-policy';
+import { useLocale } from '../app/locale-hooks';
 import { useSignUpForm } from '../features/auth/use-auth-forms';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
@@ -14,6 +16,7 @@ import { TextField } from '../components/inputs/text-field';
 /** /sign-up: rules from GET /v1/password_policy and the shared schema; server field errors land on the fields. */
 export default function SignUpPage() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const policy = usePasswordPolicy();
   const { form, onSubmit, pending } = useSignUpForm(policy.data);
   const password = form.watch('password');
@@ -43,8 +46,18 @@ export default function SignUpPage() {
           required
           htmlInput={{ dir: 'ltr' }}
         />
-        <PasswordField {...fieldProps(form, 'password')} label={t('form.password')} autoComplete="new-password" required />
-        <PasswordRules policy={policy.data} password={password} id="password-rules" />
+        <PasswordField
+          {...besideRules(fieldProps(form, 'password'), policy.data, locale, 'password-rules')}
+          label={t('form.password')}
+          autoComplete="new-password"
+          required
+        />
+        <PasswordRules
+          policy={policy.data}
+          password={password}
+          id="password-rules"
+          invalid={Boolean(form.formState.errors.password)}
+        />
         <PasswordField
           {...fieldProps(form, 'password_confirmation')}
           label={t('form.passwordConfirmation')}

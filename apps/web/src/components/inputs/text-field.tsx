@@ -56,6 +56,8 @@ export const TextField = forwardRef<HTMLDivElement, TextFieldProps>(function Tex
     ...rest
   } = props;
   const helperId = helperText ? `${id}-helper-text` : undefined;
+  // A description the caller names (e.g. a checklist beside the field) is kept beside the helper text.
+  const describedBy = [htmlInput?.['aria-describedby'], helperId].filter(Boolean).join(' ') || undefined;
   return (
     <FormControl ref={ref} fullWidth error={error} required={required} disabled={disabled} size={size} variant="outlined">
       <InputLabel htmlFor={id}>{label}</InputLabel>
@@ -66,7 +68,7 @@ export const TextField = forwardRef<HTMLDivElement, TextFieldProps>(function Tex
         multiline={multiline}
         minRows={minRows}
         endAdornment={endAdornment}
-        inputProps={{ ...htmlInput, 'aria-describedby': helperId, 'aria-invalid': error ? true : undefined }}
+        inputProps={{ ...htmlInput, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined }}
         {...rest}
       />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}

@@ -1,4 +1,5 @@
-import type { PasswordPolicy } from '@tribes/shared';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { translate, type Locale, type PasswordPolicy } from '@tribes/shared';
 
 export interface PolicyRule {
   key: string;
@@ -34,4 +35,30 @@ export function policyIssue(password: string, policy: PasswordPolicy): { key: st
   if (policy.enforcement === 'OFF' || policy.schema_version !== 1) return null;
   const broken = policyRules(policy).find((r) => !r.test(password));
   return broken ? { key: broken.key, params: broken.params } : null;
+}
+
+/** What a new-password field needs from its props to sit beside the checklist of PasswordRules. */
+interface FieldBesideRules {
+  helperText?: ReactNode;
+  htmlInput?: InputHTMLAttributes<HTMLInputElement>;
+}
+
+/**
+ * A new-password field beside the policy checklist (PasswordRules with id `rulesId`): the field is
+ * described by the checklist, and a broken policy rule is said once, by its checklist line, rather
+ * than again under the field. Other errors (a server message, a mismatch) stay under the field.
+ */
+export function besideRules<P extends FieldBesideRules>(
+  props: P,
+  policy: PasswordPolicy | undefined,
+  locale: Locale,
+  rulesId: string,
+): P {
+  const shown = policy && policy.enforcement !== 'OFF' ? policyRules(policy).map((r) => translate(locale, r.key, r.params)) : [];
+  const repeated = typeof props.helperText === 'string' && shown.includes(props.helperText);
+  return {
+    ...props,
+    helperText: repeated ? undefined : props.helperText,
+    htmlInput: { ...props.htmlInput, 'aria-describedby': shown.length > 0 ? rulesId : undefined },
+  };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import {
@@ -156,6 +156,15 @@ export function useResetPasswordForm(policy: PasswordPolicy | undefined) {
   const navigate = useLocaleNavigate();
   const reset = useResetPassword();
   const pending = sessionStore.get().userSignUpData;
+  // The used reset token is forgotten once the page is left for /sign-in, not before: emptied while
+  // /reset-password is still the page, its guard would send the visitor on to /forgot-password.
+  const done = useRef(false);
+  useEffect(
+    () => () => {
+      if (done.current) setSignUpData(null);
+    },
+    [],
+  );
   const schema = {
     safeParse: (v: unknown) =>
       ResetPasswordBodySchema.safeParse({
@@ -181,7 +190,7 @@ export function useResetPasswordForm(policy: PasswordPolicy | undefined) {
       })
       .catch(ignore);
     if (!answer) return;
-    setSignUpData(null);
+    done.current = true;
     navigate('/sign-in');
   });
   return { form, onSubmit, pending: reset.isPending, email: pending?.email ?? '' };

@@ -7,8 +7,21 @@ import { translate, type PasswordPolicy } from '@tribes/shared';
 import { useLocale } from '../../../app/locale-hooks';
 import { policyRules } from '../password-policy';
 
-/** The password policy as a live checklist under the field. */
-export function PasswordRules({ policy, password, id }: { policy: PasswordPolicy | undefined; password: string; id: string }) {
+/**
+ * The password policy as a live checklist under the field; the field's broken rule is said here
+ * (see besideRules), so `invalid` marks the unmet lines as errors.
+ */
+export function PasswordRules({
+  policy,
+  password,
+  id,
+  invalid = false,
+}: {
+  policy: PasswordPolicy | undefined;
+  password: string;
+  id: string;
+  invalid?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (!policy || policy.enforcement === 'OFF') return null;
@@ -29,7 +42,7 @@ export function PasswordRules({ policy, password, id }: { policy: PasswordPolicy
               key={rule.key}
               component="li"
               variant="body2"
-              color={ok ? 'success.main' : 'text.secondary'}
+              color={ok ? 'success.main' : invalid ? 'error.main' : 'text.secondary'}
               sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
             >
               {ok ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" aria-hidden />}
