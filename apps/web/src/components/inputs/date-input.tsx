@@ -12,6 +12,7 @@ import { useLocale } from '../../app/locale-hooks';
 import {
   calendarDays,
   DATE_PLACEHOLDER,
+  dateTextProblem,
   formatMmDdYyyy,
   isWithinRange,
   maskDateText,
@@ -29,9 +30,11 @@ export interface DateInputProps extends Omit<TextFieldProps, 'value' | 'onChange
 
 /**
  * A date field typed as mm/dd/yyyy (slashes inserted while typing) with a calendar: a static
- * 6-week grid, years from 100 back to 52 forward unless min or max bound them.
+ * 6-week grid under the weekday names, years from 100 back to 52 forward unless min or max bound them.
+ * Typed text that is no usable date (31/02/2026, a day out of range, a partial date left behind) says so
+ * in the helper text, before the caller's own error or help.
  */
-export function DateInput({ value, onChange, min, max, htmlInput, ...rest }: DateInputProps) {
+export function DateInput({ value, onChange, min, max, htmlInput, error, helperText, onBlur, ...rest }: DateInputProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [text, setText] = useState(value ? formatMmDdYyyy(value) : '');
@@ -44,6 +47,17 @@ export function DateInput({ value, onChange, min, max, htmlInput, ...rest }: Dat
     [locale],
   );
   const dayLabel = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'full' }), [locale]);
+  const [left, setLeft] = useState(false);
+  const problem = dateTextProblem(text, today, min, max, left);
+  const days = calendarDays(view.year, view.month);
+  // The first week of the grid names the weekdays in the interface language (short, with the full name for readers).
+  const weekdays = useMemo(() => {
+    const short = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+    const long = new Intl.DateTimeFormat(locale, { weekday: 'long' });
+    return calendarDays(2020, 0)
+      .slice(0, 7)
+      .map((d) => ({ short: short.format(d), long: long.format(d) }));
+  }, [locale]);
 
   const choose = (date: Date) => {
     setText(formatMmDdYyyy(date));
@@ -55,9 +69,16 @@ export function DateInput({ value, onChange, min, max, htmlInput, ...rest }: Dat
     <>
       <TextField
         {...rest}
+        error={Boolean(problem) || error}
+        helperText={problem ? t(`date.${problem}`) : helperText}
         value={text}
+        onBlur={(e) => {
+          setLeft(true);
+          onBlur?.(e);
+        }}
         onChange={(e) => {
           const masked = maskDateText(e.target.value);
+          setLeft(false);
           setText(masked);
           const parsed = parseMmDdYyyy(masked);
           onChange(parsed && isWithinRange(parsed, today, min, max) ? parsed : null);
@@ -103,28 +124,52 @@ export function DateInput({ value, onChange, min, max, htmlInput, ...rest }: Dat
             </NativeSelect>
           </Stack>
           <Box
-            role="grid"
+            component="table"
             aria-label={`${monthNames[view.month]} ${view.year}`}
-            sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }}
+            sx={{ width: '100%', tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: 2 }}
           >
-            {calendarDays(view.year, view.month).map((day) => {
-              const outside = day.getMonth() !== view.month;
-              const selected = value !== null && formatMmDdYyyy(day) === formatMmDdYyyy(value);
-              return (
-                <Button
-                  key={day.toISOString()}
-                  size="small"
-                  variant={selected ? 'contained' : 'text'}
-                  disabled={!isWithinRange(day, today, min, max)}
-                  aria-label={dayLabel.format(day)}
-                  aria-pressed={selected}
-                  onClick={() => choose(day)}
-                  sx={{ minWidth: 0, px: 0, color: outside && !selected ? 'text.secondary' : undefined }}
-                >
-                  {new Intl.NumberFormat(locale).format(day.getDate())}
-                </Button>
-              );
-            })}
+            <thead>
+              <tr>
+                {weekdays.map((w) => (
+                  <Box
+                    component="th"
+                    key={w.long}
+                    scope="col"
+                    abbr={w.long}
+                    data-testid="calendar-weekday"
+                    sx={{ typography: 'caption', color: 'text.secondary', fontWeight: 600, p: 0, textAlign: 'center' }}
+                  >
+                    {w.short}
+                  </Box>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {Array.from({ length: days.length / 7 }, (_, week) => (
+                <tr key={week}>
+                  {days.slice(week * 7, week * 7 + 7).map((day) => {
+                    const outside = day.getMonth() !== view.month;
+                    const selected = value !== null && formatMmDdYyyy(day) === formatMmDdYyyy(value);
+                    return (
+                      <Box component="td" key={day.toISOString()} sx={{ p: 0 }}>
+                        <Button
+                          size="small"
+                          fullWidth
+                          variant={selected ? 'contained' : 'text'}
+                          disabled={!isWithinRange(day, today, min, max)}
+                          aria-label={dayLabel.format(day)}
+                          aria-pressed={selected}
+                          onClick={() => choose(day)}
+                          sx={{ minWidth: 0, px: 0, color: outside && !selected ? 'text.secondary' : undefined }}
+                        >
+                          {new Intl.NumberFormat(locale).format(day.getDate())}
+                        </Button>
+                      </Box>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
           </Box>
         </Box>
       </Popover>

@@ -53,3 +53,18 @@ export function calendarDays(year: number, month: number, weekStart = 0): Date[]
   const offset = (first.getDay() - weekStart + 7) % 7;
   return Array.from({ length: CALENDAR_DAYS }, (_, i) => new Date(year, month, 1 - offset + i));
 }
+
+/** What is wrong with typed text, for the field's message: null when it is empty, a usable date, or still being typed. */
+export type DateTextProblem = 'invalid' | 'outOfRange' | 'incomplete' | null;
+
+/**
+ * Judges typed text: a complete mm/dd/yyyy that is no real day (31/02/2026, 02/30/2026) is `invalid`, a real
+ * day the picker does not offer is `outOfRange`, a partial text is `incomplete` once the user left the field.
+ */
+export function dateTextProblem(text: string, today: Date, min?: Date, max?: Date, left = false): DateTextProblem {
+  if (text === '') return null;
+  if (text.length < DATE_PLACEHOLDER.length) return left ? 'incomplete' : null;
+  const date = parseMmDdYyyy(text);
+  if (!date) return 'invalid';
+  return isWithinRange(date, today, min, max) ? null : 'outOfRange';
+}
