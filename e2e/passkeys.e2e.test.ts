@@ -90,7 +90,8 @@ describe('passkeys (Chromium virtual authenticator)', () => {
 
       // The authenticator still holds the credential, but the server no longer knows it.
       await page.evaluate(() => window.localStorage.removeItem('auth'));
-      await page.goto('/sign-in');
+      // Back in English by a URL naming it: a bare /sign-in would open in the Arabic chosen above.
+      await page.goto('/en/sign-in');
       await ready(page);
       await page.getByTestId('passkey-sign-in').click();
       await expect

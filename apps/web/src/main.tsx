@@ -5,8 +5,7 @@ import { reloadOnceForChunkError } from './app/chunk-reload';
 import { LOCALE_STRATEGY } from './app/config';
 import { FatalErrorBoundary } from './app/error-boundary';
 import { initI18n } from './app/i18n';
-import { resolveLocation } from './app/locale-routing';
-import { preferredLocale } from './app/preferred-locale';
+import { resolveForVisitor } from './app/preferred-locale';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { bindSessionToApi } from './app/session-binding';
@@ -19,7 +18,7 @@ window.addEventListener('vite:preloadError', (event) => {
 
 async function start() {
   bindSessionToApi();
-  const { locale } = resolveLocation(window.location.pathname, LOCALE_STRATEGY, preferredLocale());
+  const { locale } = resolveForVisitor(window.location.pathname, LOCALE_STRATEGY);
   // The page's code downloads while its messages do (not after the first render asks for it).
   preloadRoute(window.location.pathname);
   await initI18n(locale);

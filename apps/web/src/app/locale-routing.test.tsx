@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localizePath, resolveLocation, routePrefixes, splitLocalePrefix } from './locale-routing';
 import { renderApp, settle } from '../test/render-app';
@@ -23,9 +24,30 @@ describe('locale strategies (pure)', () => {
       path: '/home',
       redirect: '/home',
     });
-    // The remembered language decides the bare root only.
+    // The browser's language decides the bare root only.
     expect(resolveLocation('/', 'prefix_except_default', 'ar').redirect).toBe('/ar');
     expect(resolveLocation('/', 'prefix_except_default', 'en').redirect).toBeNull();
+  });
+
+  it('prefix_except_default: the chosen language (the cookie) leads an unprefixed URL to its prefix', () => {
+    expect(resolveLocation('/home', 'prefix_except_default', 'ar', 'ar')).toEqual({
+      locale: 'ar',
+      path: '/home',
+      redirect: '/ar/home',
+    });
+    expect(resolveLocation('/', 'prefix_except_default', 'fr', 'fr').redirect).toBe('/fr');
+    expect(resolveLocation('/home', 'prefix_except_default', 'en', 'en')).toEqual({
+      locale: 'en',
+      path: '/home',
+      redirect: null,
+    });
+    // A URL that names its language wins over the cookie.
+    expect(resolveLocation('/he/home', 'prefix_except_default', 'ar', 'ar')).toEqual({
+      locale: 'he',
+      path: '/home',
+      redirect: null,
+    });
+    expect(resolveLocation('/en/home', 'prefix_except_default', 'ar', 'ar').redirect).toBe('/home');
   });
 
   it('prefix_and_default: every locale is prefixed, unprefixed paths redirect to the preferred one', () => {
@@ -54,11 +76,23 @@ describe('locale strategies in the running app', () => {
     expect(document.cookie).toContain('i18n_redirected=ar');
   });
 
-  it('prefix_except_default: /en/sign-in redirects to /sign-in and links stay unprefixed', async () => {
+  it('prefix_except_default: a bookmarked or shared unprefixed URL opens in the chosen language, the cookie kept', async () => {
+    document.cookie = 'i18n_redirected=ar; Path=/';
+    const { router } = await renderApp('/sign-in?next=1');
+    await settle(router, '/ar/sign-in');
+    await waitFor(() => expect(document.querySelector('h1')).toHaveTextContent('تسجيل الدخول'));
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.cookie).toContain('i18n_redirected=ar');
+    expect(document.cookie).not.toContain('i18n_redirected=en');
+  });
+
+  it('prefix_except_default: /en/sign-in redirects to /sign-in, remembers English, and links stay unprefixed', async () => {
+    document.cookie = 'i18n_redirected=ar; Path=/';
     const { router } = await renderApp('/en/sign-in');
     await settle(router, '/sign-in');
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(document.querySelector('a[href="/sign-up"]')).not.toBeNull();
+    expect(document.cookie).toContain('i18n_redirected=en');
   });
 
   it('prefix_except_default: links of a French page keep the /fr prefix', async () => {

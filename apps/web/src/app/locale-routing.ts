@@ -39,9 +39,16 @@ export interface ResolvedLocation {
 /**
  * Reads the locale from a URL under a strategy. `preferred` is the visitor's remembered or browser
  * language: it decides the unprefixed root (prefix_except_default, like nuxt-i18n's redirectOn
- * "root") and every unprefixed path (prefix_and_default).
+ * "root") and every unprefixed path (prefix_and_default). `remembered` is the language the visitor
+ * chose (the cookie): under prefix_except_default an unprefixed path (a bookmarked /home, a shared
+ * link) opens in it rather than in English, so the choice is not lost.
  */
-export function resolveLocation(pathname: string, strategy: LocaleStrategy, preferred: Locale): ResolvedLocation {
+export function resolveLocation(
+  pathname: string,
+  strategy: LocaleStrategy,
+  preferred: Locale,
+  remembered: Locale | null = null,
+): ResolvedLocation {
   const { prefix, path } = splitLocalePrefix(pathname);
   switch (strategy) {
     case 'no_prefix':
@@ -49,6 +56,8 @@ export function resolveLocation(pathname: string, strategy: LocaleStrategy, pref
     case 'prefix_except_default':
       if (prefix === DEFAULT_LOCALE) return { locale: prefix, path, redirect: path };
       if (prefix) return { locale: prefix, path, redirect: null };
+      if (remembered && remembered !== DEFAULT_LOCALE)
+        return { locale: remembered, path, redirect: localizePath(path, remembered, strategy) };
       if (path === '/' && preferred !== DEFAULT_LOCALE)
         return { locale: preferred, path, redirect: localizePath('/', preferred, strategy) };
       return { locale: DEFAULT_LOCALE, path, redirect: null };
