@@ -49,7 +49,9 @@ export default function LandingPage() {
                 variant="contained"
                 size="large"
               >
-                {t('shell.openApp')}
+                {nextOnboardingPath(session.userData?.profile.last_step) === '/home'
+                  ? t('shell.goToFeed')
+                  : t('shell.finishSignUp')}
               </Button>
             ) : (
               <>

@@ -5,6 +5,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useLocalePath } from '../locale-hooks';
 import { themeStore } from '../theme-mode';
 import { useLogout } from '../../features/auth/api';
 import { nextOnboardingPath, useSession } from '../../features/auth/session-store';
@@ -20,6 +22,10 @@ export function AppHeader() {
   const session = useSession();
   const logout = useLogout();
   const mode = useStore(themeStore);
+  const localePath = useLocalePath();
+  const { pathname } = useLocation();
+  // Signed in: the way on is the feed once onboarding is done, else the next onboarding step (not shown on that step itself).
+  const next = nextOnboardingPath(session.userData?.profile.last_step);
   return (
     <AppBar
       position="sticky"
@@ -43,13 +49,16 @@ export function AppHeader() {
           <ThemeToggle />
           {session.isLoggedIn ? (
             <>
-              <Button
-                component={RouterLocaleLink}
-                to={nextOnboardingPath(session.userData?.profile.last_step)}
-                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-              >
-                {t('shell.openApp')}
-              </Button>
+              {pathname !== localePath(next) && (
+                <Button
+                  component={RouterLocaleLink}
+                  to={next}
+                  sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+                  data-testid="header-continue"
+                >
+                  {next === '/home' ? t('shell.goToFeed') : t('shell.finishSignUp')}
+                </Button>
+              )}
               <Button variant="outlined" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 {t('shell.signOut')}
               </Button>
