@@ -45,7 +45,8 @@ export function createContext(deps: {
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
   const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
-  // The second factor is made before sign-in, which asks its gate on every way in.
+  // The passkey check serves the second factor too, which is made before sign-in (it asks its gate on every way in).
+  const passkeysModule = createPasskeysModule({ db, clock, publicUrl: config.publicUrl });
   const { twoFactor } = createTwoFactorModule({
     db,
     clock,
@@ -53,6 +54,7 @@ export function createContext(deps: {
     tokens: authModule.tokens,
     throttle,
     appSecret: config.appSecret,
+    passkeys: passkeysModule.assertions,
   });
   const { tokens, otp, auth, signIn } = authModule.withUsers({
     users: users.repo,
@@ -77,7 +79,8 @@ export function createContext(deps: {
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
-  const { passkeys, passkeysRepo } = createPasskeysModule({ db, users: users.repo, signIn, clock, publicUrl: config.publicUrl });
+  const { passkeys } = passkeysModule.withSignIn({ users: users.repo, signIn });
+  const { passkeysRepo } = passkeysModule;
   const { identity } = createIdentityModule({
     db,
     config,

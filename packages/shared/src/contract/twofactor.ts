@@ -3,6 +3,7 @@ import { OtpCodeSchema } from '../schemas/auth.js';
 import { UuidSchema } from '../schemas/common.js';
 import { SignedInSchema } from './auth.js';
 import { EmptyDataSchema, endpoint } from './endpoint.js';
+import { AuthenticationResponseSchema, WebAuthnOptionsSchema } from './passkeys.js';
 
 /**
  * The second factor (DESIGN 10.2): a TOTP authenticator app with ten single-use recovery codes.
@@ -13,6 +14,12 @@ import { EmptyDataSchema, endpoint } from './endpoint.js';
  * 400 with errors.code (or errors.recovery_code); the fifth wrong code burns it, and a burnt,
  * expired, spent or unknown challenge is a 400 with errors.challenge_id telling to sign in again
  * (the web then goes back to the password step). A TOTP time step is accepted once per account.
+ *
+ * An account with a passkey may answer the challenge with it instead (an addition to DESIGN 10.2):
+ * POST /v1/auth/2fa/passkey/options { challenge_id } gives WebAuthn request options limited to that
+ * account's passkeys, and POST /v1/auth/2fa/verify { challenge_id, passkey } takes the browser's
+ * assertion. A passkey of another account, a replayed assertion or one that does not verify is a 400
+ * on errors.passkey and counts as a wrong try toward the five that burn the challenge.
  */
 
 /** Ten recovery codes: `xxxxx-xxxxx` (lower-case letters and digits); spaces, dashes and case are ignored when typed. */
@@ -43,19 +50,40 @@ export const TotpDisableBodySchema = z
   .superRefine(oneCode);
 export type TotpDisableBody = z.infer<typeof TotpDisableBodySchema>;
 
+/** Exactly one way in for the challenge: `code`, `recovery_code` or `passkey`. */
+function oneWay(value: { code?: string; recovery_code?: string; passkey?: unknown }, ctx: z.RefinementCtx) {
+  if (value.passkey === undefined) return oneCode(value, ctx);
+  if (value.code !== undefined || value.recovery_code !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['passkey'], message: 'validation.two_factor_one_way' });
+  }
+}
+
 export const TwoFactorVerifyBodySchema = z
   .strictObject({
     challenge_id: UuidSchema,
     code: OtpCodeSchema.optional(),
     recovery_code: RecoveryCodeSchema.optional(),
+    /** The browser's WebAuthn assertion (AuthenticationResponseJSON) for options of /v1/auth/2fa/passkey/options. */
+    passkey: AuthenticationResponseSchema.optional(),
   })
-  .superRefine(oneCode);
+  .superRefine(oneWay);
 export type TwoFactorVerifyBody = z.infer<typeof TwoFactorVerifyBodySchema>;
 
-/** GET /v1/me/2fa: whether TOTP is on, and how many recovery codes are left unused. */
+export const TwoFactorPasskeyOptionsBodySchema = z.strictObject({ challenge_id: UuidSchema });
+export type TwoFactorPasskeyOptionsBody = z.infer<typeof TwoFactorPasskeyOptionsBodySchema>;
+
+/** POST /v1/auth/2fa/passkey/options: WebAuthn request options for the browser (allowCredentials: the account's passkeys). */
+export const TwoFactorPasskeyOptionsSchema = z.object({ options: WebAuthnOptionsSchema });
+export type TwoFactorPasskeyOptions = z.infer<typeof TwoFactorPasskeyOptionsSchema>;
+
+/**
+ * GET /v1/me/2fa: whether TOTP is on, how many recovery codes are left unused, and how many passkeys
+ * the account has (each can answer a sign-in's challenge when TOTP is on).
+ */
 export const TwoFactorStatusSchema = z.object({
   totp_enabled: z.boolean(),
   recovery_codes_left: z.number().int(),
+  passkeys: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
 
@@ -73,7 +101,7 @@ export const twoFactorEndpoints = {
   status: endpoint({
     method: 'GET',
     path: '/v1/me/2fa',
-    summary: 'Whether the signed-in user has TOTP on, and how many recovery codes are left.',
+    summary: 'Whether the signed-in user has TOTP on, how many recovery codes are left, and how many passkeys they have.',
     tags,
     auth: 'user',
     data: TwoFactorStatusSchema,
@@ -122,14 +150,29 @@ export const twoFactorEndpoints = {
     method: 'POST',
     path: '/v1/auth/2fa/verify',
     summary:
-      'Completes a sign-in that answered two_factor_required: challenge_id with code or recovery_code (single use) ' +
-      'answers { auth_token, user }. A wrong code is a 400 on errors.code / errors.recovery_code; the fifth wrong ' +
-      'code burns the challenge: then, and for an expired, spent or unknown challenge, a 400 on errors.challenge_id ' +
-      '(sign in again). Rate limited like login (25 per 5 min per IP).',
+      'Completes a sign-in that answered two_factor_required: challenge_id with code, recovery_code (single use) or ' +
+      'passkey (a WebAuthn assertion for options of /v1/auth/2fa/passkey/options) answers { auth_token, user }. ' +
+      'A wrong code is a 400 on errors.code / errors.recovery_code, a passkey of another account, replayed or not ' +
+      'verifying a 400 on errors.passkey; the fifth wrong try burns the challenge: then, and for an expired, spent ' +
+      'or unknown challenge, a 400 on errors.challenge_id (sign in again). Rate limited like login (25 per 5 min per IP).',
     tags,
     auth: 'public',
     body: TwoFactorVerifyBodySchema,
     data: SignedInSchema,
     errors: [],
+  }),
+  passkeyOptions: endpoint({
+    method: 'POST',
+    path: '/v1/auth/2fa/passkey/options',
+    summary:
+      "WebAuthn request options to answer a sign-in's challenge with a passkey: allowCredentials lists only the " +
+      "account's passkeys, user verification preferred; valid 5 minutes, single use. An expired, burnt, spent or " +
+      'unknown challenge is a 400 on errors.challenge_id; 409 no_passkeys when the account has none.',
+    tags,
+    auth: 'public',
+    body: TwoFactorPasskeyOptionsBodySchema,
+    data: TwoFactorPasskeyOptionsSchema,
+    errors: [409],
+    errorTypes: ['no_passkeys'],
   }),
 } as const;

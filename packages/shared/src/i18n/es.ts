@@ -38,6 +38,12 @@ export const es: Catalogue = {
   'validation.two_factor_one_code': 'Envía un código o un código de recuperación, no ambos.',
   'validation.challenge_burnt': 'Demasiados códigos incorrectos. Vuelve a iniciar sesión.',
   'validation.challenge_expired': 'Este inicio de sesión ha caducado. Vuelve a iniciar sesión.',
+  'validation.two_factor_one_way':
+    'Usa una sola forma de verificación: un código, un código de recuperación o una llave de acceso.',
+  'validation.passkey_invalid':
+    'Esta llave de acceso no es de esta cuenta o no se pudo verificar. Inténtalo de nuevo o usa un código.',
+  'twofactor.no_passkeys':
+    'Esta cuenta no tiene ninguna llave de acceso. Usa el código de tu aplicación de autenticación o un código de recuperación.',
   'users.profile_updated': 'Tu perfil se ha actualizado.',
   'users.avatar_updated': 'Tu foto se ha actualizado.',
   'users.password_changed': 'Tu contraseña se ha cambiado. Se cerraron tus otras sesiones.',

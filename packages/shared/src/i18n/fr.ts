@@ -38,6 +38,12 @@ export const fr: Catalogue = {
   'validation.two_factor_one_code': 'Envoyez soit un code, soit un code de récupération, pas les deux.',
   'validation.challenge_burnt': 'Trop de codes erronés. Veuillez vous reconnecter.',
   'validation.challenge_expired': 'Cette connexion a expiré. Veuillez vous reconnecter.',
+  'validation.two_factor_one_way':
+    'Utilisez un seul moyen de vérification : un code, un code de récupération ou une clé d’accès.',
+  'validation.passkey_invalid':
+    'Cette clé d’accès n’appartient pas à ce compte ou n’a pas pu être vérifiée. Réessayez ou utilisez un code.',
+  'twofactor.no_passkeys':
+    'Ce compte n’a pas de clé d’accès. Utilisez le code de votre application d’authentification ou un code de récupération.',
   'users.profile_updated': 'Votre profil a été mis à jour.',
   'users.avatar_updated': 'Votre photo a été mise à jour.',
   'users.password_changed': 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.',

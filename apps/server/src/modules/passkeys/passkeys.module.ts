@@ -2,11 +2,24 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { SignIn } from '../auth/sign-in.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import { createPasskeyAssertions } from './assertions.js';
 import { createPasskeysRepo } from './passkeys.repo.js';
 import { createPasskeysService } from './passkeys.service.js';
 
-/** Wires the passkeys module: WebAuthn credentials registered by a user, and the passwordless sign-in. */
-export function createPasskeysModule(deps: { db: Db; users: UsersRepo; signIn: SignIn; clock: Clock; publicUrl: URL }) {
+/**
+ * Wires the passkeys module in two steps: first the repo and the WebAuthn assertion check (the
+ * second factor takes them before sign-in exists), then `withSignIn` the service: WebAuthn
+ * credentials registered by a user, and the passwordless sign-in.
+ */
+export function createPasskeysModule(deps: { db: Db; clock: Clock; publicUrl: URL }) {
   const repo = createPasskeysRepo(deps.db);
-  return { passkeys: createPasskeysService({ ...deps, repo }), passkeysRepo: repo };
+  const assertions = createPasskeyAssertions({ repo, clock: deps.clock, publicUrl: deps.publicUrl });
+  return {
+    passkeysRepo: repo,
+    /** One passkey check for the passwordless sign-in and the second factor. */
+    assertions,
+    withSignIn({ users, signIn }: { users: UsersRepo; signIn: SignIn }) {
+      return { passkeys: createPasskeysService({ repo, assertions, users, signIn, clock: deps.clock }) };
+    },
+  };
 }

@@ -1,10 +1,15 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { passkeys, webauthnChallenges } from '#src/core/db/schema/index.js';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type WebAuthnChallengeRow = typeof webauthnChallenges.$inferSelect;
-export type ChallengePurpose = 'register' | 'login';
+/**
+ * What a WebAuthn challenge is for: 'register' (a signed-in user adds a passkey), 'login' (a
+ * passwordless sign-in with a discoverable credential), 'second_factor' (a sign-in with 2FA on
+ * answers its challenge with one of the account's passkeys). A challenge serves only its purpose.
+ */
+export type ChallengePurpose = 'register' | 'login' | 'second_factor';
 
 /** The only place that reads and writes passkeys and their WebAuthn challenges. */
 export function createPasskeysRepo(db: Db) {
@@ -17,6 +22,12 @@ export function createPasskeysRepo(db: Db) {
     async findByCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
       const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).limit(1);
       return row;
+    },
+
+    /** How many passkeys the user has. */
+    async countOf(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+      return Number(row?.n ?? 0);
     },
 
     /** Throws the database's unique violation when the credential is already registered. */

@@ -6,50 +6,19 @@ import { describeUserAgent } from '../auth/user-agent.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
 import { presentPasskey } from './passkeys.presenter.js';
 import type { PasskeysRepo } from './passkeys.repo.js';
+import { asJson, challengeOf, type PasskeyAssertions } from './assertions.js';
 import { loadWebAuthn, type AuthenticationResponseJSON, type RegistrationResponseJSON } from './webauthn.js';
 
-/** How long a registration or sign-in ceremony may take. */
-const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-/** Spent and expired challenges are deleted once they are this old. */
-const CHALLENGE_KEEP_MS = 60 * 60 * 1000;
 const RP_NAME = 'Tribes';
 
 interface Deps {
   repo: PasskeysRepo;
+  /** The WebAuthn assertion check this service shares with the second factor. */
+  assertions: PasskeyAssertions;
   users: Pick<UsersRepo, 'findById'>;
   signIn: SignIn;
   clock: Clock;
-  /** PUBLIC_URL: its hostname is the relying party id, its origin the only accepted origin. */
-  publicUrl: URL;
 }
-
-/**
- * The relying party of PUBLIC_URL: its hostname and origin. An IP address cannot be a WebAuthn RP ID,
- * so a loopback PUBLIC_URL (a development or test server, http://127.0.0.1:3000) is served as
- * localhost on the same port: passkeys work on http://localhost:3000, a secure context.
- */
-export function relyingParty(publicUrl: URL): { rpID: string; origin: string } {
-  if (publicUrl.hostname === '127.0.0.1' || publicUrl.hostname === '[::1]') {
-    const local = new URL(publicUrl.href);
-    local.hostname = 'localhost';
-    return { rpID: 'localhost', origin: local.origin };
-  }
-  return { rpID: publicUrl.hostname, origin: publicUrl.origin };
-}
-
-/** The challenge a response answers, read from its clientDataJSON; undefined when that is not readable. */
-function challengeOf(clientDataJSON: string): string | undefined {
-  try {
-    const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
-    const challenge = (data as { challenge?: unknown } | null)?.challenge;
-    return typeof challenge === 'string' && challenge.length > 0 && challenge.length <= 512 ? challenge : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Options as the JSON object the contract describes (loose: every WebAuthn field passes as it is). */
-const asJson = <T extends { challenge: string }>(options: T) => options as T & Record<string, unknown>;
 
 /** 401 for any sign-in that does not verify: the message tells what to do, not which check failed. */
 const signInRefused = (key: 'passkeys.unknown_credential' | 'passkeys.sign_in_failed' | 'passkeys.challenge_expired') =>
@@ -60,14 +29,8 @@ const signInRefused = (key: 'passkeys.unknown_credential' | 'passkeys.sign_in_fa
  * a discoverable credential. Every challenge is stored (5 minutes) and spent once, atomically, before
  * its response is verified, so a replayed response finds it spent.
  */
-export function createPasskeysService({ repo, users, signIn, clock, publicUrl }: Deps) {
-  const { rpID, origin } = relyingParty(publicUrl);
-
-  async function storeChallenge(userId: string | null, challenge: string, purpose: 'register' | 'login') {
-    const now = clock.now();
-    await repo.pruneChallenges(new Date(now.getTime() - CHALLENGE_KEEP_MS));
-    return repo.addChallenge({ userId, challenge, purpose, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
-  }
+export function createPasskeysService({ repo, assertions, users, signIn, clock }: Deps) {
+  const { rpID, origin, storeChallenge } = assertions;
 
   return {
     async list(user: UserRow) {
@@ -148,42 +111,18 @@ export function createPasskeysService({ repo, users, signIn, clock, publicUrl }:
 
     async signIn(body: PasskeySignInBody, device: SignInDevice): Promise<SignInOutcome> {
       const response = body.response as unknown as AuthenticationResponseJSON;
-      const challenge = challengeOf(response.response.clientDataJSON);
-      if (!challenge) throw signInRefused('passkeys.sign_in_failed');
-      const passkey = await repo.findByCredentialId(response.id);
-      if (!passkey) throw signInRefused('passkeys.unknown_credential');
-      // A discoverable credential names its account: it must be the passkey's owner.
-      const handle = response.response.userHandle;
-      if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.userId) {
+      // The passkey alone signs in (no second factor asked): the user must have been verified.
+      const outcome = await assertions.verify(response, {
+        purpose: 'login',
+        challengeId: body.challenge_id,
+        requireUserVerification: true,
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === 'unknown_credential') throw signInRefused('passkeys.unknown_credential');
+        if (outcome.reason === 'challenge_expired') throw signInRefused('passkeys.challenge_expired');
         throw signInRefused('passkeys.sign_in_failed');
       }
-      const now = clock.now();
-      const spent = await repo.spendChallenge({ id: body.challenge_id, challenge, purpose: 'login' }, now);
-      if (!spent) throw signInRefused('passkeys.challenge_expired');
-      const { verifyAuthenticationResponse } = await loadWebAuthn();
-      let info;
-      try {
-        const verified = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: spent.challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          credential: {
-            id: passkey.credentialId,
-            publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-            counter: passkey.counter,
-            transports: passkey.transports,
-          },
-          // The passkey alone signs in (no second factor asked): the user must have been verified.
-          requireUserVerification: true,
-        });
-        if (!verified.verified) throw new Error('not verified');
-        info = verified.authenticationInfo;
-      } catch {
-        throw signInRefused('passkeys.sign_in_failed');
-      }
-      await repo.markUsed(passkey.id, info.newCounter, info.credentialBackedUp, now);
-      const user = await users.findById(passkey.userId);
+      const user = await users.findById(outcome.passkey.userId);
       if (!user) throw signInRefused('passkeys.unknown_credential');
       return signIn.complete(user, device, { strong: true });
     },

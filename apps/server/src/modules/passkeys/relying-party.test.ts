@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relyingParty } from './passkeys.service.js';
+import { relyingParty } from './assertions.js';
 
 describe('the WebAuthn relying party of PUBLIC_URL', () => {
   it('is the hostname and origin of a named host', () => {

@@ -2,10 +2,11 @@ import { twoFactorEndpoints } from '@tribes/shared';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpFactors } from '#src/core/db/schema/index.js';
+import { passkeys, totpFactors, twoFactorChallenges } from '#src/core/db/schema/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { bearer, signUp } from '#test/factories.js';
+import { createSoftAuthenticator } from '#test/soft-authenticator.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,7 +73,11 @@ describe('TOTP enrolment', () => {
     expect(row!.secretSealed).not.toContain(secret);
     // Pending: sign-in still answers a token.
     expect((await login(u)).body.data.auth_token).toEqual(expect.any(String));
-    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({ totp_enabled: false, recovery_codes_left: 0 });
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({
+      totp_enabled: false,
+      recovery_codes_left: 0,
+      passkeys: 0,
+    });
   });
 
   it('replaces a pending secret when asked again; a code of the old one does not confirm', async () => {
@@ -102,7 +107,11 @@ describe('TOTP enrolment', () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({ totp_enabled: true, recovery_codes_left: 10 });
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({
+      totp_enabled: true,
+      recovery_codes_left: 10,
+      passkeys: 0,
+    });
     const again = await call('POST', '/me/2fa/totp', undefined, u.token);
     expect(again.status).toBe(409);
     expect(again.body.error_type).toBe('two_factor_enabled');
@@ -245,6 +254,187 @@ describe('sign-in with 2FA on', () => {
   });
 });
 
+/** Registers a software passkey for the user through the API (as the passkeys settings page does). */
+async function addPasskey(token: string) {
+  const authenticator = createSoftAuthenticator();
+  const options = await call('POST', '/me/passkeys/options', undefined, token);
+  expect(options.status).toBe(200);
+  const res = await call('POST', '/me/passkeys', { response: authenticator.register(options.body.data.options) }, token);
+  expect(res.status).toBe(201);
+  return authenticator;
+}
+
+const passkeyOptions = (challengeId: string) => call('POST', '/auth/2fa/passkey/options', { challenge_id: challengeId });
+
+async function optionsFor(challengeId: string) {
+  const res = await passkeyOptions(challengeId);
+  expect(res.status).toBe(200);
+  return res.body.data.options as { challenge: string; allowCredentials: { id: string }[]; userVerification: string };
+}
+
+const triesOf = async (id: string) =>
+  (await t.database.db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)))[0]!.tries;
+
+describe('a passkey as the second factor', () => {
+  it("answers the challenge: options allow only the account's passkeys; signs in with the login's device", async () => {
+    const u = await withTotp();
+    const mine = await addPasskey(u.token);
+    const other = await withTotp();
+    await addPasskey(other.token);
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({
+      totp_enabled: true,
+      recovery_codes_left: 10,
+      passkeys: 1,
+    });
+    const id = await challengeFor(u);
+    const options = await optionsFor(id);
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([mine.credentialId]);
+    expect(options.userVerification).toBe('preferred');
+    const ok = await verify({ challenge_id: id, passkey: mine.authenticate(options) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Signed in successfully.');
+    expect(ok.body.data.user.id).toBe(u.user.id);
+    const token = ok.body.data.auth_token as string;
+    const sessions = await call('GET', '/me/sessions', undefined, token);
+    const current = (sessions.body.data.items as { current: boolean; device_name: string | null }[]).find((s) => s.current);
+    expect(current?.device_name).toBe('Test laptop');
+    // The passkey's use is recorded; the challenge is spent.
+    const [row] = await t.database.db.select().from(passkeys).where(eq(passkeys.credentialId, mine.credentialId));
+    expect(row!.lastUsedAt).not.toBeNull();
+    expect(row!.counter).toBe(1);
+    const again = await verify({ challenge_id: id, passkey: mine.authenticate(await optionsFor(await challengeFor(u))) });
+    expect(again.status).toBe(400);
+    expect(Object.keys(again.body.errors)).toEqual(['challenge_id']);
+  });
+
+  it("refuses another account's passkey and a replayed assertion; each counts as a wrong try", async () => {
+    const u = await withTotp();
+    const mine = await addPasskey(u.token);
+    const stranger = await withTotp();
+    const theirs = await addPasskey(stranger.token);
+
+    const id = await challengeFor(u);
+    const foreign = await verify({ challenge_id: id, passkey: theirs.authenticate(await optionsFor(id)) });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.status).toBe('error');
+    expect(foreign.body.errors).toEqual({
+      passkey: ['This passkey is not one of this account’s or could not be verified. Try again or use a code.'],
+    });
+    expect(await triesOf(id)).toBe(1);
+
+    // Signed in with the passkey; the same assertion sent again for a new sign-in finds its WebAuthn challenge spent.
+    const assertion = mine.authenticate(await optionsFor(id));
+    expect((await verify({ challenge_id: id, passkey: assertion })).status).toBe(200);
+    const id2 = await challengeFor(u);
+    const replay = await verify({ challenge_id: id2, passkey: assertion });
+    expect(replay.status).toBe(400);
+    expect(replay.body.errors).toEqual({ passkey: ['This passkey request has expired or was already used. Please try again.'] });
+    expect(await triesOf(id2)).toBe(1);
+
+    // Options of a passwordless sign-in do not answer a second factor (another purpose).
+    const login = await call('POST', '/auth/passkeys/options');
+    const crossed = await verify({ challenge_id: id2, passkey: mine.authenticate(login.body.data.options) });
+    expect(crossed.status).toBe(400);
+    expect(Object.keys(crossed.body.errors)).toEqual(['passkey']);
+    expect(await triesOf(id2)).toBe(2);
+  });
+
+  it('wrong passkeys count with wrong codes: the fifth wrong try burns the challenge for passkey and code alike', async () => {
+    const u = await withTotp();
+    const mine = await addPasskey(u.token);
+    const theirs = await addPasskey((await signUp(t)).token);
+    const id = await challengeFor(u);
+    for (let i = 0; i < 2; i += 1) {
+      expect(
+        Object.keys((await verify({ challenge_id: id, passkey: theirs.authenticate(await optionsFor(id)) })).body.errors),
+      ).toEqual(['passkey']);
+    }
+    const wrong = (await codeAt(u.secret, 600)) as string;
+    for (let i = 0; i < 2; i += 1)
+      expect(Object.keys((await verify({ challenge_id: id, code: wrong })).body.errors)).toEqual(['code']);
+    const fifth = await verify({ challenge_id: id, passkey: theirs.authenticate(await optionsFor(id)) });
+    expect(fifth.status).toBe(400);
+    expect(fifth.body.errors).toEqual({ challenge_id: ['Too many wrong codes. Please sign in again.'] });
+    // Burnt: no more options, and even the right passkey is refused.
+    const options = await passkeyOptions(id);
+    expect(options.status).toBe(400);
+    expect(options.body.errors).toEqual({ challenge_id: ['Too many wrong codes. Please sign in again.'] });
+    const login = await call('POST', '/auth/passkeys/options');
+    const right = await verify({ challenge_id: id, passkey: mine.authenticate(login.body.data.options) });
+    expect(right.body.errors).toEqual({ challenge_id: ['Too many wrong codes. Please sign in again.'] });
+  });
+
+  it('refuses an expired challenge, for options and for the passkey', async () => {
+    const u = await withTotp();
+    const mine = await addPasskey(u.token);
+    const id = await challengeFor(u);
+    const options = await optionsFor(id);
+    t.clock.advance(10 * 60 * 1000 + 1000);
+    const expired = { challenge_id: ['This sign-in has expired. Please sign in again.'] };
+    expect((await passkeyOptions(id)).body.errors).toEqual(expired);
+    const res = await verify({ challenge_id: id, passkey: mine.authenticate(options) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(expired);
+  });
+
+  it('answers 409 no_passkeys for an account without one, and 400 to bad input (never a 500)', async () => {
+    const u = await withTotp();
+    const none = await passkeyOptions(await challengeFor(u));
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({
+      status: 'error',
+      error_type: 'no_passkeys',
+      message: 'This account has no passkey. Use the code from your authenticator app or a recovery code.',
+    });
+    const authenticator = await addPasskey(u.token);
+    const id = await challengeFor(u);
+    const assertion = authenticator.authenticate(await optionsFor(id));
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [body, field] of [
+      [{ challenge_id: 'nope' }, 'challenge_id'],
+      [{}, 'challenge_id'],
+      [{ challenge_id: id, extra: 1 }, 'extra'],
+      [{ challenge_id: unknown }, 'challenge_id'],
+    ] as const) {
+      const res = await call('POST', '/auth/2fa/passkey/options', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.body.errors), JSON.stringify(body)).toContain(field);
+    }
+    for (const [body, field] of [
+      [{ challenge_id: id, passkey: assertion, code: '123456' }, 'passkey'],
+      [{ challenge_id: id, passkey: assertion, recovery_code: 'abcde-fghij' }, 'passkey'],
+      [{ challenge_id: id, passkey: { ...assertion, type: 'password' } }, 'passkey.type'],
+      [
+        { challenge_id: id, passkey: { ...assertion, response: { ...assertion.response, signature: '!!' } } },
+        'passkey.response.signature',
+      ],
+      [{ challenge_id: id, passkey: 'x' }, 'passkey'],
+      [{ challenge_id: unknown, passkey: assertion }, 'challenge_id'],
+    ] as const) {
+      const res = await verify(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.status).toBe('error');
+      expect(Object.keys(res.body.errors), JSON.stringify(body)).toContain(field);
+    }
+    const both = await verify({ challenge_id: id, passkey: assertion, code: '123456' });
+    expect(both.body.errors.passkey).toEqual(['Use one way to verify: a code, a recovery code or a passkey.']);
+    // None of these was a try: the assertion still signs in.
+    expect(await triesOf(id)).toBe(0);
+    expect((await verify({ challenge_id: id, passkey: assertion })).status).toBe(200);
+  });
+
+  it('is counted in the status without TOTP, and a sign-in without 2FA asks for nothing', async () => {
+    const u = await signUp(t);
+    await addPasskey(u.token);
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({
+      totp_enabled: false,
+      recovery_codes_left: 0,
+      passkeys: 1,
+    });
+    expect((await login(u)).body.data.auth_token).toEqual(expect.any(String));
+  });
+});
+
 describe('turning 2FA off', () => {
   it('with a code: the factor and its recovery codes go, sign-in answers a token again', async () => {
     const u = await withTotp();
@@ -254,7 +444,11 @@ describe('turning 2FA off', () => {
     const res = await call('DELETE', '/me/2fa/totp', { code: await codeAt(u.secret) }, u.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Two-factor authentication is off.');
-    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({ totp_enabled: false, recovery_codes_left: 0 });
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data).toEqual({
+      totp_enabled: false,
+      recovery_codes_left: 0,
+      passkeys: 0,
+    });
     expect((await login(u)).body.data.auth_token).toEqual(expect.any(String));
     const again = await call('DELETE', '/me/2fa/totp', { code: await codeAt(u.secret) }, u.token);
     expect(again.status).toBe(409);

@@ -93,6 +93,12 @@ export function createTwoFactorRepo(db: Db) {
       return row!.id;
     },
 
+    /** The challenge as it is now (not locked): a first look before the passkey is checked. */
+    async findChallenge(id: string): Promise<ChallengeRow | undefined> {
+      const [row] = await db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).limit(1);
+      return row;
+    },
+
     /** The challenge, locked until the transaction ends: racing attempts are counted one after the other. */
     async lockChallenge(tx: Tx, id: string): Promise<ChallengeRow | undefined> {
       const [row] = await tx.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).for('update').limit(1);

@@ -38,6 +38,10 @@ export async function twoFactorRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return { data: {}, message: 'twofactor.disabled' };
   });
 
+  route(app, api.passkeyOptions, { config: limit(app, LIMITS.otp) })(async (req) => ({
+    data: await ctx.twoFactor.passkeyOptions(req.body.challenge_id),
+  }));
+
   route(app, api.verify, { config: limit(app, LIMITS.login) })(async (req) => {
     const { token, user } = await ctx.twoFactor.verify(req.body);
     return { data: { auth_token: token, user: presentUser(user, ctx.storage) }, message: 'auth.logged_in' };

@@ -9,7 +9,9 @@ import type { Transact } from '#src/core/db/transaction.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { SecondFactorGate, SignInDevice } from '../auth/sign-in.js';
 import type { TokensService } from '../auth/tokens.service.js';
-import type { TwoFactorRepo } from './twofactor.repo.js';
+import type { PasskeyAssertions, AssertionOutcome } from '../passkeys/assertions.js';
+import type { AuthenticationResponseJSON } from '../passkeys/webauthn.js';
+import type { ChallengeRow, TwoFactorRepo } from './twofactor.repo.js';
 import { seal, unseal } from './seal.js';
 
 /** A sign-in waits this long for its second factor. */
@@ -33,6 +35,8 @@ interface Deps {
   transact: Transact;
   clock: Clock;
   appSecret: string;
+  /** The passkeys module's one assertion check (a passkey answers a challenge too). */
+  passkeys: Pick<PasskeyAssertions, 'count' | 'secondFactorOptions' | 'verify'>;
 }
 
 /** `xxxxx-xxxxx`: about 49 bits from a secure random source. */
@@ -42,6 +46,17 @@ function newRecoveryCode(): string {
   return `${s.slice(0, 5)}-${s.slice(5)}`;
 }
 
+/** Whether a challenge can still be answered: spent, expired and unknown ones cannot, nor burnt ones. */
+function stateOf(challenge: ChallengeRow | undefined, now: Date): 'live' | 'expired' | 'burnt' {
+  if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (challenge.tries >= CHALLENGE_MAX_WRONG) return 'burnt';
+  return 'live';
+}
+
+/** The 400 of a challenge that cannot be answered (sign in again). */
+const deadChallenge = (state: 'expired' | 'burnt') =>
+  fieldError('challenge_id', state === 'burnt' ? 'validation.challenge_burnt' : 'validation.challenge_expired');
+
 /** As typed: case, spaces and dashes do not matter. */
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -49,7 +64,7 @@ const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9
  * The second factor (DESIGN 10.2): TOTP enrolment, confirmation with ten recovery codes, turning it
  * off, and the challenge every sign-in with 2FA on answers instead of a token.
  */
-export function createTwoFactorService({ repo, users, tokens, throttle, transact, clock, appSecret }: Deps) {
+export function createTwoFactorService({ repo, users, tokens, throttle, transact, clock, appSecret, passkeys }: Deps) {
   const recoveryHash = (code: string) => hmac(appSecret, `recovery:${normalizeRecovery(code)}`);
   const epoch = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -75,7 +90,11 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
     async status(user: UserRow) {
       const factor = await repo.findFactor(user.id);
       const enabled = Boolean(factor?.confirmedAt);
-      return { totp_enabled: enabled, recovery_codes_left: enabled ? await repo.unusedRecoveryCodes(user.id) : 0 };
+      return {
+        totp_enabled: enabled,
+        recovery_codes_left: enabled ? await repo.unusedRecoveryCodes(user.id) : 0,
+        passkeys: await passkeys.count(user.id),
+      };
     },
 
     /** A new pending secret (replacing a pending one); 409 when 2FA is already on. */
@@ -148,22 +167,52 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
     } satisfies SecondFactorGate,
 
     /**
-     * Spends a challenge with a code or a recovery code and signs in with the challenge's device.
-     * The challenge row is locked, so racing attempts are counted one by one; the fifth wrong code
-     * burns it. A wrong try is committed before the error is thrown.
+     * WebAuthn request options to answer a live challenge with a passkey: only the account's own
+     * passkeys are allowed. 400 on challenge_id for a dead challenge, 409 when the account has none.
+     */
+    async passkeyOptions(challengeId: string) {
+      const challenge = await repo.findChallenge(challengeId);
+      const state = stateOf(challenge, clock.now());
+      if (state !== 'live' || !challenge) throw deadChallenge(state === 'burnt' ? 'burnt' : 'expired');
+      const factor = await repo.findFactor(challenge.userId);
+      if (!factor?.confirmedAt) throw deadChallenge('expired');
+      const options = await passkeys.secondFactorOptions(challenge.userId);
+      if (!options) throw conflict('no_passkeys', 'twofactor.no_passkeys');
+      return { options };
+    },
+
+    /**
+     * Spends a challenge with a code, a recovery code or a passkey and signs in with the challenge's
+     * device. The challenge row is locked, so racing attempts are counted one by one; the fifth wrong
+     * try burns it. A wrong try is committed before the error is thrown. A passkey is checked before
+     * the lock (by the passkeys module's assertion check, which spends its WebAuthn challenge once);
+     * its outcome is counted under the lock like a code.
      */
     async verify(body: TwoFactorVerifyBody): Promise<{ token: string; user: UserRow }> {
       const now = clock.now();
+      let passkey: AssertionOutcome | undefined;
+      if (body.passkey !== undefined) {
+        const first = await repo.findChallenge(body.challenge_id);
+        const state = stateOf(first, now);
+        if (state !== 'live' || !first) throw deadChallenge(state === 'burnt' ? 'burnt' : 'expired');
+        passkey = await passkeys.verify(body.passkey as unknown as AuthenticationResponseJSON, {
+          purpose: 'second_factor',
+          userId: first.userId,
+          // A second factor: possession of the passkey is enough, the first factor was the password or code.
+          requireUserVerification: false,
+        });
+      }
       const outcome = await transact(async (tx) => {
         const challenge = await repo.lockChallenge(tx, body.challenge_id);
-        if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= now.getTime()) {
-          return { kind: 'expired' } as const;
-        }
-        if (challenge.tries >= CHALLENGE_MAX_WRONG) return { kind: 'burnt' } as const;
+        const state = stateOf(challenge, now);
+        if (state === 'burnt') return { kind: 'burnt' } as const;
+        if (state !== 'live' || !challenge) return { kind: 'expired' } as const;
         const factor = await repo.lockFactor(tx, challenge.userId);
         if (!factor?.confirmedAt) return { kind: 'expired' } as const;
         let good: boolean;
-        if (body.code !== undefined) {
+        if (passkey) {
+          good = passkey.ok;
+        } else if (body.code !== undefined) {
           const step = await checkTotp(factor.secretSealed, challenge.userId, body.code, factor.lastStep);
           good = step !== undefined;
           if (step !== undefined) await repo.setLastStep(challenge.userId, step, tx);
@@ -178,9 +227,15 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
         await repo.consumeChallenge(tx, challenge.id, now);
         return { kind: 'ok', challenge } as const;
       });
-      if (outcome.kind === 'expired') throw fieldError('challenge_id', 'validation.challenge_expired');
-      if (outcome.kind === 'burnt') throw fieldError('challenge_id', 'validation.challenge_burnt');
+      if (outcome.kind === 'expired' || outcome.kind === 'burnt') throw deadChallenge(outcome.kind);
       if (outcome.kind === 'wrong') {
+        if (passkey && !passkey.ok) {
+          // A replayed assertion finds its WebAuthn challenge spent: say so; anything else is simply not this account's passkey.
+          throw fieldError(
+            'passkey',
+            passkey.reason === 'challenge_expired' ? 'passkeys.challenge_expired' : 'validation.passkey_invalid',
+          );
+        }
         throw body.code !== undefined
           ? fieldError('code', 'validation.totp_invalid')
           : fieldError('recovery_code', 'validation.recovery_code_invalid');
