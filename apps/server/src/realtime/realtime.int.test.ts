@@ -111,6 +111,22 @@ describe('the Pusher protocol with the stock pusher-js client', () => {
     await until(() => evil.closeCode() !== null, 5000, 'close');
     expect(evil.closeCode()).toBe(4009);
   });
+
+  it('accepts a page opened on another name for this server (its Origin is the Host it connects to), not a foreign one', async () => {
+    const e = endpoint(t);
+    const pageOrigin = `http://${e.host}:${e.port}`;
+    // The app opened on 127.0.0.1 while PUBLIC_URL names another host.
+    expect(t.app.ctx.config.publicUrl.origin).not.toBe(pageOrigin);
+    const same = rawSocket(`/app/${e.key}?protocol=7`, { Origin: pageOrigin });
+    await until(() => same.frames.length > 0, 5000, 'greeting');
+    expect(same.frames[0]!.event).toBe('pusher:connection_established');
+    expect(same.closeCode()).toBeNull();
+    same.ws.close();
+    // Another port of the same host is another origin.
+    const port = rawSocket(`/app/${e.key}?protocol=7`, { Origin: `http://${e.host}:1` });
+    await until(() => port.closeCode() !== null, 5000, 'close');
+    expect(port.closeCode()).toBe(4009);
+  });
 });
 
 describe('private and presence channels with laravel-echo', () => {

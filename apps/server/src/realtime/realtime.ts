@@ -99,6 +99,17 @@ function parseTarget(target: string | undefined): { key: string; protocol: strin
   }
 }
 
+/** True when a page's Origin names the host (and port) the upgrade request was sent to: a same-origin socket. */
+export function sameHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /** Builds the realtime service: in process, or shared through Redis when REDIS_URL is set. */
 export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
   const { bus, presence } = opts.redisUrl
@@ -121,9 +132,13 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     opts.logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, 'websocket upgrade failed');
 
   function onConnection(req: IncomingMessage, ws: WebSocket, key: string, protocolParam: string | null) {
-    // Browsers always send Origin; a page on another site must not ride a user's connection.
+    // Browsers always send Origin; a page on another site must not ride a user's connection. The
+    // public origin is allowed, and so is the page's own when the app is opened on another name for
+    // this server (127.0.0.1, a LAN address, www or bare): the socket then follows the page's host.
     const origin = req.headers.origin;
-    if (origin && origin !== allowedOrigin) return hub.refuse(ws, CLOSE.unauthorized, 'Origin not allowed');
+    if (origin && origin !== allowedOrigin && !sameHost(origin, req.headers.host)) {
+      return hub.refuse(ws, CLOSE.unauthorized, 'Origin not allowed');
+    }
     if (key !== opts.appKey) return hub.refuse(ws, CLOSE.appUnknown, 'Application does not exist');
     const protocol = Number(protocolParam ?? REALTIME.protocol);
     if (!Number.isInteger(protocol) || protocol < 5 || protocol > REALTIME.protocol) {

@@ -12,11 +12,23 @@ interface PageLocation {
 /**
  * The realtime endpoint from GET /api/v1/config's `data.realtime` ({ key, host, port, scheme }),
  * each missing part taken from the page's own location, and the key from VITE_REVERB_APP_KEY.
+ * The socket is served by the API's server: when the API is the page's own origin (`apiOrigin`
+ * null, the usual build), the socket follows the page's host, scheme and port, so the app opened
+ * on another name than PUBLIC_URL's (127.0.0.1, a LAN address, www or bare) still connects (the
+ * server accepts a same-origin socket; CSP connect-src allows ws:/wss:). The answer's host (made
+ * from PUBLIC_URL) is for an API on another origin.
  * Null when no key is known at all: then there is nothing to connect to.
  */
-export function resolveRealtimeConfig(answer: unknown, location: PageLocation, envKey: unknown): RealtimeConfig | null {
+export function resolveRealtimeConfig(
+  answer: unknown,
+  location: PageLocation,
+  envKey: unknown,
+  apiOrigin: string | null = null,
+): RealtimeConfig | null {
   const data = isRecord(answer) && isRecord(answer.data) ? answer.data : null;
-  const rt = data && isRecord(data.realtime) ? data.realtime : {};
+  const fromAnswer = data && isRecord(data.realtime) ? data.realtime : {};
+  // Only the key is taken from the answer when the socket follows the page.
+  const rt = apiOrigin ? fromAnswer : { key: fromAnswer.key };
   const pageScheme = location.protocol === 'https:' ? 'https' : 'http';
   const scheme = rt.scheme === 'https' || rt.scheme === 'http' ? rt.scheme : pageScheme;
   const key = typeof rt.key === 'string' && rt.key ? rt.key : typeof envKey === 'string' && envKey ? envKey : null;
@@ -37,5 +49,5 @@ export async function loadRealtimeConfig(): Promise<RealtimeConfig | null> {
     answer = null;
   }
   const envKey: unknown = import.meta.env.VITE_REVERB_APP_KEY;
-  return resolveRealtimeConfig(answer, window.location, envKey);
+  return resolveRealtimeConfig(answer, window.location, envKey, import.meta.env.VITE_API_ORIGIN || null);
 }

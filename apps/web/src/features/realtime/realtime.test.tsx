@@ -274,13 +274,31 @@ describe('connection lifecycle', () => {
     stop();
   });
 
-  it('reads the endpoint from /api/v1/config, else from the page and the build', () => {
+  it('follows the page, not PUBLIC_URL, when the API is served from the page origin (opened on 127.0.0.1, www, a LAN name)', () => {
+    const answer = { data: { realtime: { key: 'k0', host: 'localhost', port: 3000, scheme: 'http' } } };
+    expect(resolveRealtimeConfig(answer, { protocol: 'http:', hostname: '127.0.0.1', port: '3000' }, undefined)).toEqual({
+      key: 'k0',
+      host: '127.0.0.1',
+      port: 3000,
+      scheme: 'http',
+    });
+    const www = { data: { realtime: { key: 'k0', host: 'tribes.example', port: 443, scheme: 'https' } } };
+    expect(resolveRealtimeConfig(www, { protocol: 'https:', hostname: 'www.tribes.example', port: '' }, undefined)).toEqual({
+      key: 'k0',
+      host: 'www.tribes.example',
+      port: 443,
+      scheme: 'https',
+    });
+  });
+
+  it('reads the endpoint from /api/v1/config for an API on another origin, else from the page and the build', () => {
     const page = { protocol: 'https:', hostname: 'tribes.example', port: '' };
     expect(
       resolveRealtimeConfig(
         { data: { realtime: { key: 'k1', host: 'ws.example', port: 8443, scheme: 'https' } } },
         page,
         undefined,
+        'https://ws.example:8443',
       ),
     ).toEqual({
       key: 'k1',
