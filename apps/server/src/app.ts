@@ -39,6 +39,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tribesRoutes } from './modules/tribes/tribes.routes.js';
 import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.js';
+import { accountEmailRoutes } from './modules/account-email/account-email.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { villagesRoutes } from './modules/villages/villages.routes.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(oidcRoutes, { ctx });
       await api.register(passkeysRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
+      await api.register(accountEmailRoutes, { ctx });
     },
     { prefix: '/api' },
   );

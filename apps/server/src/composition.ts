@@ -6,6 +6,7 @@ import type { Database } from './core/db/client.js';
 import { createMailer, type Mailer } from './core/mail/mailer.js';
 import { createDiskStorage, type Storage } from './core/storage.js';
 import { createThrottle } from './core/db/throttle.js';
+import { createAccountEmailService } from './modules/account-email/account-email.service.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
 import { createCryptoModule } from './modules/crypto/crypto.module.js';
 import { createLearning } from './modules/learning/learning.module.js';
@@ -91,6 +92,7 @@ export function createContext(deps: {
     tokens,
     logger,
   });
+  const accountEmail = createAccountEmailService({ users: users.repo, otp, mailer, throttle, clock });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
   return {
     learning,
@@ -117,6 +119,8 @@ export function createContext(deps: {
     signIn,
     /** OpenID Connect sign-in and linking (DESIGN 10.2). */
     oidc,
+    /** Adding or changing the account's email with a code (issue 13). */
+    accountEmail,
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */
     twoFactor,
     users: users.users,

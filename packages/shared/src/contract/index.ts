@@ -16,3 +16,4 @@ export * from './identity.js';
 export * from './passkeys.js';
 export * from './twofactor.js';
 export * from './oidc.js';
+export * from './account-email.js';

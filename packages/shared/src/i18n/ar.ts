@@ -108,6 +108,16 @@ export const ar: Catalogue = {
   'mail.login.intro': 'استخدم هذا الرمز لتسجيل الدخول إلى Tribes:',
   'mail.code_expiry': 'تنتهي صلاحية الرمز بعد 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
   'mail.signature': 'فريق Tribes',
+  // إضافة البريد الإلكتروني للحساب أو تغييره (issue 13)
+  'mail.email_change.subject': 'رمز تأكيد بريدك الإلكتروني في Tribes: {{code}}',
+  'mail.email_change.intro': 'استخدم هذا الرمز لإضافة عنوان البريد هذا إلى حسابك في Tribes:',
+  'mail.email_changed.subject': 'تغيّر عنوان البريد الإلكتروني لحسابك في Tribes',
+  'mail.email_changed.body':
+    'تغيّر عنوان البريد الإلكتروني لحسابك في Tribes إلى {{email}}. لم يعد هذا العنوان يُستخدم لتسجيل الدخول إليه.',
+  'mail.email_changed.advice': 'إن لم تقم بهذا التغيير، فسجّل الدخول إلى Tribes بطريقة أخرى وأمّن حسابك، أو تواصل معنا.',
+  'account_email.code_sent': 'أرسلنا رمزًا إلى {{email}}.',
+  'account_email.saved': 'تم حفظ عنوان بريدك الإلكتروني.',
+  'account_email.unchanged': 'هذا هو عنوان البريد الإلكتروني لحسابك بالفعل.',
   'contact.sent': 'شكرًا لك. تم إرسال رسالتك إلى فريقنا.',
   'feedback.sent': 'شكرًا لك على ملاحظاتك.',
   'mail.contact.subject': 'نموذج الاتصال: {{subject}}',

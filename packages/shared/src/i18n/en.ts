@@ -95,6 +95,17 @@ export const en = {
   'mail.login.intro': 'Use this code to sign in to Tribes:',
   'mail.code_expiry': 'The code expires in 10 minutes. If you did not ask for it, you can ignore this email.',
   'mail.signature': 'The Tribes team',
+  // Adding or changing the account's email (issue 13)
+  'mail.email_change.subject': 'Your Tribes email confirmation code: {{code}}',
+  'mail.email_change.intro': 'Use this code to add this email address to your Tribes account:',
+  'mail.email_changed.subject': 'The email address of your Tribes account was changed',
+  'mail.email_changed.body':
+    'The email address of your Tribes account was changed to {{email}}. This address no longer signs in to it.',
+  'mail.email_changed.advice':
+    'If you did not make this change, sign in to Tribes another way and secure your account, or contact us.',
+  'account_email.code_sent': 'We sent a code to {{email}}.',
+  'account_email.saved': 'Your email address has been saved.',
+  'account_email.unchanged': 'This is already the email address of your account.',
   'contact.sent': 'Thank you. Your message has been sent to our team.',
   'feedback.sent': 'Thank you for your feedback.',
   'mail.contact.subject': 'Contact form: {{subject}}',

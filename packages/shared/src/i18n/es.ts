@@ -102,6 +102,17 @@ export const es: Catalogue = {
   'mail.login.intro': 'Usa este código para iniciar sesión en Tribes:',
   'mail.code_expiry': 'El código caduca en 10 minutos. Si no lo pediste, puedes ignorar este correo.',
   'mail.signature': 'El equipo de Tribes',
+  // Añadir o cambiar el correo de la cuenta (issue 13)
+  'mail.email_change.subject': 'Tu código de confirmación de correo de Tribes: {{code}}',
+  'mail.email_change.intro': 'Usa este código para añadir esta dirección de correo a tu cuenta de Tribes:',
+  'mail.email_changed.subject': 'Se cambió el correo de tu cuenta de Tribes',
+  'mail.email_changed.body':
+    'El correo de tu cuenta de Tribes se cambió a {{email}}. Esta dirección ya no sirve para iniciar sesión en ella.',
+  'mail.email_changed.advice':
+    'Si no hiciste este cambio, inicia sesión en Tribes de otra forma y protege tu cuenta, o contáctanos.',
+  'account_email.code_sent': 'Enviamos un código a {{email}}.',
+  'account_email.saved': 'Tu dirección de correo se ha guardado.',
+  'account_email.unchanged': 'Esta ya es la dirección de correo de tu cuenta.',
   'contact.sent': 'Gracias. Tu mensaje se ha enviado a nuestro equipo.',
   'feedback.sent': 'Gracias por tus comentarios.',
   'mail.contact.subject': 'Formulario de contacto: {{subject}}',

@@ -102,6 +102,17 @@ export const fr: Catalogue = {
   'mail.login.intro': 'Utilisez ce code pour vous connecter à Tribes :',
   'mail.code_expiry': "Le code expire dans 10 minutes. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
   'mail.signature': "L'équipe Tribes",
+  // Ajouter ou changer l'adresse e-mail du compte (issue 13)
+  'mail.email_change.subject': 'Votre code de confirmation d’adresse e-mail Tribes : {{code}}',
+  'mail.email_change.intro': 'Utilisez ce code pour ajouter cette adresse e-mail à votre compte Tribes :',
+  'mail.email_changed.subject': 'L’adresse e-mail de votre compte Tribes a été modifiée',
+  'mail.email_changed.body':
+    'L’adresse e-mail de votre compte Tribes a été remplacée par {{email}}. Cette adresse-ci ne permet plus de vous y connecter.',
+  'mail.email_changed.advice':
+    'Si vous n’êtes pas à l’origine de ce changement, connectez-vous à Tribes d’une autre manière et sécurisez votre compte, ou contactez-nous.',
+  'account_email.code_sent': 'Nous avons envoyé un code à {{email}}.',
+  'account_email.saved': 'Votre adresse e-mail a été enregistrée.',
+  'account_email.unchanged': 'C’est déjà l’adresse e-mail de votre compte.',
   'contact.sent': 'Merci. Votre message a été envoyé à notre équipe.',
   'feedback.sent': 'Merci pour votre avis.',
   'mail.contact.subject': 'Formulaire de contact : {{subject}}',

@@ -3,7 +3,7 @@ import type { Clock } from '#src/core/clock.js';
 import { hmac, randomDigits, safeEqualHex } from '#src/core/crypto.js';
 import { fieldError } from '#src/core/errors.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
-import { codeMail } from '#src/core/mail/templates.js';
+import { codeMail, type RenderedMail } from '#src/core/mail/templates.js';
 import type { Throttle, Window } from '#src/core/db/throttle.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { AuthRepo, OtpRow } from './auth.repo.js';
@@ -16,6 +16,14 @@ const SEND_WINDOWS: Window[] = [
 const FORGOT_WINDOWS: Window[] = [...SEND_WINDOWS, { max: 5, seconds: 30 * 60 }];
 /** The automatic resend of register and login: the 60 s interval is the contract's, never scaled. */
 const QUIET_WINDOWS: Window[] = [{ max: 1, seconds: OTP.resendSeconds, unscaled: true }, SEND_WINDOWS[1]!];
+
+/**
+ * A code another module asks for on behalf of one signed-in account (`email-change:<user id>`: the
+ * account's new address). Stored, limited and spent like the others; bound to that account, since
+ * the account is part of the purpose the code's HMAC and lookup use.
+ */
+export type AccountOtpPurpose = `email-change:${string}`;
+type AnyPurpose = OtpPurpose | AccountOtpPurpose;
 
 interface Deps {
   repo: AuthRepo;
@@ -32,11 +40,11 @@ interface Deps {
  * account (that code is simply never mailed), so known and unknown addresses behave alike.
  */
 export function createOtpService({ repo, users, mailer, throttle, clock, appSecret }: Deps) {
-  const digest = (email: string, purpose: OtpPurpose, code: string) => hmac(appSecret, `${purpose}:${email}:${code}`);
-  const throttleKey = (email: string, purpose: OtpPurpose) => `otp-send:${purpose}:${email}`;
+  const digest = (email: string, purpose: AnyPurpose, code: string) => hmac(appSecret, `${purpose}:${email}:${code}`);
+  const throttleKey = (email: string, purpose: AnyPurpose) => `otp-send:${purpose}:${email}`;
 
-  /** Writes the code and mails it when the address has an account that wants this kind of code. */
-  async function issue(email: string, purpose: OtpPurpose, fallbackLocale: Locale): Promise<void> {
+  /** Writes a new code (voiding the older ones of this email and purpose) and answers it. */
+  async function mint(email: string, purpose: AnyPurpose): Promise<string> {
     const now = clock.now();
     const code = randomDigits(OTP.length);
     await repo.insertOtp({
@@ -46,6 +54,12 @@ export function createOtpService({ repo, users, mailer, throttle, clock, appSecr
       createdAt: now,
       expiresAt: new Date(now.getTime() + OTP.ttlSeconds * 1000),
     });
+    return code;
+  }
+
+  /** Writes the code and mails it when the address has an account that wants this kind of code. */
+  async function issue(email: string, purpose: OtpPurpose, fallbackLocale: Locale): Promise<void> {
+    const code = await mint(email, purpose);
     const user = await users.findByEmail(email);
     // A verification code is only for an address not yet verified; sign-in and reset codes for any account.
     const wanted = user && (purpose !== 'email-verification' || user.emailVerifiedAt === null);
@@ -71,8 +85,17 @@ export function createOtpService({ repo, users, mailer, throttle, clock, appSecr
       const taken = await throttle.take(throttleKey(email, purpose), QUIET_WINDOWS);
       if (taken.ok) await issue(email, purpose, locale);
     },
+    /**
+     * Mails a code for one account's purpose to an address it named (no account need have it), under
+     * the same send limits per address; the caller renders the mail in the reader's language.
+     */
+    async sendForAccount(email: string, purpose: AccountOtpPurpose, render: (code: string) => RenderedMail): Promise<void> {
+      await throttle.takeOrThrow(throttleKey(email, purpose), SEND_WINDOWS);
+      const code = await mint(email, purpose);
+      mailer.enqueue({ to: email, ...render(code), devHint: `email-change code ${code}` });
+    },
     /** Checks and spends a code; throws a field error on `code` when it is wrong, spent, expired or burnt. */
-    async consume(email: string, purpose: OtpPurpose, code: string): Promise<void> {
+    async consume(email: string, purpose: AnyPurpose, code: string): Promise<void> {
       const now = clock.now();
       const latest: OtpRow | undefined = await repo.latestOtp(email, purpose);
       if (!latest || latest.consumedAt || latest.expiresAt <= now) throw fieldError('code', 'validation.code_invalid');

@@ -1,0 +1,32 @@
+import { accountEmailEndpoints as api } from '@tribes/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '#src/composition.js';
+import { LIMITS, limit } from '#src/core/rate-limit.js';
+import { route } from '#src/core/route.js';
+import { presentUser } from '../users/users.presenter.js';
+
+/**
+ * Adding or changing the signed-in account's email with a code (packages/shared/src/contract/account-email.ts).
+ * Both are limited per IP like the other code endpoints; the sends also per address and per account.
+ */
+export async function accountEmailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const codes = { config: limit(app, LIMITS.otp) };
+
+  route(
+    app,
+    api.sendCode,
+    codes,
+  )(async (req) => {
+    await ctx.accountEmail.sendCode(req.auth!.user, req.body.email, req.locale);
+    return { data: {}, message: 'account_email.code_sent', params: { email: req.body.email } };
+  });
+
+  route(
+    app,
+    api.confirm,
+    codes,
+  )(async (req) => {
+    const row = await ctx.accountEmail.confirm(req.auth!.user, req.body.email, req.body.code, req.locale);
+    return { data: { user: presentUser(row, ctx.storage) }, message: 'account_email.saved' };
+  });
+}
