@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppNotification, Post, User } from '@tribes/shared';
+import type { AppNotification, Post, Tribe, User } from '@tribes/shared';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale, initI18n } from '../../app/i18n';
 import { clearSession, signIn } from '../auth/session-store';
 import { postKeys } from '../posts/api';
+import { TribePostsPanel } from '../posts/components/tribe-posts-panel';
 import { NewPostsBanner, NewPostsBannerView } from './components/new-posts-banner';
 import { NotificationBell } from './components/notification-bell';
 import { NotificationList } from './components/notification-list';
@@ -226,6 +227,30 @@ describe('new posts banner', () => {
     await userEvent.click(screen.getByTestId('new-posts-banner'));
     expect(reset).toHaveBeenCalledWith({ queryKey: postKeys.feed });
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(screen.queryByTestId('new-posts-banner')).toBeNull();
+  });
+
+  it('announces new posts on the tribe Posts tab of a member too; a click refetches that tribe list', async () => {
+    signIn('t.o.k', user);
+    stubTribes();
+    realtimeStore.set({ client: fake, state: 'connected' });
+    vi.stubGlobal('scrollTo', vi.fn());
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(postKeys.tribe(TRIBE), { pages: [{ items: [post('p0')], next_cursor: null }], pageParams: [''] });
+    const reset = vi.spyOn(client, 'resetQueries').mockResolvedValue(undefined);
+    const tribe = {
+      id: TRIBE,
+      name: 'River',
+      slug: 'river',
+      my_membership: { status: 'active', role: 'member' },
+    } as unknown as Tribe;
+    wrap(<TribePostsPanel tribe={tribe} />, client);
+    const channel = `tribe.${TRIBE}`;
+    expect(fake.listening(channel, 'post.created')).toBe(1);
+    act(() => fake.emit(channel, 'post.created', { post: post('p1') }));
+    expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('1 new post');
+    await userEvent.click(screen.getByTestId('new-posts-banner'));
+    expect(reset).toHaveBeenCalledWith({ queryKey: postKeys.tribe(TRIBE) });
     expect(screen.queryByTestId('new-posts-banner')).toBeNull();
   });
 

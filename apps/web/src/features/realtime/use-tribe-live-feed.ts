@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ECHO_CHANNELS, type Post } from '@tribes/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../auth/session-store';
@@ -8,9 +8,10 @@ import { useRealtimeEvent } from './use-realtime-event';
 
 /**
  * Live updates of the user's tribes: new posts are collected (not pushed into the list under the
- * reader's eyes) until `showNew` refreshes the feed; comments and deletions apply to the caches at once.
+ * reader's eyes) until `showNew` refreshes the list they belong to (`feedKey`: the home feed, or a
+ * tribe's posts); comments and deletions apply to the caches at once.
  */
-export function useTribeLiveFeed(tribeIds: readonly string[]) {
+export function useTribeLiveFeed(tribeIds: readonly string[], feedKey: QueryKey = postKeys.feed) {
   const client = useQueryClient();
   const meId = useSession().userData?.id ?? null;
   const [pending, setPending] = useState<Post[]>([]);
@@ -31,9 +32,9 @@ export function useTribeLiveFeed(tribeIds: readonly string[]) {
   /** Shows the new posts: the feed is fetched again from its start. */
   const showNew = useCallback(async () => {
     setPending([]);
-    await client.resetQueries({ queryKey: postKeys.feed });
+    await client.resetQueries({ queryKey: feedKey });
     void client.invalidateQueries({ queryKey: postKeys.all, refetchType: 'none' });
-  }, [client]);
+  }, [client, feedKey]);
 
   return { newPosts: pending, count: pending.length, showNew };
 }

@@ -2,9 +2,11 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Tribe } from '@tribes/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { membershipFlags } from '../../tribes/membership';
-import { useTribePosts } from '../api';
+import { NewPostsBanner } from '../../realtime/components/new-posts-banner';
+import { postKeys, useTribePosts } from '../api';
 import { Composer } from './composer';
 import { PostList } from './post-list';
 
@@ -13,11 +15,14 @@ export function TribePostsPanel({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
   const posts = useTribePosts(tribe.id);
   const { isMember } = membershipFlags(tribe);
+  // Members hear the tribe's channel (the server lets only them in): new posts are announced as on /home.
+  const live = useMemo(() => ({ ids: [tribe.id], feedKey: postKeys.tribe(tribe.id) }), [tribe.id]);
   return (
     <Stack spacing={2}>
       <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
         {t('posts.tribe.title')}
       </Typography>
+      {isMember && <NewPostsBanner tribeIds={live.ids} feedKey={live.feedKey} />}
       {isMember && (
         <Composer fixedTribe={{ id: tribe.id, name: tribe.name }} label={t('posts.tribe.compose', { name: tribe.name })} />
       )}

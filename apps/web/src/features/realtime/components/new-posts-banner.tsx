@@ -1,6 +1,7 @@
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyTribes } from '../../posts/use-my-tribes';
@@ -44,17 +45,17 @@ export function NewPostsBannerView({ count, onShow }: NewPostsBannerViewProps) {
 
 /**
  * Announces posts published in the user's tribes since the feed was loaded; a click fetches the
- * feed again and goes back to its top. `tribeIds` defaults to the
- * tribes I am an active member of (and my primary tribe).
+ * feed again (`feedKey`: the home feed by default, a tribe's posts on its page) and goes back to
+ * its top. `tribeIds` defaults to the tribes I am an active member of (and my primary tribe).
  */
-export function NewPostsBanner({ tribeIds }: { tribeIds?: readonly string[] }) {
+export function NewPostsBanner({ tribeIds, feedKey }: { tribeIds?: readonly string[]; feedKey?: QueryKey }) {
   const primary = usePrimaryTribe();
   const mine = useMyTribes();
   const ids = useMemo(
     () => tribeIds ?? [...new Set([...(primary ? [primary] : []), ...(mine.data ?? []).map((tr) => tr.id)])],
     [tribeIds, primary, mine.data],
   );
-  const live = useTribeLiveFeed(ids);
+  const live = useTribeLiveFeed(ids, feedKey);
   return (
     <NewPostsBannerView
       count={live.count}
