@@ -7,6 +7,7 @@ import {
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
+import { loadWebAuthnBrowser } from '../passkeys/browser';
 
 /** Query keys of the two-factor feature. */
 export const twoFactorKeys = {
@@ -58,5 +59,31 @@ export function useVerifyTwoFactor() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<TwoFactorVerifyBody>) =>
       api.call(endpoints.verify, { body }, { onFieldErrors, notifySuccess: false }),
+  });
+}
+
+/**
+ * Answers a sign-in's challenge with a passkey: options limited to the account's passkeys
+ * (POST /v1/auth/2fa/passkey/options; 409 no_passkeys is shown by the step, not as a notice), the
+ * browser's ceremony (@simplewebauthn/browser, loaded only now), then POST /v1/auth/2fa/verify.
+ */
+export function usePasskeySecondFactor() {
+  return useMutation({
+    mutationFn: async ({ challengeId, onFieldErrors }: { challengeId: string; onFieldErrors: FieldErrorsHandler }) => {
+      const { startAuthentication } = await loadWebAuthnBrowser();
+      const { options } = (
+        await api.call(
+          endpoints.passkeyOptions,
+          { body: { challenge_id: challengeId } },
+          { notifySuccess: false, onFieldErrors, quietStatuses: [409] },
+        )
+      ).data;
+      const response = await startAuthentication({ optionsJSON: options as never });
+      return api.call(
+        endpoints.verify,
+        { body: { challenge_id: challengeId, passkey: response as never } },
+        { onFieldErrors, notifySuccess: false },
+      );
+    },
   });
 }

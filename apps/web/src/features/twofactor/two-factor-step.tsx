@@ -1,5 +1,7 @@
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/inputs/text-field';
@@ -8,11 +10,12 @@ import { useTwoFactorStep } from './use-two-factor-step';
 
 /**
  * The 2FA step of /sign-in: the 6-digit code from the authenticator app, or (toggled) a recovery
- * code. `onRestart` goes back to the first step (a burnt or expired challenge asks to sign in again).
+ * code, or, where the browser can, one of the account's passkeys ("Use a passkey instead"). `onRestart` goes back to the first step (a burnt or expired challenge asks to sign in again).
  */
 export function TwoFactorStep({ challengeId, onRestart }: { challengeId: string; onRestart(): void }) {
   const { t } = useTranslation();
-  const { form, onSubmit, pending, recovery, toggle, expired } = useTwoFactorStep(challengeId);
+  const { form, onSubmit, pending, recovery, toggle, expired, passkeySupported, withPasskey, passkeyPending, passkeyNotice } =
+    useTwoFactorStep(challengeId);
   if (expired) {
     return (
       <Stack spacing={2.5} data-testid="two-factor-expired">
@@ -54,6 +57,27 @@ export function TwoFactorStep({ challengeId, onRestart }: { challengeId: string;
       <Button onClick={toggle} data-testid="two-factor-toggle">
         {recovery ? t('twoFactor.step.useApp') : t('twoFactor.step.useRecovery')}
       </Button>
+      {passkeySupported && (
+        <Button
+          variant="outlined"
+          startIcon={passkeyPending ? <CircularProgress size={18} aria-hidden /> : <KeyOutlinedIcon />}
+          onClick={() => void withPasskey()}
+          disabled={passkeyPending}
+          aria-busy={passkeyPending}
+          data-testid="two-factor-passkey"
+        >
+          {passkeyPending ? t('twoFactor.step.passkeyWaiting') : t('twoFactor.step.usePasskey')}
+        </Button>
+      )}
+      {passkeyNotice && (
+        <Alert
+          severity={passkeyNotice.severity}
+          role={passkeyNotice.severity === 'info' ? 'status' : 'alert'}
+          data-testid="two-factor-passkey-notice"
+        >
+          {passkeyNotice.text}
+        </Alert>
+      )}
       <Button variant="text" onClick={onRestart}>
         {t('twoFactor.step.restart')}
       </Button>

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, MEMBER, stubFetch, success, type FetchCall } from '../../test/api-harness';
 import { renderApp, settle } from '../../test/render-app';
 
+/** The browser side of WebAuthn, replaced: the test decides whether the user completes the prompt. */
+const startAuthentication = vi.fn();
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication, startRegistration: vi.fn() }));
+
 afterEach(() => {
+  startAuthentication.mockReset();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   window.localStorage.clear();
@@ -90,6 +95,8 @@ describe('the 2FA step of /sign-in', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'التحقق بخطوتين' })).toBeInTheDocument();
     await user.click(screen.getByTestId('two-factor-toggle'));
+    // No WebAuthn in this browser: no passkey button.
+    expect(screen.queryByTestId('two-factor-passkey')).toBeNull();
     await fill(user, 'field-recovery_code', 'abcde-fghjk');
     await user.click(screen.getByTestId('two-factor-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/ar/home'), { timeout: 5000 });
@@ -134,6 +141,87 @@ describe('the 2FA step of /sign-in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong codes. Please sign in again.');
     await user.click(screen.getByTestId('two-factor-restart'));
     expect(await screen.findByTestId('sign-in-submit')).toBeInTheDocument();
+  }, 40_000);
+});
+
+describe('a passkey instead of the code', () => {
+  const ASSERTION = {
+    id: 'Y3JlZA',
+    rawId: 'Y3JlZA',
+    type: 'public-key',
+    clientExtensionResults: {},
+    response: { clientDataJSON: 'e30', authenticatorData: 'YQ', signature: 'YQ' },
+  };
+  const OPTIONS = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }] };
+
+  it('offers "Use a passkey instead" where WebAuthn exists; a refused passkey is said, a dismissed prompt noted, then it signs in', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    let verifyTries = 0;
+    const calls = stubFetch((call) => {
+      if (call.url.endsWith('/v1/auth/2fa/passkey/options')) return jsonResponse(200, success({ options: OPTIONS }));
+      if (call.url.endsWith('/v1/auth/2fa/verify')) {
+        verifyTries += 1;
+        if (verifyTries === 1) {
+          return invalid(
+            'passkey',
+            'This passkey is not one of this account’s or could not be verified. Try again or use a code.',
+          );
+        }
+        return jsonResponse(200, success({ auth_token: 'tok-pk', user: MEMBER }));
+      }
+      return jsonResponse(200, success({ items: [], next_cursor: null }));
+    });
+    const { router } = await renderApp(`/sign-in?challenge=${CHALLENGE}`);
+    await settle(router, '/sign-in');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Use a passkey instead' }, { timeout: 10_000 });
+
+    startAuthentication.mockResolvedValueOnce(ASSERTION);
+    await user.click(button);
+    expect(await screen.findByTestId('two-factor-passkey-notice')).toHaveTextContent(
+      'This passkey is not one of this account’s or could not be verified. Try again or use a code.',
+    );
+
+    startAuthentication.mockRejectedValueOnce(Object.assign(new Error('dismissed'), { name: 'NotAllowedError' }));
+    await user.click(screen.getByTestId('two-factor-passkey'));
+    await waitFor(() =>
+      expect(screen.getByTestId('two-factor-passkey-notice')).toHaveTextContent(
+        'The passkey prompt was closed. Try again, or enter a code.',
+      ),
+    );
+    expect(screen.getByTestId('two-factor-passkey-notice')).toHaveAttribute('role', 'status');
+
+    startAuthentication.mockResolvedValueOnce(ASSERTION);
+    await user.click(screen.getByTestId('two-factor-passkey'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 5000 });
+    expect(callsTo(calls, '/v1/auth/2fa/passkey/options')).toEqual([
+      { challenge_id: CHALLENGE },
+      { challenge_id: CHALLENGE },
+      { challenge_id: CHALLENGE },
+    ]);
+    expect(callsTo(calls, '/v1/auth/2fa/verify')).toEqual([
+      { challenge_id: CHALLENGE, passkey: ASSERTION },
+      { challenge_id: CHALLENGE, passkey: ASSERTION },
+    ]);
+    expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}')).toMatchObject({ isLoggedIn: true, accessToken: 'tok-pk' });
+  }, 40_000);
+
+  it('says so in place when the account has no passkey (409), in Arabic', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const message = 'لا يملك هذا الحساب مفتاح مرور. استخدم الرمز من تطبيق المصادقة أو رمز استرداد.';
+    stubFetch((call) =>
+      call.url.endsWith('/v1/auth/2fa/passkey/options')
+        ? jsonResponse(409, { status: 'error', error_type: 'no_passkeys', message })
+        : jsonResponse(200, success({ items: [], next_cursor: null })),
+    );
+    const { router } = await renderApp(`/ar/sign-in?challenge=${CHALLENGE}`);
+    await settle(router, '/ar/sign-in');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'استخدم مفتاح مرور بدلًا من ذلك' }, { timeout: 10_000 }));
+    expect(await screen.findByTestId('two-factor-passkey-notice')).toHaveTextContent(message);
+    expect(startAuthentication).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/ar/sign-in');
   }, 40_000);
 });
 

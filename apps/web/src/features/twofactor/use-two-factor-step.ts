@@ -1,12 +1,21 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { OtpCodeSchema, RecoveryCodeSchema } from '@tribes/shared';
 import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
+import { ApiError } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { schemaResolver } from '../../lib/form-resolver';
 import { pathAfterLogin, signIn } from '../auth/session-store';
-import { useVerifyTwoFactor } from './api';
+import { isPasskeyCancel } from '../passkeys/browser';
+import { usePasskeySecondFactor, useVerifyTwoFactor } from './api';
+
+/** Whether this browser can run a WebAuthn ceremony (checked without loading @simplewebauthn/browser). */
+export const browserHasWebAuthn = () =>
+  typeof window !== 'undefined' && typeof (window as { PublicKeyCredential?: unknown }).PublicKeyCredential === 'function';
+
+export type PasskeyNotice = { severity: 'info' | 'error'; text: string } | null;
 
 export interface CodeFields {
   code: string;
@@ -63,6 +72,33 @@ export function useTwoFactorStep(challengeId: string) {
   const { form, recovery, toggle } = useCodeForm();
   const [expired, setExpired] = useState<string | null>(null);
   const placeFields = fieldErrorsTo(form.setError, ['code', 'recovery_code']);
+  const { t } = useTranslation();
+  const passkey = usePasskeySecondFactor();
+  const [passkeyNotice, setPasskeyNotice] = useState<PasskeyNotice>(null);
+
+  /** "Use a passkey instead": a refused passkey or a dismissed prompt is a note under the button. */
+  const withPasskey = async () => {
+    setPasskeyNotice(null);
+    try {
+      const answer = await passkey.mutateAsync({
+        challengeId,
+        onFieldErrors: (errors) => {
+          if (errors.challenge_id) setExpired(errors.challenge_id.join(' '));
+          else setPasskeyNotice({ severity: 'error', text: Object.values(errors).flat().join(' ') });
+          return true;
+        },
+      });
+      signIn(answer.data.auth_token, answer.data.user);
+      navigate(pathAfterLogin(answer.data.user));
+    } catch (err) {
+      if (isPasskeyCancel(err)) setPasskeyNotice({ severity: 'info', text: t('twoFactor.step.passkeyCancelled') });
+      else if (err instanceof ApiError) {
+        // 400s were placed above; a 409 (no passkey on this account) is said here.
+        if (err.status === 409) setPasskeyNotice({ severity: 'error', text: err.message });
+      } else setPasskeyNotice({ severity: 'error', text: t('twoFactor.step.passkeyUnsupported') });
+    }
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     const body = recovery
       ? { challenge_id: challengeId, recovery_code: values.recovery_code.trim() }
@@ -83,5 +119,16 @@ export function useTwoFactorStep(challengeId: string) {
     signIn(answer.data.auth_token, answer.data.user);
     navigate(pathAfterLogin(answer.data.user));
   });
-  return { form, onSubmit, pending: verify.isPending, recovery, toggle, expired };
+  return {
+    form,
+    onSubmit,
+    pending: verify.isPending,
+    recovery,
+    toggle,
+    expired,
+    passkeySupported: browserHasWebAuthn(),
+    withPasskey,
+    passkeyPending: passkey.isPending,
+    passkeyNotice,
+  };
 }
