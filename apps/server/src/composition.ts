@@ -77,7 +77,7 @@ export function createContext(deps: {
     notifications,
   });
   const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
-  const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime });
+  const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
   const { passkeys } = passkeysModule.withSignIn({ users: users.repo, signIn });

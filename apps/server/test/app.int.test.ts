@@ -158,7 +158,14 @@ describe('OpenAPI and health', () => {
     const res = await t.app.inject({ url: '/api/v1/config' });
     expect(res.json().data).toEqual({
       realtime: { key: t.app.ctx.realtime.appKey, host: 'localhost', port: 3000, scheme: 'http' },
-      payments: { provider: 'sandbox', token_price_cents: t.app.ctx.config.payment.tokenPriceCents, currency: 'USD' },
+      payments: {
+        provider: 'sandbox',
+        token_price_cents: t.app.ctx.config.payment.tokenPriceCents,
+        currency: 'USD',
+        // TOKEN_DISPLAY_RATES unset: USD, EUR, MAD, ILS from the token price (1 cent: 100 tokens a dollar).
+        display_currencies: ['USD', 'EUR', 'MAD', 'ILS'],
+        display_rates: { USD: 100, EUR: 108, MAD: 10, ILS: 27 },
+      },
     });
     expect(res.body).not.toContain(t.app.ctx.realtime.secret);
   });

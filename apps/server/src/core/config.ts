@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultDisplayRates, parseDisplayRates, type DisplayRates } from './display-rates.js';
 
 // Every rule carries its own plain-English message (a schema's message wins over the shared
 // catalogue-key error map that @tribes/shared installs), so a start-up error reads
@@ -71,6 +72,7 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   TOKEN_PRICE_CENTS: wholeNumber(1, 1_000_000).default(1),
+  TOKEN_DISPLAY_RATES: parsedBy(parseDisplayRates).optional(),
   SEED_DEMO: bool.optional(),
   RATE_LIMIT_SCALE: z
     .string()
@@ -271,7 +273,14 @@ export type Config = {
   operatorEmail: string;
   appSecret: string;
   reverb: { appId: string; key: string; secret: string };
-  payment: { provider: 'sandbox' | 'stripe'; stripeSecretKey?: string; stripeWebhookSecret?: string; tokenPriceCents: number };
+  payment: {
+    provider: 'sandbox' | 'stripe';
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    tokenPriceCents: number;
+    /** Tokens per unit of each currency the web shows beside tokens (TOKEN_DISPLAY_RATES). */
+    displayRates: DisplayRates;
+  };
   seedDemo: boolean;
   rateLimitScale: number;
   logLevel: string;
@@ -366,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       tokenPriceCents: e.TOKEN_PRICE_CENTS,
+      displayRates: e.TOKEN_DISPLAY_RATES ?? defaultDisplayRates(e.TOKEN_PRICE_CENTS),
     },
     seedDemo: e.SEED_DEMO ?? embedded,
     rateLimitScale: e.RATE_LIMIT_SCALE,

@@ -14,6 +14,10 @@ export const PublicConfigSchema = z.object({
     /** The price of one token in integer cents of `currency`, never a float. */
     token_price_cents: z.number().int(),
     currency: z.string(),
+    /** The currencies the web may show beside tokens, in the operator's order (TOKEN_DISPLAY_RATES). */
+    display_currencies: z.array(z.string()),
+    /** Tokens per unit of each display currency: local money = tokens / rate (display only, never a price). */
+    display_rates: z.record(z.string(), z.number()),
   }),
 });
 

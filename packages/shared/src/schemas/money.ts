@@ -11,6 +11,8 @@ export const MONEY_LIMITS = {
   messageMax: 500,
   titleMax: 120,
   descriptionMax: 5000,
+  /** A campaign update's body (DESIGN 10.4). */
+  updateMax: 5000,
 } as const;
 
 /** The `error_type` of the money module's 409 answers, so clients tell conflicts apart without reading messages. */
@@ -89,12 +91,18 @@ const Direction = z.enum(['in', 'out']);
 const Person = z.object({ id: z.string(), name: z.string() });
 
 /** The states of a token purchase: pending until the provider confirms, then its outcome. */
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'declined', 'expired'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'declined', 'expired', 'cancelled'] as const;
 export type PaymentState = (typeof PAYMENT_STATUSES)[number];
+
+/** A purchase still pending this long after it started is expired: it can no longer be paid, resumed or credited. */
+export const PURCHASE_TTL_HOURS = 24;
 
 export const WalletSchema = z.object({
   balance: z.number(),
-  pending_purchases: z.array(z.object({ payment_id: z.string(), tokens: z.number(), created_at: IsoDate })),
+  /** Pending purchases not yet expired: each can be resumed (back to its checkout) or cancelled until `expires_at`. */
+  pending_purchases: z.array(
+    z.object({ payment_id: z.string(), tokens: z.number(), amount_cents: z.number(), created_at: IsoDate, expires_at: IsoDate }),
+  ),
 });
 export type Wallet = z.infer<typeof WalletSchema>;
 
@@ -129,6 +137,8 @@ export const PaymentStatusSchema = z.object({
   tokens: z.number(),
   amount_cents: z.number(),
   created_at: IsoDate,
+  /** When a pending purchase stops being payable (24 h after it started); a pending one past it answers `expired`. */
+  expires_at: IsoDate,
 });
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
@@ -155,6 +165,10 @@ export const CampaignSchema = z.object({
   milestones: z.array(z.object({ title: z.string(), amount: z.number(), reached: z.boolean() })),
   can_manage: z.boolean(),
   created_at: IsoDate,
+  /** The tribe's name (campaigns are listed across tribes on /donate). */
+  tribe_name: z.string(),
+  /** Who started it (null when that account is gone). */
+  organiser: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }).nullable(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 
@@ -223,3 +237,33 @@ export const SiweNonceSchema = z.object({
   chain_ids: z.array(z.number()),
 });
 export type SiweNonce = z.infer<typeof SiweNonceSchema>;
+
+/** POST /v1/campaigns/{id}/updates: a leader's news about the campaign (plain text or Markdown, shown sanitised). */
+export const CampaignUpdateBodySchema = z.strictObject({ body: z.string().trim().min(1).max(MONEY_LIMITS.updateMax) });
+export type CampaignUpdateBody = z.infer<typeof CampaignUpdateBodySchema>;
+
+/** A campaign update, newest first in its list. */
+export const CampaignUpdateSchema = z.object({
+  id: z.string(),
+  campaign_id: z.string(),
+  author: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }).nullable(),
+  body: z.string(),
+  created_at: IsoDate,
+});
+export type CampaignUpdate = z.infer<typeof CampaignUpdateSchema>;
+
+/** GET /v1/campaigns: open campaigns across tribes, newest first, searched by title, description or tribe name. */
+export const CampaignSearchQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),
+});
+export type CampaignSearchQuery = z.infer<typeof CampaignSearchQuerySchema>;
+
+/** The givers of a campaign by total given, the largest first; an anonymous gift's donor is null. */
+export const TopDonorSchema = z.object({ donor: Person.nullable(), anonymous: z.boolean(), amount: z.number() });
+export type TopDonor = z.infer<typeof TopDonorSchema>;
+
+/** Where a resumed purchase is paid: the provider's checkout, while it is still valid. */
+export const PurchaseResumeSchema = z.object({ payment_id: z.string(), checkout_url: z.string(), expires_at: IsoDate });
+export type PurchaseResume = z.infer<typeof PurchaseResumeSchema>;

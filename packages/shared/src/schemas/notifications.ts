@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UuidSchema } from './common.js';
 
-export const NOTIFICATION_KINDS = ['comment', 'like', 'membership_approved', 'village_approved'] as const;
+export const NOTIFICATION_KINDS = ['comment', 'like', 'membership_approved', 'village_approved', 'campaign_update'] as const;
 
 /** A notification as GET /v1/notifications lists it and the user channel pushes it. */
 export const AppNotificationSchema = z.object({
@@ -9,9 +9,9 @@ export const AppNotificationSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** Who caused it, when a person did. */
   actor: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }).nullable(),
-  /** What it is about: a post, a tribe, a village. */
+  /** What it is about: a post, a tribe, a village, a campaign. */
   subject: z.object({
-    type: z.enum(['post', 'tribe', 'village']),
+    type: z.enum(['post', 'tribe', 'village', 'campaign']),
     id: z.string(),
     title: z.string(),
     tribe_id: z.string().nullable().optional(),

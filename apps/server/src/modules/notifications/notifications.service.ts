@@ -26,6 +26,7 @@ const SWITCH: Record<AppNotification['kind'], keyof NotificationSettings> = {
   like: 'likes',
   membership_approved: 'membership',
   village_approved: 'villages',
+  campaign_update: 'donations',
 };
 
 /** Notifications: stored, then pushed on the user's private channel, unless the user switched that kind off. */

@@ -26,6 +26,8 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           provider: ctx.config.payment.provider,
           token_price_cents: ctx.config.payment.tokenPriceCents,
           currency: TOKEN_CURRENCY,
+          display_currencies: Object.keys(ctx.config.payment.displayRates),
+          display_rates: ctx.config.payment.displayRates,
         },
       },
     };

@@ -1,11 +1,18 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
-import { campaignMilestones, campaigns, donations } from '#src/core/db/schema/index.js';
+import { campaignMilestones, campaignUpdates, campaigns, donations, tribes, users } from '#src/core/db/schema/index.js';
 import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type MilestoneRow = typeof campaignMilestones.$inferSelect;
+export type CampaignUpdateRow = typeof campaignUpdates.$inferSelect;
+/** A person's public face, as campaigns show organisers and update authors. */
+export interface PersonRow {
+  id: string;
+  name: string;
+  avatarKey: string | null;
+}
 type Conn = Db | Tx;
 
 /** The fields of a campaign an edit may change. */
@@ -40,6 +47,93 @@ export function createCampaignsRepo(db: Db) {
         .where(and(eq(campaigns.tribeId, tribeId), olderThan(campaigns.createdAt, campaigns.id, q.after)))
         .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
         .limit(q.limit);
+    },
+
+    /**
+     * Open campaigns (active, deadline ahead) of every tribe, newest first, after the cursor; `q`
+     * matches the title, the description or the tribe's name, case-insensitively, as plain text.
+     */
+    async searchOpen(q: {
+      text: string | undefined;
+      now: Date;
+      after: TimeCursor | undefined;
+      limit: number;
+    }): Promise<CampaignRow[]> {
+      const needle = q.text?.toLowerCase();
+      const like = needle ? '%' + needle.replace(/[\\%_]/g, (c) => '\\' + c) + '%' : undefined;
+      const rows = await db
+        .select({ c: campaigns })
+        .from(campaigns)
+        .innerJoin(tribes, eq(tribes.id, campaigns.tribeId))
+        .where(
+          and(
+            eq(campaigns.status, 'active'),
+            gt(campaigns.endsAt, q.now),
+            like
+              ? sql`(lower(${campaigns.title}) like ${like} or lower(${campaigns.description}) like ${like} or lower(${tribes.name}) like ${like})`
+              : undefined,
+            olderThan(campaigns.createdAt, campaigns.id, q.after),
+          ),
+        )
+        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+        .limit(q.limit);
+      return rows.map((r) => r.c);
+    },
+
+    /** The names of these tribes, by id. */
+    async tribeNamesOf(tribeIds: string[]): Promise<{ id: string; name: string }[]> {
+      if (tribeIds.length === 0) return [];
+      return db.select({ id: tribes.id, name: tribes.name }).from(tribes).where(inArray(tribes.id, tribeIds));
+    },
+
+    /** The public faces of these people (organisers, update authors). */
+    async peopleOf(userIds: string[]): Promise<PersonRow[]> {
+      if (userIds.length === 0) return [];
+      return db
+        .select({ id: users.id, name: users.name, avatarKey: users.avatarKey })
+        .from(users)
+        .where(inArray(users.id, userIds));
+    },
+
+    async insertUpdate(update: typeof campaignUpdates.$inferInsert): Promise<CampaignUpdateRow> {
+      const [row] = await db.insert(campaignUpdates).values(update).returning();
+      return row!;
+    },
+
+    /** A campaign's updates, newest first, after the cursor. */
+    async updatesOf(campaignId: string, q: { after: TimeCursor | undefined; limit: number }): Promise<CampaignUpdateRow[]> {
+      return db
+        .select()
+        .from(campaignUpdates)
+        .where(and(eq(campaignUpdates.campaignId, campaignId), olderThan(campaignUpdates.createdAt, campaignUpdates.id, q.after)))
+        .orderBy(desc(campaignUpdates.createdAt), desc(campaignUpdates.id))
+        .limit(q.limit);
+    },
+
+    /** Everyone who gave to a campaign, once each (anonymous givers too: they are told privately). */
+    async donorIdsOf(campaignId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: donations.donorId })
+        .from(donations)
+        .where(and(eq(donations.campaignId, campaignId), isNotNull(donations.donorId)));
+      return rows.map((r) => r.id!).filter(Boolean);
+    },
+
+    /** A campaign's largest givers by total; a donor's anonymous and named gifts are counted apart. */
+    async topDonors(
+      campaignId: string,
+      limit: number,
+    ): Promise<{ donor: { id: string; name: string }; anonymous: boolean; amount: number }[]> {
+      const total = sql<string>`sum(${donations.amount})`;
+      const rows = await db
+        .select({ id: users.id, name: users.name, anonymous: donations.anonymous, amount: total })
+        .from(donations)
+        .innerJoin(users, eq(users.id, donations.donorId))
+        .where(eq(donations.campaignId, campaignId))
+        .groupBy(users.id, users.name, donations.anonymous)
+        .orderBy(desc(total), asc(users.id))
+        .limit(limit);
+      return rows.map((r) => ({ donor: { id: r.id, name: r.name }, anonymous: r.anonymous, amount: Number(r.amount) }));
     },
 
     /** Every campaign of a tribe, by id and title. */

@@ -3,7 +3,9 @@ import {
   MONEY_ERRORS,
   POST_LIMITS,
   type Campaign,
+  type CampaignUpdate,
   type CreateCampaignBody,
+  type TopDonor,
   type Page,
   type UpdateCampaignBody,
 } from '@tribes/shared';
@@ -16,9 +18,10 @@ import { canModerate } from '../tribes/tribe-roles.js';
 import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import { reencodeImage } from '../users/users.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { CampaignChanges, CampaignRow, CampaignsRepo } from './campaigns.repo.js';
 import type { Ledger } from './ledger.repo.js';
-import { presentCampaign } from './wallet.presenter.js';
+import { presentCampaign, presentCampaignUpdate, presentTopDonor } from './wallet.presenter.js';
 
 interface Deps {
   ledger: Ledger;
@@ -27,6 +30,7 @@ interface Deps {
   tribes: TribesRepo;
   storage: Pick<Storage, 'url' | 'put' | 'delete'>;
   clock: Clock;
+  notifications: Pick<NotificationsService, 'notify'>;
 }
 
 /** Re-encodes a cover by its content (EXIF stripped, WebP, longest side at most 2048 px) and stores it publicly: campaigns are public. */
@@ -41,17 +45,34 @@ async function storeCover(storage: Pick<Storage, 'put'>, upload: Buffer): Promis
 export const isOpen = (c: CampaignRow, now: Date) => c.status === 'active' && c.endsAt > now;
 
 /** Campaigns of a tribe: created, edited and closed by its leaders and moderators; progress from the ledger. */
-export function createCampaignsService({ ledger, repo, transact, tribes, storage, clock }: Deps) {
+export function createCampaignsService({ ledger, repo, transact, tribes, storage, clock, notifications }: Deps) {
   async function present(rows: CampaignRow[], viewer: UserRow | null): Promise<Campaign[]> {
     if (rows.length === 0) return [];
     const now = clock.now();
-    const milestones = await repo.milestonesOf(rows.map((r) => r.id));
+    const tribeIds = [...new Set(rows.map((r) => r.tribeId))];
+    const [milestones, tribeNames, organisers] = await Promise.all([
+      repo.milestonesOf(rows.map((r) => r.id)),
+      repo.tribeNamesOf(tribeIds),
+      repo.peopleOf([...new Set(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])))]),
+    ]);
+    const names = new Map(tribeNames.map((t) => [t.id, t.name]));
+    const people = new Map(organisers.map((p) => [p.id, p]));
     const manages = new Map<string, boolean>();
-    for (const tribeId of new Set(rows.map((r) => r.tribeId))) {
+    for (const tribeId of tribeIds) {
       manages.set(tribeId, !!viewer && canModerate(await tribes.membership(tribeId, viewer.id)));
     }
     return rows.map((c) =>
-      presentCampaign(c, { milestones, open: isOpen(c, now), canManage: manages.get(c.tribeId) === true }, storage),
+      presentCampaign(
+        c,
+        {
+          milestones,
+          open: isOpen(c, now),
+          canManage: manages.get(c.tribeId) === true,
+          tribeName: names.get(c.tribeId) ?? '',
+          organiser: c.createdBy ? people.get(c.createdBy) : undefined,
+        },
+        storage,
+      ),
     );
   }
 
@@ -84,6 +105,58 @@ export function createCampaignsService({ ledger, repo, transact, tribes, storage
 
     async get(id: string, viewer: UserRow | null): Promise<Campaign> {
       return (await present([await find(id)], viewer))[0]!;
+    },
+
+    /** Open campaigns across every tribe, newest first; `q` searches titles, descriptions and tribe names. */
+    async search(viewer: UserRow | null, q: { q?: string; cursor?: string; limit: number }): Promise<Page<Campaign>> {
+      const rows = await repo.searchOpen({
+        text: q.q || undefined,
+        now: clock.now(),
+        after: readTimeCursor(q.cursor),
+        limit: q.limit + 1,
+      });
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      return {
+        items: await present(items, viewer),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.createdAt, last.id) : null,
+      };
+    },
+
+    /** A campaign's ten largest givers (public: anonymous gifts without a name). */
+    async topDonors(id: string): Promise<{ items: TopDonor[] }> {
+      const c = await find(id);
+      return { items: (await repo.topDonors(c.id, 10)).map(presentTopDonor) };
+    },
+
+    /** A campaign's updates, newest first, page by page. */
+    async updates(id: string, q: { cursor?: string; limit: number }): Promise<Page<CampaignUpdate>> {
+      const c = await find(id);
+      const rows = await repo.updatesOf(c.id, { after: readTimeCursor(q.cursor), limit: q.limit + 1 });
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      const authors = new Map(
+        (await repo.peopleOf([...new Set(items.flatMap((u) => (u.authorId ? [u.authorId] : [])))])).map((p) => [p.id, p]),
+      );
+      return {
+        items: items.map((u) => presentCampaignUpdate(u, u.authorId ? authors.get(u.authorId) : undefined, storage)),
+        next_cursor: rows.length > q.limit && last ? timeCursor(last.createdAt, last.id) : null,
+      };
+    },
+
+    /**
+     * Posts an update (the campaign's managers, as for edits; closed campaigns too: donors still
+     * hear how their money was spent) and tells each donor in the app, once each, never the author.
+     */
+    async postUpdate(id: string, user: UserRow, body: { body: string }): Promise<CampaignUpdate> {
+      const c = await find(id);
+      await assertManager(c.tribeId, user);
+      const row = await repo.insertUpdate({ campaignId: c.id, authorId: user.id, body: body.body, createdAt: clock.now() });
+      const subject = { type: 'campaign' as const, id: c.id, title: c.title, tribe_id: c.tribeId };
+      for (const donorId of await repo.donorIdsOf(c.id)) {
+        await notifications.notify(donorId, 'campaign_update', user, subject);
+      }
+      return presentCampaignUpdate(row, { id: user.id, name: user.name, avatarKey: user.avatarKey }, storage);
     },
 
     async create(tribeRef: string, user: UserRow, body: CreateCampaignBody, cover: Buffer | null = null): Promise<Campaign> {

@@ -18,12 +18,19 @@ export interface PaymentProvider {
   name: 'sandbox' | 'stripe';
   /** Creates the provider's checkout; answers its reference and where to send the payer. */
   createCheckout(req: CheckoutRequest): Promise<{ providerRef: string | null; checkoutUrl: string }>;
+  /** Where a pending purchase is still payable, or null when the provider's checkout is no longer open. */
+  resumeCheckout(payment: { id: string; providerRef: string | null }): Promise<string | null>;
+  /** Closes the provider's checkout so it can no longer be paid (best effort: a late payment credits nothing anyway). */
+  cancelCheckout(payment: { id: string; providerRef: string | null }): Promise<void>;
 }
 
 /** The in-app checkout page: confirms or declines, so demos and tests need no outside service. */
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
   createCheckout: async (req) => ({ providerRef: null, checkoutUrl: `/checkout/sandbox/${req.paymentId}` }),
+  // The sandbox page answers for any pending purchase; the purchase's own status is what closes it.
+  resumeCheckout: async (payment) => `/checkout/sandbox/${payment.id}`,
+  cancelCheckout: async () => undefined,
 };
 
 /** Stripe Checkout Sessions; the tokens are credited by the signed webhook, never by the redirect. */
@@ -47,6 +54,17 @@ export function createStripeProvider(config: Config): PaymentProvider {
         cancel_url: `${req.returnUrl}?payment=${req.paymentId}&cancelled=1`,
       });
       return { providerRef: session.id, checkoutUrl: session.url ?? req.returnUrl };
+    },
+    async resumeCheckout(payment) {
+      if (!payment.providerRef) return null;
+      const session = await (await client()).checkout.sessions.retrieve(payment.providerRef);
+      return session.status === 'open' && session.url ? session.url : null;
+    },
+    async cancelCheckout(payment) {
+      if (!payment.providerRef) return;
+      const stripe = await client();
+      const session = await stripe.checkout.sessions.retrieve(payment.providerRef);
+      if (session.status === 'open') await stripe.checkout.sessions.expire(payment.providerRef);
     },
   };
 }

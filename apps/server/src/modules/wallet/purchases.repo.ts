@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import { paymentEvents, payments } from '#src/core/db/schema/index.js';
 
@@ -38,12 +38,12 @@ export function createPurchasesRepo(db: Db) {
       return row;
     },
 
-    /** A user's pending payments, newest first. */
-    async pendingOf(userId: string, limit: number): Promise<PaymentRow[]> {
+    /** A user's pending payments started after `since` (older ones have expired), newest first. */
+    async pendingOf(userId: string, since: Date, limit: number): Promise<PaymentRow[]> {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.userId, userId), eq(payments.status, 'pending')))
+        .where(and(eq(payments.userId, userId), eq(payments.status, 'pending'), gt(payments.createdAt, since)))
         .orderBy(desc(payments.createdAt))
         .limit(limit);
     },
@@ -61,7 +61,12 @@ export function createPurchasesRepo(db: Db) {
     },
 
     /** Moves a pending payment to its outcome; undefined when it is no longer pending (already settled). */
-    async settle(tx: Tx, id: string, status: 'succeeded' | 'declined' | 'expired', at: Date): Promise<PaymentRow | undefined> {
+    async settle(
+      tx: Tx,
+      id: string,
+      status: 'succeeded' | 'declined' | 'expired' | 'cancelled',
+      at: Date,
+    ): Promise<PaymentRow | undefined> {
       const [row] = await tx
         .update(payments)
         .set({ status, completedAt: at })

@@ -5,6 +5,7 @@ import { createTransact } from '#src/core/db/transaction.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { createCampaignsRepo } from './campaigns.repo.js';
 import { createCampaignsService } from './campaigns.service.js';
@@ -29,6 +30,7 @@ export function createWalletModule({
   clock,
   mailer,
   realtime,
+  notifications,
 }: {
   db: Db;
   config: Config;
@@ -37,6 +39,7 @@ export function createWalletModule({
   clock: Clock;
   mailer: Mailer;
   realtime: Realtime;
+  notifications: Pick<NotificationsService, 'notify'>;
 }) {
   const ledger = createLedger(db);
   const campaignsRepo = createCampaignsRepo(db);
@@ -54,7 +57,7 @@ export function createWalletModule({
       stripeWebhookSecret: config.payment.stripeWebhookSecret,
       publicUrl: config.publicUrl,
     }),
-    campaigns: createCampaignsService({ ledger, repo: campaignsRepo, transact, tribes, storage, clock }),
+    campaigns: createCampaignsService({ ledger, repo: campaignsRepo, transact, tribes, storage, clock, notifications }),
     donations: createDonationsService({
       ledger,
       repo: createDonationsRepo(db),

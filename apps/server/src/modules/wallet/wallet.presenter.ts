@@ -1,5 +1,7 @@
 import type {
   Campaign,
+  CampaignUpdate,
+  TopDonor,
   Donation,
   LedgerEntry,
   LedgerHealth,
@@ -10,8 +12,9 @@ import type {
   Wallet,
   WalletTransaction,
 } from '@tribes/shared';
+import { PURCHASE_TTL_HOURS } from '@tribes/shared';
 import type { Storage } from '#src/core/storage.js';
-import type { CampaignRow, MilestoneRow } from './campaigns.repo.js';
+import type { CampaignRow, CampaignUpdateRow, MilestoneRow, PersonRow } from './campaigns.repo.js';
 import type { DonationRow } from './donations.repo.js';
 import type { AccountEntryRow, AccountRow, PublicEntryRow } from './ledger.repo.js';
 import type { PaymentRow } from './purchases.repo.js';
@@ -21,11 +24,25 @@ import type { PaymentRow } from './purchases.repo.js';
  * (packages/shared/src/contract/money.ts), each an explicit allowlist of fields.
  */
 
+/** When a pending purchase stops being payable: PURCHASE_TTL_HOURS after it started. */
+export const purchaseExpiresAt = (p: Pick<PaymentRow, 'createdAt'>) =>
+  new Date(p.createdAt.getTime() + PURCHASE_TTL_HOURS * 3_600_000);
+
+/** A purchase still pending past its expiry: no longer payable, resumable, cancellable or credited. */
+export const purchaseStale = (p: Pick<PaymentRow, 'createdAt' | 'status'>, now: Date) =>
+  p.status === 'pending' && purchaseExpiresAt(p) <= now;
+
 /** My balance and the purchases still waiting for the provider. */
 export function presentWallet(account: AccountRow, pending: PaymentRow[]): Wallet {
   return {
     balance: account.balance,
-    pending_purchases: pending.map((p) => ({ payment_id: p.id, tokens: p.tokens, created_at: p.createdAt.toISOString() })),
+    pending_purchases: pending.map((p) => ({
+      payment_id: p.id,
+      tokens: p.tokens,
+      amount_cents: p.amountCents,
+      created_at: p.createdAt.toISOString(),
+      expires_at: purchaseExpiresAt(p).toISOString(),
+    })),
   };
 }
 
@@ -59,15 +76,16 @@ export function presentPurchaseStarted(payment: PaymentRow, checkoutUrl: string)
   };
 }
 
-/** One of my purchases and where it stands. */
-export function presentPayment(payment: PaymentRow): PaymentStatus {
+/** One of my purchases and where it stands: a pending one past its expiry reads as expired. */
+export function presentPayment(payment: PaymentRow, now: Date): PaymentStatus {
   return {
     payment_id: payment.id,
-    // The column's check constraint holds it to the four states.
-    status: payment.status as PaymentState,
+    // The column's check constraint holds it to the five states.
+    status: purchaseStale(payment, now) ? 'expired' : (payment.status as PaymentState),
     tokens: payment.tokens,
     amount_cents: payment.amountCents,
     created_at: payment.createdAt.toISOString(),
+    expires_at: purchaseExpiresAt(payment).toISOString(),
   };
 }
 
@@ -104,7 +122,7 @@ export function presentPublicDonation(d: DonationRow, donor: { id: string; name:
 /** A campaign with its milestones (reached or not), whether it is open, and whether the viewer may manage it. */
 export function presentCampaign(
   c: CampaignRow,
-  view: { milestones: MilestoneRow[]; open: boolean; canManage: boolean },
+  view: { milestones: MilestoneRow[]; open: boolean; canManage: boolean; tribeName: string; organiser: PersonRow | undefined },
   storage: Pick<Storage, 'url'>,
 ): Campaign {
   return {
@@ -124,7 +142,34 @@ export function presentCampaign(
       .map((m) => ({ title: m.title, amount: m.amount, reached: c.raised >= m.amount })),
     can_manage: view.canManage,
     created_at: c.createdAt.toISOString(),
+    tribe_name: view.tribeName,
+    organiser: view.organiser ? presentPerson(view.organiser, storage) : null,
   };
+}
+
+/** A person's public face: id, name, avatar. */
+export function presentPerson(p: PersonRow, storage: Pick<Storage, 'url'>): CampaignUpdate['author'] {
+  return { id: p.id, name: p.name, avatar_url: p.avatarKey ? storage.url(p.avatarKey) : null };
+}
+
+/** A campaign update, with its author when that account still exists. */
+export function presentCampaignUpdate(
+  u: CampaignUpdateRow,
+  author: PersonRow | undefined,
+  storage: Pick<Storage, 'url'>,
+): CampaignUpdate {
+  return {
+    id: u.id,
+    campaign_id: u.campaignId,
+    author: author ? presentPerson(author, storage) : null,
+    body: u.body,
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+/** A campaign's giver by total: anonymous gifts without a name, whoever asks. */
+export function presentTopDonor(r: { donor: { id: string; name: string }; anonymous: boolean; amount: number }): TopDonor {
+  return { donor: r.anonymous ? null : r.donor, anonymous: r.anonymous, amount: r.amount };
 }
 
 /**

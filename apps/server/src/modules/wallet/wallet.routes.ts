@@ -37,6 +37,12 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
 
   route(app, api.payment)(async (req) => ({ data: await ctx.wallet.payment(req.auth!.user, req.params.id) }));
+  route(app, api.resumePurchase, write)(async (req) => ({ data: await ctx.wallet.resume(req.auth!.user, req.params.id) }));
+  route(
+    app,
+    api.cancelPurchase,
+    write,
+  )(async (req) => ({ data: await ctx.wallet.cancel(req.auth!.user, req.params.id), message: 'wallet.purchase_cancelled' }));
 
   route(
     app,
@@ -71,7 +77,18 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return { data: { campaign }, message: 'campaigns.created' };
   });
 
+  route(app, api.searchCampaigns)(async (req) => ({ data: await ctx.campaigns.search(viewer(req), req.query) }));
   route(app, api.campaign)(async (req) => ({ data: { campaign: await ctx.campaigns.get(req.params.id, viewer(req)) } }));
+  route(app, api.campaignTopDonors)(async (req) => ({ data: await ctx.campaigns.topDonors(req.params.id) }));
+  route(app, api.campaignUpdates)(async (req) => ({ data: await ctx.campaigns.updates(req.params.id, req.query) }));
+  route(
+    app,
+    api.postCampaignUpdate,
+    write,
+  )(async (req) => ({
+    data: { update: await ctx.campaigns.postUpdate(req.params.id, req.auth!.user, req.body) },
+    message: 'campaigns.update_posted',
+  }));
   route(app, api.campaignDonations)(async (req) => ({ data: await ctx.donations.ofCampaign(req.params.id, req.query) }));
   route(app, api.campaignDaily)(async (req) => ({ data: await ctx.donations.dailyOfCampaign(req.params.id) }));
 

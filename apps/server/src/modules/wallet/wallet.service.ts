@@ -1,6 +1,14 @@
 import type Stripe from 'stripe';
-import type { Page, PurchaseStarted, SandboxResult, Wallet, WalletTransaction } from '@tribes/shared';
-import { MONEY_ERRORS } from '@tribes/shared';
+import type {
+  Page,
+  PaymentStatus,
+  PurchaseResume,
+  PurchaseStarted,
+  SandboxResult,
+  Wallet,
+  WalletTransaction,
+} from '@tribes/shared';
+import { MONEY_ERRORS, PURCHASE_TTL_HOURS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
 import { idempotent, requestHash, type Answer } from '#src/core/db/idempotency.js';
@@ -17,6 +25,8 @@ import {
   presentSandboxResult,
   presentTransaction,
   presentWallet,
+  purchaseExpiresAt,
+  purchaseStale,
 } from './wallet.presenter.js';
 
 interface Deps {
@@ -45,9 +55,18 @@ export function createWalletService({
   /**
    * Credits a pending payment's tokens exactly once: the payment moves from pending to its outcome
    * and the transfer is written in one transaction; a second confirmation finds it no longer pending.
+   * A purchase cancelled or expired (24 h) credits nothing, even when the provider confirms a payment
+   * made after it: the confirmation is recorded and ignored (an operator refunds such a payment at
+   * the provider; cancelling expires Stripe's checkout first so it cannot happen but by a race).
    */
   async function settle(paymentId: string, outcome: 'succeeded' | 'declined', tx: Tx): Promise<PaymentRow | undefined> {
     const now = clock.now();
+    const current = await purchases.findForUpdate(tx, paymentId);
+    if (!current || current.status !== 'pending') return undefined;
+    if (purchaseStale(current, now)) {
+      await purchases.settle(tx, paymentId, 'expired', now);
+      return undefined;
+    }
     const payment = await purchases.settle(tx, paymentId, outcome, now);
     if (!payment || outcome !== 'succeeded') return payment;
     const from = await ledger.systemAccount(`external:${payment.provider}`, tx);
@@ -105,6 +124,14 @@ export function createWalletService({
     return 'ignored';
   }
 
+  /** One of the user's purchases: 404 unknown, 403 another's. */
+  async function mine(user: UserRow, paymentId: string): Promise<PaymentRow> {
+    const payment = await purchases.find(paymentId);
+    if (!payment) throw notFound();
+    if (payment.userId !== user.id) throw forbidden();
+    return payment;
+  }
+
   return {
     /**
      * A provider's webhook: only Stripe sends them, and only while it is the provider and has its
@@ -124,7 +151,8 @@ export function createWalletService({
 
     async wallet(user: UserRow): Promise<Wallet> {
       const account = await ledger.accountOf('user', user.id);
-      return presentWallet(account, await purchases.pendingOf(user.id, 20));
+      const since = new Date(clock.now().getTime() - PURCHASE_TTL_HOURS * 3_600_000);
+      return presentWallet(account, await purchases.pendingOf(user.id, since, 20));
     },
 
     /** My account's movements, newest first, optionally only in or out, or one kind. */
@@ -183,16 +211,54 @@ export function createWalletService({
         if (!payment || payment.provider !== 'sandbox') throw notFound();
         if (payment.userId !== user.id) throw forbidden();
         if (payment.status !== 'pending') throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_settled');
+        if (purchaseStale(payment, clock.now())) throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_expired');
         await settle(payment.id, outcome, tx);
         return presentSandboxResult(payment, outcome, await ledger.accountOf('user', user.id, tx));
       });
     },
 
     async payment(user: UserRow, paymentId: string) {
-      const payment = await purchases.find(paymentId);
-      if (!payment) throw notFound();
-      if (payment.userId !== user.id) throw forbidden();
-      return presentPayment(payment);
+      return presentPayment(await mine(user, paymentId), clock.now());
+    },
+
+    /**
+     * Back to a pending purchase's checkout while the purchase and the provider's checkout are both
+     * still open; 409 payment_settled otherwise (paid, declined, cancelled, expired).
+     */
+    async resume(user: UserRow, paymentId: string): Promise<PurchaseResume> {
+      const payment = await mine(user, paymentId);
+      if (payment.status !== 'pending') throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_settled');
+      if (purchaseStale(payment, clock.now())) throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_expired');
+      const url = await provider.resumeCheckout({ id: payment.id, providerRef: payment.providerRef });
+      if (!url) throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_expired');
+      return { payment_id: payment.id, checkout_url: url, expires_at: purchaseExpiresAt(payment).toISOString() };
+    },
+
+    /**
+     * Cancels a pending purchase: the provider's checkout is closed first (a failure there means the
+     * payment's fate is already decided at the provider: 409), then the purchase becomes cancelled
+     * under its row lock, so a confirmation crossing it either credits before or credits nothing.
+     * Cancelling a cancelled purchase answers it again.
+     */
+    async cancel(user: UserRow, paymentId: string): Promise<PaymentStatus> {
+      const payment = await mine(user, paymentId);
+      if (payment.status === 'cancelled') return presentPayment(payment, clock.now());
+      if (payment.status !== 'pending') throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_settled');
+      if (purchaseStale(payment, clock.now())) throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_expired');
+      try {
+        await provider.cancelCheckout({ id: payment.id, providerRef: payment.providerRef });
+      } catch {
+        throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_settled');
+      }
+      return transact(async (tx) => {
+        const now = clock.now();
+        const cancelled = await purchases.settle(tx, payment.id, 'cancelled', now);
+        if (cancelled) return presentPayment(cancelled, now);
+        // Settled meanwhile (paid or declined by a confirmation that crossed): say how.
+        const settled = await purchases.find(payment.id, tx);
+        if (settled?.status === 'cancelled') return presentPayment(settled, now);
+        throw conflict(MONEY_ERRORS.paymentSettled, 'wallet.payment_settled');
+      });
     },
   };
 }

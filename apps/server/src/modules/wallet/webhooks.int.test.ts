@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '#src/core/db/schema/index.js';
@@ -123,6 +124,34 @@ describe('Stripe webhooks', () => {
       'applied',
     );
     expect((await t.app.inject({ url: '/api/v1/wallet', headers: bearer(u.token) })).json().data.pending_purchases).toEqual([]);
+  });
+
+  it('credits nothing for a payment confirmed after its purchase was cancelled or expired (24 h)', async () => {
+    const u = await signUp(t);
+    const cancelled = await pendingPayment(u.user.id, 400, 'cs_test_cancelled');
+    await t.app.ctx.db.update(payments).set({ status: 'cancelled' }).where(eq(payments.id, cancelled.id));
+    expect((await webhook(signed(completed('evt_late_1', cancelled.id, 'cs_test_cancelled')))).json().result).toBe('applied');
+    const [stale] = await t.app.ctx.db
+      .insert(payments)
+      .values({
+        userId: u.user.id,
+        provider: 'stripe',
+        providerRef: 'cs_test_stale',
+        tokens: 500,
+        amountCents: 500,
+        createdAt: new Date(t.clock.now().getTime() - 25 * 3_600_000),
+      })
+      .returning();
+    expect((await webhook(signed(completed('evt_late_2', stale!.id, 'cs_test_stale')))).json().result).toBe('applied');
+    expect(await balance(u.token)).toBe(0);
+    const statuses = await t.app.ctx.db
+      .select({ id: payments.id, status: payments.status })
+      .from(payments)
+      .where(eq(payments.userId, u.user.id));
+    expect(Object.fromEntries(statuses.map((r) => [r.id, r.status]))).toEqual({
+      [cancelled.id]: 'cancelled',
+      [stale!.id]: 'expired',
+    });
   });
 
   it('has no sandbox confirmation while the provider is Stripe, and no webhook for unknown providers', async () => {

@@ -12,7 +12,7 @@ export const notifications = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** { type, id, title, tribe_id? }: what the notification is about, as shown. */
     subject: jsonb('subject')
-      .$type<{ type: 'post' | 'tribe' | 'village'; id: string; title: string; tribe_id?: string | null }>()
+      .$type<{ type: 'post' | 'tribe' | 'village' | 'campaign'; id: string; title: string; tribe_id?: string | null }>()
       .notNull(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

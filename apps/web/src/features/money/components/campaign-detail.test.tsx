@@ -24,6 +24,8 @@ const campaign: Campaign = {
   milestones: [],
   can_manage: false,
   created_at: '2026-01-01T00:00:00.000Z',
+  tribe_name: 'River',
+  organiser: { id: 'u-org', name: 'Amina', avatar_url: null },
 };
 const gift = (id: string, amount: number, donor: string | null): Donation => ({
   id,

@@ -25,7 +25,7 @@ export function notificationText(t: TFunction, n: AppNotification): string {
   return t(`realtime.kind.${n.kind}`, { actor, title: isolate(n.subject.title) });
 }
 
-/** Where a notification leads: the tribe of the post, the tribe, the tribe of the village. */
+/** Where a notification leads: the tribe of the post, the tribe, the tribe of the village, the campaign's page. */
 export function notificationPath(n: AppNotification): string {
   const enc = encodeURIComponent;
   switch (n.subject.type) {
@@ -35,6 +35,8 @@ export function notificationPath(n: AppNotification): string {
       return `/tribes/${enc(n.subject.id)}`;
     case 'village':
       return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/tribe';
+    case 'campaign':
+      return `/tribes/campaign/detail/${enc(n.subject.id)}`;
   }
 }
 
