@@ -12,6 +12,11 @@ import { TribeCourses } from '../../learning/components/tribe-courses';
 import { TribeCampaignList } from '../../money/components/tribe-campaigns';
 import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
 import { TribeOnline } from '../../realtime/components/tribe-online';
+import { SetupChecklist } from '../../tribe-home/components/setup-checklist';
+import { TribeAside } from '../../tribe-home/components/tribe-aside';
+import { WelcomeCard } from '../../tribe-home/components/welcome-card';
+import { PageColumns } from '../../../components/page-columns';
+import { membershipFlags } from '../membership';
 import { AboutPanel, MembersPanel, VillagesPanel } from './tribe-panels';
 import { TribeHeader } from './tribe-header';
 import { preloadTribesMap } from './lazy-map';
@@ -36,7 +41,11 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
   }
 }
 
-/** A tribe's page: header with actions, then tabs (about, members, villages, posts, campaigns, courses). */
+/**
+ * A tribe's page: header with cover, logo and actions; a welcome for new members and a setup checklist for
+ * its leaders; then tabs (about, members, villages, posts, campaigns, courses). On wide screens a side column
+ * (about, who is online, open campaigns, what to learn next, members) sits beside the tabs.
+ */
 export function TribeView({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
   const { tab, setTab } = useTribeTab();
@@ -44,10 +53,14 @@ export function TribeView({ tribe }: { tribe: Tribe }) {
   // measures to scroll a linked tab (?tab=courses) into view is the width it keeps ("auto" adds them after).
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  return (
-    <Stack spacing={2.5} sx={{ maxWidth: 1000, mx: 'auto', width: '100%' }}>
-      <TribeHeader tribe={tribe} />
-      <TribeOnline tribeId={tribe.my_membership?.status === 'active' ? tribe.id : null} />
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const { isMember, isLeader } = membershipFlags(tribe);
+  const main = (
+    <Stack spacing={2.5}>
+      {isLeader && <SetupChecklist tribe={tribe} />}
+      <WelcomeCard tribe={tribe} />
+      {/* Who is online: in the side column on wide screens, here on phones and tablets. */}
+      {!wide && <TribeOnline tribeId={isMember ? tribe.id : null} />}
       <Paper variant="outlined">
         <Tabs
           value={tab}
@@ -72,6 +85,12 @@ export function TribeView({ tribe }: { tribe: Tribe }) {
       <Box role="tabpanel" id={`tribe-panel-${tab}`} aria-labelledby={`tribe-tab-${tab}`}>
         <Panel tab={tab} tribe={tribe} />
       </Box>
+    </Stack>
+  );
+  return (
+    <Stack spacing={2.5} sx={{ maxWidth: 1180, mx: 'auto', width: '100%' }}>
+      <TribeHeader tribe={tribe} />
+      <PageColumns main={main} aside={wide ? <TribeAside tribe={tribe} /> : null} asideLabel={t('tribeHome.aside.label')} />
     </Stack>
   );
 }
