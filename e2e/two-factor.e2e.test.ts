@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+import { baseUrl, connectBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,6 +14,17 @@ afterAll(async () => browser?.close());
  * 2FA on is not accepted twice, so the sign-in right after it uses the next one.
  */
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+/** A JSON call to the test server's API. */
+async function apiPost(path: string, token: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body ?? {}),
+  });
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { data: Record<string, unknown> }).data;
+}
 
 describe('two-factor authentication (TOTP)', () => {
   it('enrols with a code, then a sign-in asks for the code and signs in; axe on the pages in en and ar', async () => {
@@ -74,6 +85,63 @@ describe('two-factor authentication (TOTP)', () => {
     } finally {
       await context.close();
       await signedOut.close();
+    }
+  }, 180_000);
+
+  it('answers the 2FA step with a passkey (Chromium virtual authenticator); axe on the step in en', async () => {
+    const user = await signUpViaApi({ role: 'member' });
+    const { secret } = (await apiPost('/v1/me/2fa/totp', user.token)) as { secret: string };
+    await apiPost('/v1/me/2fa/totp/confirm', user.token, { code: await generate({ secret }) });
+    // An IP address cannot be a WebAuthn RP ID: the server's loopback PUBLIC_URL is served as localhost.
+    const context = await browser.newContext({
+      baseURL: baseUrl().replace('127.0.0.1', 'localhost'),
+      viewport: { width: 1366, height: 900 },
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    try {
+      await signInContext(context, user);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+        },
+      });
+      await page.goto('/setting/passkeys');
+      await ready(page);
+      await page.getByTestId('empty-state').waitFor({ timeout: 20_000 });
+      await page.getByTestId('add-passkey').click();
+      await expect.poll(() => page.getByTestId('passkey-row').count(), { timeout: 20_000 }).toBe(1);
+
+      // Signed out: the password answers a challenge, the passkey answers it.
+      await page.evaluate(() => window.localStorage.removeItem('auth'));
+      await page.goto('/sign-in');
+      await ready(page);
+      await page.locator('#field-email').fill(user.email);
+      await page.locator('#field-password').fill(user.password);
+      await page.getByTestId('sign-in-submit').click();
+      await page.locator('#field-code').waitFor();
+      await page.getByTestId('two-factor-passkey').waitFor();
+      await expectAccessible(page, 'en 2FA step with the passkey way');
+      const before = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount;
+      await page.getByTestId('two-factor-passkey').click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 20_000 });
+      const stored = await page.evaluate(
+        () => JSON.parse(window.localStorage.getItem('auth') ?? '{}') as { isLoggedIn: boolean; accessToken: string },
+      );
+      expect(stored.isLoggedIn).toBe(true);
+      expect(stored.accessToken.length).toBeGreaterThan(20);
+      // The virtual authenticator signed (its counter moved).
+      const after = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount;
+      expect(after).toBeGreaterThan(before);
+    } finally {
+      await context.close();
     }
   }, 180_000);
 });
