@@ -19,6 +19,7 @@ import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/list-skeleton';
 import { SettingsFrame } from '../features/account/components/settings-frame';
 import { useSession } from '../features/auth/session-store';
+import { AccountEmailDialog } from '../features/identity/account-email-dialog';
 import { useAuthProviders, useIdentities, useLinkFirebase, useRemoveIdentity } from '../features/identity/firebase-api';
 import { useFirebaseFlow } from '../features/identity/firebase-flow';
 import { FirebasePhoneDialog } from '../features/identity/firebase-phone-dialog';
@@ -68,6 +69,7 @@ function useDescribe() {
  * Facebook, phone, OpenID Connect, passkeys), linking a Firebase provider (its sign-in, then
  * POST /v1/me/identities/firebase) and removing a method after a confirmation. The last one cannot go:
  * its button is disabled with the reason, and the server's 409 is shown in the dialog if it comes anyway.
+ * The account's email is added or changed in a two-step dialog (the address, then the code mailed to it).
  */
 export default function SignInMethodsPage() {
   const { t } = useTranslation();
@@ -80,6 +82,7 @@ export default function SignInMethodsPage() {
   const confirm = useConfirm<Identity>();
   const [removeError, setRemoveError] = useState<string | null>(null);
   const [phoneOpen, setPhoneOpen] = useState(false);
+  const [emailOpen, setEmailOpen] = useState(false);
   const config = providers.data?.firebase ?? null;
   const list = identities.data ?? [];
 
@@ -169,11 +172,28 @@ export default function SignInMethodsPage() {
           </Stack>
         </Paper>
 
-        {user && !user.email && user.phone && (
-          <Alert severity="info" data-testid="no-email-note">
-            <Typography sx={{ fontWeight: 700 }}>{t('identity.methods.noEmailTitle')}</Typography>
-            {t('identity.methods.noEmailText')}
-          </Alert>
+        {user && (
+          <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="email-title">
+            <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+              <Typography id="email-title" variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
+                {t('identity.email.sectionTitle')}
+              </Typography>
+              {user.email ? (
+                <Typography data-testid="account-email" sx={{ overflowWrap: 'anywhere' }}>
+                  <bdi dir="ltr">{user.email}</bdi>
+                </Typography>
+              ) : (
+                <Alert severity="info" data-testid="no-email-note" sx={{ alignSelf: 'stretch' }}>
+                  <Typography sx={{ fontWeight: 700 }}>{t('identity.methods.noEmailTitle')}</Typography>
+                  {t('identity.methods.noEmailText')}
+                </Alert>
+              )}
+              <Button variant="outlined" onClick={() => setEmailOpen(true)} data-testid="account-email-open">
+                {user.email ? t('identity.email.change') : t('identity.email.add')}
+              </Button>
+            </Stack>
+            <AccountEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} currentEmail={user.email} />
+          </Paper>
         )}
 
         {((config && linkable.length > 0) || oidcLinkable.length > 0) && (
