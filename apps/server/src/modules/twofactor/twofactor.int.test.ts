@@ -255,8 +255,8 @@ describe('sign-in with 2FA on', () => {
 });
 
 /** Registers a software passkey for the user through the API (as the passkeys settings page does). */
-async function addPasskey(token: string) {
-  const authenticator = createSoftAuthenticator();
+async function addPasskey(token: string, userVerified = true) {
+  const authenticator = createSoftAuthenticator({ userVerified });
   const options = await call('POST', '/me/passkeys/options', undefined, token);
   expect(options.status).toBe(200);
   const res = await call('POST', '/me/passkeys', { response: authenticator.register(options.body.data.options) }, token);
@@ -362,6 +362,15 @@ describe('a passkey as the second factor', () => {
     const login = await call('POST', '/auth/passkeys/options');
     const right = await verify({ challenge_id: id, passkey: mine.authenticate(login.body.data.options) });
     expect(right.body.errors).toEqual({ challenge_id: ['Too many wrong codes. Please sign in again.'] });
+  });
+
+  it('takes a passkey that did not verify its user (presence only): the password was the first factor', async () => {
+    const u = await withTotp();
+    const presenceOnly = await addPasskey(u.token, false);
+    const id = await challengeFor(u);
+    const ok = await verify({ challenge_id: id, passkey: presenceOnly.authenticate(await optionsFor(id)) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.user.id).toBe(u.user.id);
   });
 
   it('refuses an expired challenge, for options and for the passkey', async () => {
