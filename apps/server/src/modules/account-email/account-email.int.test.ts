@@ -1,7 +1,7 @@
 import { identityEndpoints, type EndpointData } from '@tribes/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#src/core/db/schema/index.js';
+import { otpCodes, users } from '#src/core/db/schema/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { bearer, post, signUp, uniqueEmail } from '#test/factories.js';
 
@@ -126,6 +126,11 @@ describe('POST /v1/me/email and /v1/me/email/confirm', () => {
     const res = await confirm(account.token, email, code);
     expect(res.status).toBe(409);
     expect(res.body.error_type).toBe('email_taken');
+    const [row] = await t.database.db
+      .select()
+      .from(otpCodes)
+      .where(eq(otpCodes.purpose, `email-change:${account.id}`));
+    expect(row).toMatchObject({ email, consumedAt: null, tries: 0 });
   });
 
   it('refuses bad input with a 400 on the field, and callers who are not signed in with a 401', async () => {
