@@ -166,6 +166,8 @@ describe('OpenAPI and health', () => {
         display_currencies: ['USD', 'EUR', 'MAD', 'ILS'],
         display_rates: { USD: 100, EUR: 108, MAD: 10, ILS: 27 },
       },
+      // MAP_TILE_URL and MAP_ATTRIBUTION unset: OpenStreetMap, its attribution written by the web in each language.
+      map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: null },
     });
     expect(res.body).not.toContain(t.app.ctx.realtime.secret);
   });

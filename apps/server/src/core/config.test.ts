@@ -31,6 +31,25 @@ describe('loadConfig', () => {
     expect(c.payment).toMatchObject({ provider: 'sandbox', tokenPriceCents: 1 });
   });
 
+  it('serves OpenStreetMap tiles with the attribution left to the web unless MAP_TILE_URL and MAP_ATTRIBUTION say otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: null,
+    });
+    const own = loadConfig({
+      DATA_DIR: dataDir(),
+      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.webp',
+      MAP_ATTRIBUTION: '&copy; Example Maps',
+    });
+    expect(own.map).toEqual({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.webp', attribution: '&copy; Example Maps' });
+    expect(message({ MAP_TILE_URL: 'https://tiles.example/tile.png' })).toContain(
+      'MAP_TILE_URL must be a tile URL template with {z}, {x} and {y}',
+    );
+    expect(message({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toContain(
+      'MAP_TILE_URL must be a URL starting with',
+    );
+  });
+
   it('defaults PUBLIC_URL to the chosen port, so the realtime host, CORS and Origin checks follow PORT', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4000' }).publicUrl.href).toBe('http://localhost:4000/');
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4000', PUBLIC_URL: 'https://tribes.example' }).publicUrl.href).toBe(

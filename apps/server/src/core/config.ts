@@ -51,6 +51,9 @@ const parsedBy = <T extends object | number | boolean>(parse: (raw: string) => T
 const text = (min: number) =>
   z.string({ error: 'must be text' }).min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` });
 
+/** OpenStreetMap's standard tiles: what the map shows unless MAP_TILE_URL names another server. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 /** The environment variables of DESIGN section 3, all optional. */
 const EnvSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
@@ -73,6 +76,12 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   TOKEN_PRICE_CENTS: wholeNumber(1, 1_000_000).default(1),
   TOKEN_DISPLAY_RATES: parsedBy(parseDisplayRates).optional(),
+  MAP_TILE_URL: url(['https:', 'http:'])
+    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), {
+      error: 'must be a tile URL template with {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    })
+    .optional(),
+  MAP_ATTRIBUTION: text(1).optional(),
   SEED_DEMO: bool.optional(),
   RATE_LIMIT_SCALE: z
     .string()
@@ -281,6 +290,11 @@ export type Config = {
     /** Tokens per unit of each currency the web shows beside tokens (TOKEN_DISPLAY_RATES). */
     displayRates: DisplayRates;
   };
+  /**
+   * Map tiles for the web (MAP_TILE_URL, OpenStreetMap's by default) and their attribution (MAP_ATTRIBUTION,
+   * HTML as Leaflet shows it); null: the web writes OpenStreetMap's attribution in the reader's language.
+   */
+  map: { tileUrl: string; attribution: string | null };
   seedDemo: boolean;
   rateLimitScale: number;
   logLevel: string;
@@ -377,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenPriceCents: e.TOKEN_PRICE_CENTS,
       displayRates: e.TOKEN_DISPLAY_RATES ?? defaultDisplayRates(e.TOKEN_PRICE_CENTS),
     },
+    map: { tileUrl: e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION ?? null },
     seedDemo: e.SEED_DEMO ?? embedded,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,

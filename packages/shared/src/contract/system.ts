@@ -19,6 +19,11 @@ export const PublicConfigSchema = z.object({
     /** Tokens per unit of each display currency: local money = tokens / rate (display only, never a price). */
     display_rates: z.record(z.string(), z.number()),
   }),
+  /** Map tiles (MAP_TILE_URL, MAP_ATTRIBUTION); attribution null: the web shows OpenStreetMap's, in its own language. */
+  map: z.object({
+    tile_url: z.string(),
+    attribution: z.string().nullable(),
+  }),
 });
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -29,6 +29,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           display_currencies: Object.keys(ctx.config.payment.displayRates),
           display_rates: ctx.config.payment.displayRates,
         },
+        map: { tile_url: ctx.config.map.tileUrl, attribution: ctx.config.map.attribution },
       },
     };
   });

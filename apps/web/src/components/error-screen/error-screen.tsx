@@ -11,6 +11,7 @@ import { localizePath } from '../../app/locale-routing';
 import { themeStore } from '../../app/theme-mode';
 import { useStore } from '../../lib/external-store';
 import { Logo } from '../logo';
+import { FOOTER_LINK_SX } from '../shell/site-footer';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export interface ErrorScreenProps {
@@ -54,8 +55,12 @@ export function ErrorScreen({ status, message }: ErrorScreenProps) {
             {t('errorScreen.goHome')}
           </Button>
           <Stack direction="row" spacing={3} component="nav" aria-label={t('footer.label')}>
-            <Link href={href('/privacy_policy')}>{t('errorScreen.privacy')}</Link>
-            <Link href={href('/feedback')}>{t('errorScreen.feedback')}</Link>
+            <Link href={href('/privacy_policy')} sx={FOOTER_LINK_SX}>
+              {t('errorScreen.privacy')}
+            </Link>
+            <Link href={href('/feedback')} sx={FOOTER_LINK_SX}>
+              {t('errorScreen.feedback')}
+            </Link>
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {t('footer.copyright', { year })}

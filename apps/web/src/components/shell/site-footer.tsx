@@ -6,6 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../locale-link';
 
+/**
+ * Footer links are touch targets: at least 44 px high (WCAG 2.5.5), the text centred in that height, so a
+ * thumb on a phone does not land on the neighbour. Shared with the error screen's footer links.
+ */
+export const FOOTER_LINK_SX = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
+
 /** A decorative band of hills and tents above the footer (the "image" the footer-image-less layout leaves out). */
 function FooterImage() {
   return (
@@ -41,9 +47,17 @@ export function SiteFooter({ image }: { image: boolean }) {
             <Typography variant="body2" color="text.secondary">
               {t('footer.copyright', { year })}
             </Typography>
-            <Stack component="nav" aria-label={t('footer.label')} direction="row" spacing={3} flexWrap="wrap" useFlexGap>
+            <Stack
+              component="nav"
+              aria-label={t('footer.label')}
+              direction="row"
+              columnGap={3}
+              rowGap={0}
+              flexWrap="wrap"
+              useFlexGap
+            >
               {links.map(([to, label]) => (
-                <Link key={to} component={RouterLocaleLink} to={to} variant="body2">
+                <Link key={to} component={RouterLocaleLink} to={to} variant="body2" sx={FOOTER_LINK_SX}>
                   {label}
                 </Link>
               ))}

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
 import 'leaflet/dist/leaflet.css';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, TileLayer, useMapEvents, ZoomControl } from 'react-leaflet';
-import { MAP_TILES } from '../config';
+import { MapContainer, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import type { LatLng } from '../map-types';
+import { useMapTiles } from '../use-map-tiles';
 import { useTileStatus } from '../use-tile-status';
 
 /** Moves the keyboard into an opened popup, so its link or button is the next thing Enter reaches. */
@@ -20,6 +20,15 @@ function FocusPopup() {
       );
     },
   });
+  return null;
+}
+
+/** Leaflet's credit in the attribution control, in the interface language (Leaflet's own prefix is English). */
+function AttributionPrefix({ html }: { html: string }) {
+  const map = useMap();
+  useEffect(() => {
+    map.attributionControl?.setPrefix(html);
+  }, [map, html]);
   return null;
 }
 
@@ -39,6 +48,7 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
   const { status, handlers } = useTileStatus();
+  const tiles = useMapTiles();
   const rtl = theme.direction === 'rtl';
   return (
     <Box component="section" aria-label={label} sx={{ position: 'relative' }}>
@@ -108,11 +118,22 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
           center={[center.lat, center.lng]}
           zoom={zoom}
           zoomControl={false}
+          // The tile layer joins once GET /v1/config names the server; clustering needs a max zoom before that.
+          maxZoom={19}
           worldCopyJump
           scrollWheelZoom
           style={{ height: '100%' }}
         >
-          <TileLayer url={MAP_TILES.url} attribution={MAP_TILES.attribution} eventHandlers={handlers} />
+          {tiles.url && (
+            // Keyed: Leaflet reads a layer's attribution when the layer is added, so a new language adds it anew.
+            <TileLayer
+              key={`${tiles.url} ${tiles.attribution}`}
+              url={tiles.url}
+              attribution={tiles.attribution}
+              eventHandlers={handlers}
+            />
+          )}
+          <AttributionPrefix html={tiles.prefix} />
           <ZoomControl
             position={rtl ? 'topright' : 'topleft'}
             zoomInTitle={t('tribes.map.zoomIn')}

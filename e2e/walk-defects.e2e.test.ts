@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBrowser, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+
+// Defects found on the walk (issue 14) that only a real layout engine or a real Leaflet shows.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('walk defects', () => {
+  it('footer links are touch targets at least 44 px high on a 360 px phone', async () => {
+    const context = await newContext(browser, { width: 360, height: 740 });
+    try {
+      const page = await context.newPage();
+      for (const path of ['/', '/ar/contact']) {
+        await page.goto(path);
+        await ready(page);
+        const links = page.getByTestId('site-footer').getByRole('navigation').getByRole('link');
+        expect(await links.count()).toBe(3);
+        for (const link of await links.all()) {
+          await link.scrollIntoViewIfNeeded();
+          const box = await link.boundingBox();
+          expect(box?.height, `${path}: ${await link.textContent()}`).toBeGreaterThanOrEqual(44);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the map credits OpenStreetMap and Leaflet in the reader’s language', async () => {
+    const member = await signUpViaApi({ role: 'member' });
+    const context = await newContext(browser, { locale: 'ar' });
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await signInContext(context, member);
+    try {
+      const page = await context.newPage();
+      await page.goto('/ar/map');
+      await ready(page);
+      const attribution = page.locator('[data-testid="map"] .leaflet-control-attribution');
+      await attribution.waitFor();
+      await expect.poll(() => attribution.textContent()).toContain('المساهمون في OpenStreetMap');
+      expect(await attribution.textContent()).not.toContain('contributors');
+      const leaflet = attribution.getByRole('link', { name: 'Leaflet' });
+      expect(await leaflet.getAttribute('title')).toBe('مكتبة JavaScript للخرائط التفاعلية');
+      expect(await attribution.getByRole('link', { name: 'OpenStreetMap' }).getAttribute('href')).toBe(
+        'https://www.openstreetmap.org/copyright',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
