@@ -70,6 +70,12 @@ describe('shell', () => {
       await page.waitForURL('**/es');
       await ready(page);
       expect(await page.getAttribute('html', 'lang')).toBe('es');
+      // So does a bookmarked or shared bare URL (walk defect, issue 14), and the cookie keeps the choice.
+      await page.goto('/sign-in');
+      await page.waitForURL('**/es/sign-in');
+      await ready(page);
+      expect(await page.locator('h1').textContent()).toBe('Iniciar sesión');
+      expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('es');
     });
   });
 
