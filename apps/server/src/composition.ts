@@ -65,7 +65,7 @@ export function createContext(deps: {
     secondFactor: twoFactor.gate,
   });
   const { notifications } = createNotificationsModule({ db, users: users.repo, storage, realtime, clock });
-  const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications });
+  const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications, publicUrl: config.publicUrl });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
   const posts = createPostsModule({
     db,
@@ -127,6 +127,8 @@ export function createContext(deps: {
     usersRepo: users.repo,
     tribesRepo: tribes.repo,
     tribes: tribes.tribes,
+    /** Invite links of tribes (DESIGN 10.5). */
+    invites: tribes.invites,
     villages,
     postsRepo: posts.repo,
     posts: posts.posts,

@@ -98,6 +98,7 @@ const ERROR_TEXTS: Record<ErrorStatus | 400 | 429 | 500, string> = {
   403: 'Not allowed.',
   404: 'Not found.',
   409: 'Conflict with the current state (`error_type` says which).',
+  410: 'Gone: it existed but can no longer be used (an expired, used-up or revoked invite).',
   413: 'The body or a file is too large.',
   415: 'The file or body type is not accepted.',
   422: 'The input is well-formed but cannot be processed.',

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthMode = 'public' | 'optional' | 'user';
 
 /** Error statuses an endpoint may answer besides the 400, 429 and 500 that every endpoint may. */
-export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 503;
 
 export interface EndpointDef {
   method: HttpMethod;

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { IdParamsSchema } from '../schemas/common.js';
 import {
+  CreatedInviteSchema,
+  CreateInviteBodySchema,
   CreateTribeBodySchema,
   CreateVillageBodySchema,
   HandoverBodySchema,
+  InviteParamsSchema,
+  InvitePreviewSchema,
   MapVillageSchema,
   MemberListQuerySchema,
   MemberParamsSchema,
@@ -168,12 +172,45 @@ export const tribesEndpoints = {
     data: z.object({ user: UserSchema, tribe: TribeSchema, membership: MembershipSchema }),
     errors: [401, 403, 404],
   }),
+  cover: endpoint({
+    method: 'POST',
+    path: '/v1/tribes/{id}/cover',
+    summary:
+      'Sets the tribe\'s cover (its leaders): multipart/form-data with one file named "cover" (JPEG, PNG, WebP, GIF ' +
+      'or AVIF, 10 MB at most; anything else 415), cropped to 3:1 around the centre and stored as WebP without metadata ' +
+      'under a public, long-cached URL.',
+    tags,
+    auth: 'user',
+    params: TribeRefParamsSchema,
+    /** No text fields: the form carries only the file. */
+    body: z.strictObject({}),
+    multipart: true,
+    files: [{ name: 'cover' }],
+    data: TribeData,
+    errors: [401, 403, 404, 413, 415],
+  }),
+  logo: endpoint({
+    method: 'POST',
+    path: '/v1/tribes/{id}/logo',
+    summary:
+      'Sets the tribe\'s logo (its leaders): multipart/form-data with one file named "logo" (as the cover), cropped ' +
+      'to a 512 px square and stored as WebP under a public, long-cached URL.',
+    tags,
+    auth: 'user',
+    params: TribeRefParamsSchema,
+    /** No text fields: the form carries only the file. */
+    body: z.strictObject({}),
+    multipart: true,
+    files: [{ name: 'logo' }],
+    data: TribeData,
+    errors: [401, 403, 404, 413, 415],
+  }),
   mapTribes: endpoint({
     method: 'GET',
     path: '/v1/get_map_tribes',
     summary:
       'Every tribe on the map, as base64 of a UTF-8 JSON list of {id, name, slug, lat, lng, member_count, ' +
-      'village_count, cover_url} (the client decodes it and keeps it in localStorage).',
+      'village_count, cover_url, logo_url} (the client decodes it and keeps it in localStorage).',
     tags,
     auth: 'public',
     data: z.string(),
@@ -228,5 +265,51 @@ export const villagesEndpoints = {
     body: UpdateVillageBodySchema,
     data: VillageData,
     errors: [401, 403, 404],
+  }),
+} as const;
+
+const inviteTags = ['invites'] as const;
+
+/**
+ * Invite links (DESIGN 10.5). A tribe's leaders and moderators make links that anyone may open: the
+ * preview is public; accepting needs a signed-in user, joins the tribe (a request tribe too: the
+ * link is the leaders' approval) and makes it the primary tribe of a user without one. A link that
+ * expired, is used up or was revoked answers 410; an unknown code 404. Uses are counted in the same
+ * transaction as the join, so a link of N uses never lets N + 1 people in.
+ */
+export const invitesEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/tribes/{id}/invites',
+    summary: 'Makes an invite link (leaders and moderators); max_uses and expires_at optional.',
+    tags: inviteTags,
+    auth: 'user',
+    params: TribeRefParamsSchema,
+    body: CreateInviteBodySchema,
+    data: z.object({ invite: CreatedInviteSchema }),
+    status: 201,
+    errors: [401, 403, 404],
+  }),
+  preview: endpoint({
+    method: 'GET',
+    path: '/v1/invites/{code}',
+    summary: "An invite's public preview: the tribe's name, logo, cover and member count; 410 when no longer usable.",
+    tags: inviteTags,
+    auth: 'public',
+    params: InviteParamsSchema,
+    data: z.object({ invite: InvitePreviewSchema }),
+    errors: [404, 410],
+  }),
+  accept: endpoint({
+    method: 'POST',
+    path: '/v1/invites/{code}/accept',
+    summary:
+      'Joins the tribe of the invite (active at once, request tribes too) and makes it my primary tribe if I have ' +
+      'none; 403 when banned; 410 when no longer usable. Accepting again as a member changes nothing and uses nothing.',
+    tags: inviteTags,
+    auth: 'user',
+    params: InviteParamsSchema,
+    data: z.object({ tribe: TribeSchema, membership: MembershipSchema }),
+    errors: [401, 403, 404, 410],
   }),
 } as const;

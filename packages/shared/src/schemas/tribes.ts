@@ -67,6 +67,8 @@ export const TribeSchema = z.object({
   name: z.string(),
   description: z.string(),
   cover_url: z.string().nullable(),
+  /** A square logo (public, cacheable URL); null: the web shows a letter tile. */
+  logo_url: z.string().nullable(),
   lat: z.number(),
   lng: z.number(),
   region: z.string(),
@@ -88,6 +90,7 @@ export const MapTribeSchema = z.object({
   member_count: z.number().int(),
   village_count: z.number().int(),
   cover_url: z.string().nullable(),
+  logo_url: z.string().nullable(),
 });
 export type MapTribe = z.infer<typeof MapTribeSchema>;
 
@@ -167,3 +170,44 @@ export const MapVillageSchema = z.object({
   lng: z.number(),
 });
 export type MapVillage = z.infer<typeof MapVillageSchema>;
+
+/** Invite links (DESIGN 10.5). */
+export const INVITE_LIMITS = { maxUses: 10_000 } as const;
+
+/** POST /v1/tribes/{id}/invites: both optional; no max_uses is unlimited, no expires_at never expires. */
+export const CreateInviteBodySchema = z.strictObject({
+  max_uses: z.number().int().min(1).max(INVITE_LIMITS.maxUses).nullable().optional(),
+  expires_at: z.iso.datetime({ offset: true, error: 'validation.date' }).nullable().optional(),
+});
+export type CreateInviteBody = z.infer<typeof CreateInviteBodySchema>;
+
+/** An invite code: URL-safe letters and digits. */
+export const InviteParamsSchema = z.strictObject({ code: z.string().trim().min(1).max(64) });
+
+/** The answer of POST /v1/tribes/{id}/invites. */
+export const CreatedInviteSchema = z.object({
+  code: z.string(),
+  /** The public page of the invite: {PUBLIC_URL}/invite/{code}. */
+  url: z.string(),
+  max_uses: z.number().int().nullable(),
+  uses: z.number().int(),
+  expires_at: z.string().nullable(),
+});
+export type CreatedInvite = z.infer<typeof CreatedInviteSchema>;
+
+/** GET /v1/invites/{code}: what anyone holding the link may see of the tribe. */
+export const InvitePreviewSchema = z.object({
+  code: z.string(),
+  tribe: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    visibility: z.enum(TRIBE_VISIBILITIES),
+    member_count: z.number().int(),
+    logo_url: z.string().nullable(),
+    cover_url: z.string().nullable(),
+  }),
+  expires_at: z.string().nullable(),
+});
+export type InvitePreview = z.infer<typeof InvitePreviewSchema>;

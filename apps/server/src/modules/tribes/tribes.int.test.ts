@@ -165,6 +165,7 @@ describe('GET /v1/get_map_tribes', () => {
       member_count: 1,
       village_count: 0,
       cover_url: null,
+      logo_url: null,
     });
   });
 });

@@ -4,23 +4,41 @@ import { createTransact } from '#src/core/db/transaction.js';
 import type { Storage } from '#src/core/storage.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import { createInvitesRepo } from './invites.repo.js';
+import { createInvitesService } from './invites.service.js';
 import { createTribesRepo } from './tribes.repo.js';
 import { createTribesService } from './tribes.service.js';
 
-/** Wires the tribes module: its repo (memberships, which most modules read) and the tribes service. */
+/** Wires the tribes module: its repo (memberships, which most modules read), the tribes service and invite links. */
 export function createTribesModule({
   db,
   users,
   storage,
   clock,
   notifications,
+  publicUrl,
 }: {
   db: Db;
   users: UsersRepo;
   storage: Storage;
   clock: Clock;
   notifications: NotificationsService;
+  /** The web app's origin, for invite links (the demo seed, which makes none, may leave it out). */
+  publicUrl?: URL;
 }) {
   const repo = createTribesRepo(db);
-  return { repo, tribes: createTribesService({ repo, users, storage, clock, notifications, transact: createTransact(db) }) };
+  const transact = createTransact(db);
+  return {
+    repo,
+    tribes: createTribesService({ repo, users, storage, clock, notifications, transact }),
+    invites: createInvitesService({
+      transact,
+      invites: createInvitesRepo(db),
+      tribes: repo,
+      users,
+      storage,
+      clock,
+      publicUrl: publicUrl ?? new URL('http://localhost:3000'),
+    }),
+  };
 }

@@ -18,6 +18,7 @@ export function presentTribe(row: TribeRow, storage: Pick<Storage, 'url'>, membe
     name: row.name,
     description: row.description,
     cover_url: row.coverKey ? storage.url(row.coverKey) : null,
+    logo_url: row.logoKey ? storage.url(row.logoKey) : null,
     lat: row.lat,
     lng: row.lng,
     region: row.region,
@@ -40,6 +41,7 @@ export function presentMapTribe(row: TribeRow, storage: Pick<Storage, 'url'>): M
     member_count: row.memberCount,
     village_count: row.villageCount,
     cover_url: row.coverKey ? storage.url(row.coverKey) : null,
+    logo_url: row.logoKey ? storage.url(row.logoKey) : null,
   };
 }
 

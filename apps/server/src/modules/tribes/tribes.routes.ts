@@ -1,10 +1,12 @@
-import { tribesEndpoints as api } from '@tribes/shared';
+import { invitesEndpoints, POST_LIMITS, tribesEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/composition.js';
+import { fieldError } from '#src/core/errors.js';
+import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
 import { presentUser } from '../users/users.presenter.js';
-import { presentMapTribe, presentMembership } from './tribes.presenter.js';
+import { presentMapTribe, presentMembership, presentTribe } from './tribes.presenter.js';
 
 /**
  * Tribes, memberships, onboarding's tribe selection and the map (DESIGN section 5; every endpoint
@@ -95,6 +97,46 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         membership: presentMembership(result.membership),
       },
       message: result.membership.status === 'active' ? 'tribes.selected' : 'tribes.join_requested',
+    };
+  });
+
+  // Cover and logo: one image each, the size limit of post photos (larger: 413), the type by content (415).
+  for (const kind of ['cover', 'logo'] as const) {
+    route(
+      app,
+      api[kind],
+      write,
+    )(async (req) => {
+      const { files } = await readForm(req, api[kind], { fileSize: POST_LIMITS.imageMaxBytes });
+      const file = files[kind][0];
+      if (!file) throw fieldError(kind, 'validation.file_required');
+      return {
+        data: { tribe: await ctx.tribes.setImage(req.params.id, req.auth!.user, kind, file) },
+        message: kind === 'cover' ? 'tribes.cover_updated' : 'tribes.logo_updated',
+      };
+    });
+  }
+
+  route(
+    app,
+    invitesEndpoints.create,
+    write,
+  )(async (req) => ({
+    data: { invite: await ctx.invites.create(req.params.id, req.auth!.user, req.body) },
+    message: 'invites.created',
+  }));
+
+  route(app, invitesEndpoints.preview)(async (req) => ({ data: { invite: await ctx.invites.preview(req.params.code) } }));
+
+  route(
+    app,
+    invitesEndpoints.accept,
+    write,
+  )(async (req) => {
+    const { tribe, membership } = await ctx.invites.accept(req.params.code, req.auth!.user);
+    return {
+      data: { tribe: presentTribe(tribe, ctx.storage, membership), membership: presentMembership(membership) },
+      message: 'tribes.joined',
     };
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { CreateTribeBody, Page, Tribe, TribeMember, UpdateMemberBody, UpdateTribeBody } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -5,6 +6,7 @@ import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
+import { openImage } from '#src/core/images.js';
 import { presentMember, presentTribe } from './tribes.presenter.js';
 import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
 import { canModerate, isActive, isLeader } from './tribe-roles.js';
@@ -33,6 +35,28 @@ export function slugify(name: string): string {
 }
 
 const lastLeader = () => new HttpError(409, 'tribes.last_leader');
+
+/** The faces of a tribe: a 3:1 cover and a square logo, each cropped around its centre. */
+export const TRIBE_IMAGES = {
+  cover: { width: 1500, height: 500 },
+  logo: { width: 512, height: 512 },
+} as const;
+export type TribeImageKind = keyof typeof TRIBE_IMAGES;
+
+/**
+ * Decodes an upload by its content (anything but JPEG, PNG, WebP, GIF or AVIF is 415 before sharp
+ * parses it), turns it upright, crops it to the kind's aspect and size and re-encodes it as WebP
+ * without EXIF or GPS data.
+ */
+export async function cropTribeImage(upload: Buffer, kind: TribeImageKind): Promise<Buffer> {
+  const opened = await openImage(upload, kind, 50_000_000);
+  const { width, height } = TRIBE_IMAGES[kind];
+  try {
+    return await opened.rotate().resize(width, height, { fit: 'cover', position: 'centre' }).webp({ quality: 82 }).toBuffer();
+  } catch {
+    throw fieldError(kind, 'validation.image_invalid');
+  }
+}
 
 /** Tribes and their memberships: who may create, join, leave, approve, ban and lead. */
 export function createTribesService({ repo, users, storage, clock, notifications, transact }: Deps) {
@@ -137,6 +161,25 @@ export function createTribesService({ repo, users, storage, clock, notifications
         if (isUniqueViolation(err)) throw fieldError('name', 'validation.tribe_name_taken');
         throw err;
       }
+    },
+
+    /**
+     * Sets the cover or the logo (leaders). Stored under a public key (tribes/{id}/...): tribes are
+     * public, and the Open Graph image of a shared link must load without a signature. Each upload
+     * gets a new name, so the URL can be cached for a year; the old file goes.
+     */
+    async setImage(ref: string, user: UserRow, kind: TribeImageKind, upload: Buffer): Promise<Tribe> {
+      const tribe = await get(ref);
+      const mine = await repo.membership(tribe.id, user.id);
+      if (!isLeader(mine)) throw forbidden();
+      const webp = await cropTribeImage(upload, kind);
+      const key = `tribes/${tribe.id}/${kind}-${randomBytes(12).toString('hex')}.webp`;
+      await storage.put(key, webp, 'image/webp');
+      const column = kind === 'cover' ? 'coverKey' : 'logoKey';
+      const row = await repo.update(tribe.id, { [column]: key, updatedAt: clock.now() });
+      const old = tribe[column];
+      if (old && old !== key) await storage.delete(old).catch(() => undefined);
+      return present(row, mine);
     },
 
     async join(ref: string, user: UserRow) {

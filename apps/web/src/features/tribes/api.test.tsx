@@ -72,6 +72,7 @@ describe('tribes calls through the contract', () => {
         member_count: 3,
         village_count: 1,
         cover_url: null,
+        logo_url: null,
       },
     ];
     const bytes = new TextEncoder().encode(JSON.stringify(list));

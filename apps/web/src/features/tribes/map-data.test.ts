@@ -15,6 +15,7 @@ const atlas: MapTribe = {
   member_count: 12,
   village_count: 3,
   cover_url: null,
+  logo_url: null,
 };
 const arabic: MapTribe = {
   id: 't2',
@@ -25,6 +26,7 @@ const arabic: MapTribe = {
   member_count: 1,
   village_count: 0,
   cover_url: 'https://x.test/c.webp',
+  logo_url: null,
 };
 
 /** What the server does: Buffer.from(JSON.stringify(list), 'utf8').toString('base64'). */

@@ -9,7 +9,7 @@ function toMapTribes(value: unknown): MapTribe[] | null {
   const out: MapTribe[] = [];
   for (const v of value) {
     if (!isRecord(v)) continue;
-    const { id, name, slug, lat, lng, member_count, village_count, cover_url } = v;
+    const { id, name, slug, lat, lng, member_count, village_count, cover_url, logo_url } = v;
     if (typeof id !== 'string' || typeof name !== 'string' || typeof slug !== 'string') continue;
     if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) continue;
     out.push({
@@ -21,6 +21,7 @@ function toMapTribes(value: unknown): MapTribe[] | null {
       member_count: typeof member_count === 'number' ? member_count : 0,
       village_count: typeof village_count === 'number' ? village_count : 0,
       cover_url: typeof cover_url === 'string' ? cover_url : null,
+      logo_url: typeof logo_url === 'string' ? logo_url : null,
     });
   }
   return out;

@@ -16,6 +16,7 @@ export function useTribeMapData(tribe: Tribe) {
         member_count: tribe.member_count,
         village_count: tribe.village_count,
         cover_url: tribe.cover_url,
+        logo_url: tribe.logo_url,
       },
     ];
     const villages: MapVillage[] = (villagesQuery.data?.pages.flatMap((p) => p.items) ?? []).map((v) => ({
