@@ -1,4 +1,4 @@
-import type { CreateTribeBody, Locale, Role } from '@tribes/shared';
+import type { CreateAssessmentBody, CreateTribeBody, Locale, Role } from '@tribes/shared';
 
 interface DemoPerson {
   name: string;
@@ -47,7 +47,68 @@ export const DEMO_PEOPLE: DemoPerson[] = [
   p('Yael Cohen', 'yael', 'he', 'leader', 'Galilee olive growers.'),
   p('Amara Okafor', 'amara', 'en', 'member', 'Nurse and volunteer.'),
   p('Ines Haddad', 'ines', 'fr', 'member', 'Architect restoring kasbahs.'),
+  // Neighbours, learners and supporters, so every tribe has a crowd (five languages, as the app has).
+  p('Omar Tazi', 'omar', 'ar', 'member', 'Beekeeper in the Souss hills.'),
+  p('Khadija Ouhammou', 'khadija', 'ar', 'member', 'Dyes wool with saffron and henna.'),
+  p('Hassan Amrani', 'hassan', 'ar', 'supporter', 'Engineer in Casablanca, son of the Draa.'),
+  p('Salma Bennani', 'salma', 'ar', 'member', 'Teacher of Tifinagh at the village school.'),
+  p('Rachid Oubella', 'rachid', 'ar', 'member', 'Restores earthen walls, one season at a time.'),
+  p('Élodie Martin', 'elodie', 'fr', 'member', 'Sonneuse de bombarde à Quimper.'),
+  p('Luc Garnier', 'luc', 'fr', 'supporter', 'Retired teacher, donates to school projects.'),
+  p('Camille Moreau', 'camille', 'fr', 'member', 'Photographer of crafts and hands.'),
+  p('Yann Le Goff', 'yann', 'fr', 'member', 'Chanteur de kan ha diskan.'),
+  p('Sophie Bernard', 'sophie', 'fr', 'supporter', 'Nurse in Lyon, learning Breton.'),
+  p('Avi Mizrahi', 'avi', 'he', 'member', 'Presses olives in Peki’in every autumn.'),
+  p('Tamar Shapiro', 'tamar', 'he', 'member', 'Botanist mapping old olive trees.'),
+  p('Daniel Katz', 'daniel', 'he', 'supporter', 'Software developer, weekend farmer.'),
+  p('Maya Friedman', 'maya', 'he', 'member', 'Cooks the recipes of her grandmother.'),
+  p('Yosef Ben David', 'yosef', 'he', 'member', 'Guide on the Galilee trail.'),
+  p('Carmen Flores', 'carmen', 'es', 'member', 'Tejedora de Chinchero.'),
+  p('Mateo Huamán', 'mateo', 'es', 'member', 'Alpaca herder above the valley.'),
+  p('Valentina Rojas', 'valentina', 'es', 'supporter', 'Anthropologist in Lima.'),
+  p('Javier Morales', 'javier', 'es', 'member', 'Sings huaynos at every feast.'),
+  p('Rosa Mamani', 'rosa', 'es', 'member', 'Natural dyes: cochineal, chilca, q’olle.'),
+  p('Kwame Asante', 'kwame', 'en', 'member', 'Drummer and kente apprentice.'),
+  p('Hemi Walker', 'hemi', 'en', 'member', 'Carver of waka and stories.'),
+  p('Nyima Lhamo', 'nyima', 'en', 'member', 'Spins pashmina by the lake.'),
+  p('Liam O’Brien', 'liam', 'en', 'supporter', 'Donor in Dublin; follows every campaign.'),
+  p('Ánde Sara', 'ande', 'en', 'member', 'Reindeer herder and joik singer.'),
 ];
+
+/**
+ * Who else joins which tribe (besides DEMO_TRIBES' members): index in DEMO_TRIBES. A person's
+ * first tribe here is their primary one when they are not already in a tribe.
+ */
+export const DEMO_MEMBERSHIPS: Record<string, number[]> = {
+  omar: [1, 0],
+  khadija: [0, 1],
+  hassan: [9, 0],
+  salma: [0, 9],
+  rachid: [9],
+  elodie: [7],
+  luc: [7, 2],
+  camille: [7, 0, 4],
+  yann: [7],
+  sophie: [7, 5],
+  avi: [8],
+  tamar: [8, 6],
+  daniel: [8, 10],
+  maya: [8],
+  yosef: [8, 3],
+  carmen: [4],
+  mateo: [4, 6],
+  valentina: [4, 0],
+  javier: [4],
+  rosa: [4, 1],
+  kwame: [2],
+  hemi: [5, 3],
+  nyima: [6],
+  liam: [3, 2, 11],
+  ande: [11, 3],
+  amara: [10],
+  youssef: [1],
+  diego: [2],
+};
 
 export const DEMO_TRIBES: DemoTribe[] = [
   {
@@ -363,3 +424,371 @@ export const DEMO_COURSE = {
   /** Claire has started: the first lesson is done. */
   learners: [{ email: 'claire@demo.tribes', lessonsDone: 1 }],
 };
+
+/**
+ * Lines the generated posts are made of, in each language: `{place}` is one of the tribe's
+ * villages (or its region), `{tribe}` its name. The seed picks them with its PRNG, so the feed
+ * reads the same on every first start.
+ */
+export const DEMO_POST_LINES: Record<Locale, string[]> = {
+  en: [
+    'Morning light over {place}. Grateful for this place and the people in it. #home',
+    'We finished the new pattern today after three weeks on the loom. Proud of the whole {tribe} team!',
+    'Who is coming to the gathering in {place} on Saturday? Bring food to share and your stories.',
+    'The elders taught the children two old songs this evening. Recording them for the archive. #heritage',
+    'Harvest update from {place}: the rain came just in time and the fields look good.',
+    'Thank you to everyone who helped repair the community hall. Forty hands, one weekend!',
+    'New learners joined the language circle this week. Welcome, and do not be shy to ask questions.',
+    'Sharing a photo from the walk above {place}. The path is dry again, wear good shoes.',
+    'Market day in {place}: our stall sold out before noon. The next batch is on the loom already.',
+    'Reminder: the monthly meeting of {tribe} is on Thursday at 6 pm. Agenda in the comments.',
+  ],
+  ar: [
+    'صباح جميل فوق {place}. الحمد لله على هذه الأرض وأهلها. #بلادي',
+    'أنهينا اليوم نقشة جديدة بعد ثلاثة أسابيع على المنسج. فخورون بفريق {tribe}!',
+    'من سيحضر اللقاء في {place} يوم السبت؟ أحضروا طعاماً للمشاركة وحكاياتكم.',
+    'علّم الكبار الأطفال أغنيتين قديمتين هذا المساء. نسجلهما للأرشيف. #تراث',
+    'أخبار الحصاد من {place}: جاء المطر في وقته والحقول بخير.',
+    'شكراً لكل من ساعد في إصلاح دار الجماعة. أربعون يداً في عطلة واحدة!',
+    'انضم متعلمون جدد إلى حلقة اللغة هذا الأسبوع. مرحباً بكم، ولا تترددوا في السؤال.',
+    'صورة من المشي فوق {place}. الطريق جاف من جديد، البسوا أحذية جيدة.',
+    'يوم السوق في {place}: نفدت بضاعتنا قبل الظهر. الدفعة القادمة على المنسج.',
+    'تذكير: الاجتماع الشهري لـ{tribe} يوم الخميس على الساعة السادسة مساءً.',
+  ],
+  fr: [
+    'Lumière du matin sur {place}. Reconnaissants pour ce lieu et pour les gens qui y vivent. #village',
+    'Nous avons terminé le nouveau motif aujourd’hui après trois semaines sur le métier. Bravo à toute l’équipe de {tribe} !',
+    'Qui vient au rassemblement de {place} samedi ? Apportez de quoi partager et vos histoires.',
+    'Les anciens ont appris deux vieilles chansons aux enfants ce soir. Nous les enregistrons pour les archives. #patrimoine',
+    'Nouvelles de la récolte à {place} : la pluie est arrivée juste à temps et les champs sont beaux.',
+    'Merci à toutes celles et ceux qui ont aidé à réparer la salle commune. Quarante mains, un week-end !',
+    'De nouveaux apprenants ont rejoint le cercle de langue cette semaine. Bienvenue, et posez vos questions.',
+    'Une photo de la marche au-dessus de {place}. Le chemin est de nouveau sec, prenez de bonnes chaussures.',
+    'Jour de marché à {place} : notre stand était vide avant midi. La suite est déjà sur le métier.',
+    'Rappel : la réunion mensuelle de {tribe} a lieu jeudi à 18 h. L’ordre du jour est dans les commentaires.',
+  ],
+  he: [
+    'אור בוקר מעל {place}. מודים על המקום הזה ועל האנשים שבו. #בית',
+    'סיימנו היום את הדוגמה החדשה אחרי שלושה שבועות על הנול. גאים בכל צוות {tribe}!',
+    'מי מגיע למפגש ב{place} בשבת? הביאו אוכל לחלוק וסיפורים.',
+    'הזקנים לימדו את הילדים שני שירים ישנים הערב. אנחנו מקליטים אותם לארכיון. #מורשת',
+    'עדכון קציר מ{place}: הגשם הגיע בדיוק בזמן והשדות נראים טוב.',
+    'תודה לכל מי שעזר לתקן את בית העם. ארבעים ידיים, סוף שבוע אחד!',
+    'לומדים חדשים הצטרפו השבוע לחוג השפה. ברוכים הבאים, ואל תתביישו לשאול.',
+    'תמונה מההליכה מעל {place}. השביל שוב יבש, נעלו נעליים טובות.',
+    'יום שוק ב{place}: הדוכן שלנו התרוקן לפני הצהריים. המנה הבאה כבר על הנול.',
+    'תזכורת: המפגש החודשי של {tribe} ביום חמישי בשש בערב.',
+  ],
+  es: [
+    'Luz de la mañana sobre {place}. Agradecidos por este lugar y por su gente. #comunidad',
+    'Hoy terminamos el nuevo diseño después de tres semanas en el telar. ¡Orgullo de todo el equipo de {tribe}!',
+    '¿Quién viene al encuentro en {place} el sábado? Traigan comida para compartir y sus historias.',
+    'Los mayores enseñaron dos canciones antiguas a los niños esta tarde. Las grabamos para el archivo. #herencia',
+    'Noticias de la cosecha en {place}: la lluvia llegó justo a tiempo y los campos están bien.',
+    'Gracias a todas las personas que ayudaron a reparar el salón comunal. ¡Cuarenta manos, un fin de semana!',
+    'Nuevos aprendices se unieron al círculo de lengua esta semana. Bienvenidos, y pregunten sin miedo.',
+    'Una foto de la caminata sobre {place}. El camino está seco otra vez, lleven buenos zapatos.',
+    'Día de mercado en {place}: nuestro puesto se vació antes del mediodía. La próxima tanda ya está en el telar.',
+    'Recordatorio: la reunión mensual de {tribe} es el jueves a las 18 h. La agenda está en los comentarios.',
+  ],
+};
+
+/** Short replies under posts, in each language. */
+export const DEMO_COMMENT_LINES: Record<Locale, string[]> = {
+  en: [
+    'Beautiful!',
+    'Count me in.',
+    'Thank you for sharing this.',
+    'So proud of you all.',
+    'What a view!',
+    'I will bring bread.',
+  ],
+  ar: ['رائع!', 'سأكون هناك.', 'شكراً على المشاركة.', 'فخورون بكم جميعاً.', 'منظر جميل!', 'سأحضر الخبز.'],
+  fr: [
+    'Magnifique !',
+    'Je serai là.',
+    'Merci pour le partage.',
+    'Tellement fiers de vous.',
+    'Quelle vue !',
+    'J’apporte le pain.',
+  ],
+  he: ['מהמם!', 'אני בפנים.', 'תודה ששיתפת.', 'גאים בכולכם.', 'איזה נוף!', 'אני אביא לחם.'],
+  es: ['¡Precioso!', 'Cuenten conmigo.', 'Gracias por compartir.', 'Muy orgullosos de todos.', '¡Qué vista!', 'Yo llevo el pan.'],
+};
+
+/** Alt text of the generated photos, in the author's language. */
+export const DEMO_ALT: Record<Locale, { landscape: string; pattern: string }> = {
+  en: { landscape: 'Hills and mountains near {place} at dawn', pattern: 'A woven pattern of bands and diamonds' },
+  ar: { landscape: 'تلال وجبال قرب {place} عند الفجر', pattern: 'نقشة منسوجة من أشرطة ومعينات' },
+  fr: { landscape: 'Collines et montagnes près de {place} à l’aube', pattern: 'Un motif tissé de bandes et de losanges' },
+  he: { landscape: 'גבעות והרים ליד {place} עם שחר', pattern: 'דוגמה ארוגה של פסים ומעוינים' },
+  es: { landscape: 'Colinas y montañas cerca de {place} al amanecer', pattern: 'Un diseño tejido de franjas y rombos' },
+};
+
+/** Messages donors leave, in their language (some leave none). */
+export const DEMO_DONATION_LINES: Record<Locale, string[]> = {
+  en: ['Good luck!', 'For the children.', 'Keep going!', ''],
+  ar: ['بالتوفيق!', 'من أجل الأطفال.', 'واصلوا!', ''],
+  fr: ['Courage !', 'Pour les enfants.', 'Bravo pour ce projet.', ''],
+  he: ['בהצלחה!', 'למען הילדים.', 'תמשיכו כך!', ''],
+  es: ['¡Ánimo!', 'Por los niños.', '¡Adelante!', ''],
+};
+
+/**
+ * Campaigns: tribe index, organiser, story (Markdown), goal, days since launch and days left, and
+ * the shape of the donation history: `launch` (a burst then a tail), `steady`, `late` (a final push)
+ * or `waves` (two peaks). `donations` is how many gifts it received; `reach` the share of the goal.
+ */
+export const DEMO_CAMPAIGNS: {
+  tribe: number;
+  by: string;
+  title: string;
+  description: string;
+  goal: number;
+  started: number;
+  left: number;
+  shape: 'launch' | 'steady' | 'late' | 'waves';
+  donations: number;
+  reach: number;
+  art: 'landscape' | 'pattern';
+}[] = [
+  {
+    tribe: 0,
+    by: 'amina@demo.tribes',
+    title: 'A loom for the weaving school',
+    description:
+      'Two new looms so twenty girls can learn the patterns of the Atlas.\n\n## Why\n\nOur grandmothers wove every symbol of the valley into carpets: the eye that protects, the path of the river, the snake of the harvest. Today only **three** women in Imlil still know all of them.\n\n## What your tokens buy\n\n- two wooden looms built in Asni\n- wool and natural dyes for the first year\n- a teacher for Saturday classes',
+    goal: 20000,
+    started: 48,
+    left: 30,
+    shape: 'launch',
+    donations: 26,
+    reach: 0.72,
+    art: 'pattern',
+  },
+  {
+    tribe: 4,
+    by: 'lucia@demo.tribes',
+    title: 'Alpaca wool for the winter guild',
+    description:
+      'Raw wool and natural dyes for the Chinchero weavers.\n\nEn invierno el telar no para: con lana de alpaca y tintes naturales, **doce tejedoras** pueden trabajar hasta la feria de mayo.\n\n- lana cruda de Mateo y su familia\n- cochinilla, chilca y q’olle\n- un almuerzo compartido cada sábado',
+    goal: 8000,
+    started: 35,
+    left: 12,
+    shape: 'steady',
+    donations: 18,
+    reach: 0.9,
+    art: 'pattern',
+  },
+  {
+    tribe: 2,
+    by: 'kofi@demo.tribes',
+    title: 'Kente classroom roof',
+    description:
+      'Fix the roof before the rainy season.\n\nThe Bonwire classroom has taught kente to **sixty** apprentices. Last June the rain came through the roof onto the looms. New iron sheets, timber and two days of work keep the class open all year.',
+    goal: 5000,
+    started: 40,
+    left: 8,
+    shape: 'late',
+    donations: 20,
+    reach: 1.08,
+    art: 'pattern',
+  },
+  {
+    tribe: 1,
+    by: 'fatima@demo.tribes',
+    title: 'A shared argan press',
+    description:
+      'مكبس مشترك لتعاونية أركان.\n\nA hand press saves each woman of the cooperative **two days a week** of grinding by stone. The oil stays ours and the price stays fair.\n\n- one stainless press\n- a shelter from the sun\n- training for the youngest members',
+    goal: 12000,
+    started: 55,
+    left: 20,
+    shape: 'waves',
+    donations: 24,
+    reach: 0.64,
+    art: 'landscape',
+  },
+  {
+    tribe: 5,
+    by: 'aroha@demo.tribes',
+    title: 'Books for the language nest',
+    description:
+      'Picture books in te reo Māori for the kōhanga reo.\n\nChildren learn the language they hear at bedtime. We want **a hundred books** on the shelves of Ohinemutu, written and illustrated by our own people.',
+    goal: 3000,
+    started: 21,
+    left: 25,
+    shape: 'launch',
+    donations: 14,
+    reach: 0.55,
+    art: 'landscape',
+  },
+  {
+    tribe: 8,
+    by: 'yael@demo.tribes',
+    title: 'Repair the old olive press',
+    description:
+      'שיקום בית הבד הישן בפקיעין.\n\nThe stone press of Peki’in has served five families for eighty years. Its wheel cracked last season; a stonemason can fix it before the **November harvest**.',
+    goal: 6000,
+    started: 30,
+    left: 16,
+    shape: 'steady',
+    donations: 16,
+    reach: 0.47,
+    art: 'landscape',
+  },
+  {
+    tribe: 9,
+    by: 'amina@demo.tribes',
+    title: 'Earth and straw for the kasbah roof',
+    description:
+      'Save the roof of the Tamnougalt kasbah before the winter storms.\n\nEarthen buildings live if they are repaired every year. With **earth, straw and palm beams** and the hands of the village, the kasbah stays a home instead of a ruin.',
+    goal: 15000,
+    started: 26,
+    left: 40,
+    shape: 'waves',
+    donations: 15,
+    reach: 0.38,
+    art: 'landscape',
+  },
+  {
+    tribe: 7,
+    by: 'marie@demo.tribes',
+    title: 'Des instruments pour le fest-noz',
+    description:
+      'Des bombardes et des binious pour les jeunes sonneurs.\n\nChaque fest-noz a besoin de musiciens. Avec **six instruments** prêtés aux élèves, le cercle forme la prochaine génération de sonneurs du pays de Quimper.',
+    goal: 4000,
+    started: 14,
+    left: 30,
+    shape: 'late',
+    donations: 12,
+    reach: 0.6,
+    art: 'pattern',
+  },
+];
+
+/** Three more published courses in other tribes and languages, each with lessons and a short quiz. */
+export const DEMO_MORE_COURSES: {
+  tribe: number;
+  by: string;
+  course: { title: string; description: string; language: Locale; status: 'published'; unlock: 'all' | 'sequential' };
+  lessons: { title: string; body_markdown: string }[];
+  quiz: { title: string; pass_score: number; attempt_limit: null; questions: CreateAssessmentBody['questions'] };
+  learners: { email: string; lessonsDone: number }[];
+}[] = [
+  {
+    tribe: 2,
+    by: 'kofi@demo.tribes',
+    course: {
+      title: 'Reading kente: colours and names',
+      description: 'What the colours of kente say, and how a cloth gets its name.',
+      language: 'en',
+      status: 'published',
+      unlock: 'sequential',
+    },
+    lessons: [
+      {
+        title: 'The colours',
+        body_markdown:
+          '## Colours speak\n\n- **Gold**: wealth and royalty\n- **Green**: harvest and growth\n- **Blue**: peace and harmony\n- **Red**: sacrifice and struggle',
+      },
+      {
+        title: 'Names of cloths',
+        body_markdown:
+          '## Every cloth has a name\n\nA pattern is named by its weaver or by the proverb it carries: *Fathia fata Nkrumah* remembers a wedding.',
+      },
+      {
+        title: 'The strip and the loom',
+        body_markdown: '## Narrow strips\n\nKente is woven in strips about **ten centimetres** wide, then sewn edge to edge.',
+      },
+    ],
+    quiz: {
+      title: 'Kente check',
+      pass_score: 60,
+      attempt_limit: null,
+      questions: [
+        { kind: 'single', prompt: 'What does gold stand for?', options: ['Peace', 'Wealth and royalty', 'Harvest'], correct: 1 },
+        { kind: 'true_false', prompt: 'Kente is woven in narrow strips.', correct: true },
+      ],
+    },
+    learners: [
+      { email: 'kwame@demo.tribes', lessonsDone: 3 },
+      { email: 'amara@demo.tribes', lessonsDone: 1 },
+    ],
+  },
+  {
+    tribe: 7,
+    by: 'marie@demo.tribes',
+    course: {
+      title: 'Le breton en dix mots',
+      description: 'Saluer, remercier et se présenter en breton, avec la prononciation.',
+      language: 'fr',
+      status: 'published',
+      unlock: 'all',
+    },
+    lessons: [
+      {
+        title: 'Saluer',
+        body_markdown: '## Demat !\n\n**Demat** veut dire *bonjour*. Le soir, on dit **Noz vat** : *bonne nuit*.',
+      },
+      {
+        title: 'Remercier',
+        body_markdown: '## Trugarez\n\n**Trugarez** : *merci*. **Trugarez vras** : *merci beaucoup*.',
+      },
+      {
+        title: 'Se présenter',
+        body_markdown: '## Me a zo…\n\n**Me a zo Marie** : *je suis Marie*. **Eus Kemper on** : *je suis de Quimper*.',
+      },
+    ],
+    quiz: {
+      title: 'Petit quiz',
+      pass_score: 50,
+      attempt_limit: null,
+      questions: [
+        { kind: 'single', prompt: 'Que veut dire « Demat » ?', options: ['Merci', 'Bonjour', 'Au revoir'], correct: 1 },
+        { kind: 'short', prompt: 'Comment dit-on « merci » ?', accepted: ['Trugarez'] },
+      ],
+    },
+    learners: [
+      { email: 'sophie@demo.tribes', lessonsDone: 2 },
+      { email: 'claire@demo.tribes', lessonsDone: 3 },
+    ],
+  },
+  {
+    tribe: 4,
+    by: 'lucia@demo.tribes',
+    course: {
+      title: 'Tejido andino: primeros pasos',
+      description: 'Del vellón al hilo: hilar, teñir y urdir como en Chinchero.',
+      language: 'es',
+      status: 'published',
+      unlock: 'sequential',
+    },
+    lessons: [
+      {
+        title: 'Hilar con pushka',
+        body_markdown: '## La pushka\n\nEl huso de mano gira mientras caminas: **hilar** es tan antiguo como el valle.',
+      },
+      {
+        title: 'Teñir con plantas',
+        body_markdown: '## Tintes naturales\n\n- **cochinilla**: rojos y morados\n- **chilca**: verdes\n- **q’olle**: amarillos',
+      },
+      {
+        title: 'Urdir',
+        body_markdown: '## La urdimbre\n\nLos hilos largos del telar se llaman **urdimbre**; el diseño nace al levantarlos.',
+      },
+    ],
+    quiz: {
+      title: 'Prueba rápida',
+      pass_score: 50,
+      attempt_limit: null,
+      questions: [
+        { kind: 'single', prompt: '¿Qué planta da verdes?', options: ['Chilca', 'Cochinilla', 'Q’olle'], correct: 0 },
+        { kind: 'true_false', prompt: 'La urdimbre son los hilos largos del telar.', correct: true },
+      ],
+    },
+    learners: [
+      { email: 'carmen@demo.tribes', lessonsDone: 2 },
+      { email: 'diego@demo.tribes', lessonsDone: 1 },
+    ],
+  },
+];
