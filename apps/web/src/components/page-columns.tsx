@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 /** The width of the side column on wide screens (lg and up). */
@@ -8,8 +10,8 @@ export const ASIDE_WIDTH = 340;
 /**
  * A page's main column with a side column beside it on wide screens (lg and up, 1200 px), so a
  * 1440-1920 px screen is used instead of one 720 px column in the middle. Below lg the page stays one
- * column: the side column follows the main one when `asideOnPhones` is set, otherwise it is left out
- * (its content is elsewhere on the page). Logical grid order, so it sits on the left in rtl.
+ * column: the side column follows the main one when `asideOnPhones` is set, otherwise it is not rendered
+ * at all (nothing of it is fetched on a phone's data plan). Logical grid order, so it sits on the left in rtl.
  */
 export function PageColumns({
   main,
@@ -25,6 +27,9 @@ export function PageColumns({
   asideOnPhones?: boolean;
   maxWidth?: number;
 }) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const showAside = wide || asideOnPhones;
   return (
     <Box
       data-testid="page-columns"
@@ -39,20 +44,21 @@ export function PageColumns({
       }}
     >
       <Box sx={{ minWidth: 0 }}>{main}</Box>
-      <Stack
-        component="aside"
-        aria-label={asideLabel}
-        data-testid="page-aside"
-        spacing={2}
-        sx={{
-          display: { xs: asideOnPhones ? 'flex' : 'none', lg: 'flex' },
-          position: { lg: 'sticky' },
-          top: { lg: 80 },
-          minWidth: 0,
-        }}
-      >
-        {aside}
-      </Stack>
+      {showAside && (
+        <Stack
+          component="aside"
+          aria-label={asideLabel}
+          data-testid="page-aside"
+          spacing={2}
+          sx={{
+            position: { lg: 'sticky' },
+            top: { lg: 80 },
+            minWidth: 0,
+          }}
+        >
+          {aside}
+        </Stack>
+      )}
     </Box>
   );
 }

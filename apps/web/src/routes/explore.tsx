@@ -15,6 +15,7 @@ import { TextField } from '../components/inputs/text-field';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
 import { useExplorePage } from '../features/posts/use-explore-page';
+import { DiscoverTribesCard } from '../features/tribe-home/components/home-aside';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;
 
@@ -23,7 +24,7 @@ export default function ExplorePage() {
   const { t } = useTranslation();
   const page = useExplorePage();
   return (
-    <PageFrame title={t('pages.explore')}>
+    <PageFrame title={t('pages.explore')} asideLabel={t('tribeHome.home.exploreLabel')} aside={<DiscoverTribesCard />}>
       <form role="search" onSubmit={(e) => e.preventDefault()} aria-label={t('posts.explore.search')}>
         <TextField
           id="explore-search"

@@ -7,13 +7,26 @@ import { Composer } from '../features/posts/components/composer';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
 import { NewPostsBanner } from '../features/realtime/components/new-posts-banner';
+import { DiscoverTribesCard, MyTribesCard } from '../features/tribe-home/components/home-aside';
 
-/** /home: a composer, then the feed (my tribes' posts and public posts, newest first) with infinite scroll. */
+/**
+ * /home: a composer, then the feed (my tribes' posts and public posts, newest first) with infinite scroll;
+ * on wide screens my tribes and tribes to discover beside it.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const feed = useFeed();
   return (
-    <PageFrame title={t('pages.home')}>
+    <PageFrame
+      title={t('pages.home')}
+      asideLabel={t('tribeHome.home.label')}
+      aside={
+        <>
+          <MyTribesCard />
+          <DiscoverTribesCard />
+        </>
+      }
+    >
       <Composer label={t('posts.composer.title')} />
       <NewPostsBanner />
       <PostList

@@ -90,7 +90,7 @@ export function TribeView({ tribe }: { tribe: Tribe }) {
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 1180, mx: 'auto', width: '100%' }}>
       <TribeHeader tribe={tribe} />
-      <PageColumns main={main} aside={wide ? <TribeAside tribe={tribe} /> : null} asideLabel={t('tribeHome.aside.label')} />
+      <PageColumns main={main} aside={<TribeAside tribe={tribe} />} asideLabel={t('tribeHome.aside.label')} />
     </Stack>
   );
 }

@@ -1,0 +1,93 @@
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { Tribe } from '@tribes/shared';
+import { useTranslation } from 'react-i18next';
+import { RouterLocaleLink } from '../../../components/locale-link';
+import { AsideCard } from '../../../components/page-columns';
+import { useMyTribes } from '../../posts/use-my-tribes';
+import { useTribeList } from '../../tribes/api';
+
+const SHOWN = 5;
+
+function TribeLinks({ tribes, testId }: { tribes: Tribe[]; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <List dense disablePadding data-testid={testId}>
+      {tribes.map((tr) => (
+        <ListItemButton
+          key={tr.id}
+          component={RouterLocaleLink}
+          to={`/tribes/${encodeURIComponent(tr.slug)}`}
+          sx={{ borderRadius: 1, minHeight: 44, px: 1 }}
+        >
+          <ListItemAvatar sx={{ minWidth: 48 }}>
+            <Avatar
+              variant="rounded"
+              src={tr.logo_url ?? undefined}
+              alt=""
+              sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }}
+              slotProps={{ img: { loading: 'lazy', width: 36, height: 36 } }}
+            >
+              {tr.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+          </ListItemAvatar>
+          <ListItemText
+            primary={tr.name}
+            secondary={t('tribes.stats.members', { count: tr.member_count, value: tr.member_count })}
+            slotProps={{ primary: { dir: 'auto', noWrap: true }, secondary: { noWrap: true } }}
+          />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+/** My tribes, for the side column of /home. */
+export function MyTribesCard() {
+  const { t } = useTranslation();
+  const mine = useMyTribes();
+  const tribes = mine.data ?? [];
+  return (
+    <AsideCard title={t('tribeHome.home.mine')} testId="aside-my-tribes">
+      {mine.isPending ? (
+        <Skeleton variant="rounded" height={96} />
+      ) : tribes.length === 0 ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('tribeHome.home.noneYet')}
+          </Typography>
+          <Button component={RouterLocaleLink} to="/tribes" variant="outlined" size="small">
+            {t('tribeHome.home.find')}
+          </Button>
+        </>
+      ) : (
+        <TribeLinks tribes={tribes.slice(0, SHOWN)} testId="my-tribes" />
+      )}
+    </AsideCard>
+  );
+}
+
+/** Tribes I am not in yet, for the side columns of /home and /explore. */
+export function DiscoverTribesCard() {
+  const { t } = useTranslation();
+  const list = useTribeList('');
+  const others = (list.data?.pages.flatMap((p) => p.items) ?? [])
+    .filter((tr) => tr.my_membership?.status !== 'active')
+    .sort((a, b) => b.member_count - a.member_count)
+    .slice(0, SHOWN);
+  if (list.isSuccess && others.length === 0) return null;
+  return (
+    <AsideCard title={t('tribeHome.home.discover')} testId="aside-discover">
+      {list.isPending ? <Skeleton variant="rounded" height={96} /> : <TribeLinks tribes={others} testId="discover-tribes" />}
+      <Button component={RouterLocaleLink} to="/tribes" size="small" sx={{ mt: 1 }}>
+        {t('tribeHome.home.all')}
+      </Button>
+    </AsideCard>
+  );
+}
