@@ -59,24 +59,24 @@ describe('password forms', () => {
     await screen.findByTestId('sign-in-submit', {}, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}')).toMatchObject({ userSignUpData: null, resetPassword: false });
-  }, 30_000);
+  }, 60_000);
 
   it('sign-up says a too-short password once (the checklist line, not again under the field)', async () => {
     stubApi();
     const { router } = await renderApp('/sign-up');
     await settle(router, '/sign-up');
     const user = userEvent.setup();
-    await screen.findByRole('list', { name: /password/i });
+    await screen.findByRole('list', { name: /password/i }, { timeout: 10_000 });
     await fill(user, 'field-name', 'Noor');
     await fill(user, 'field-email', 'noor@example.test');
     await fill(user, 'field-password', 'short');
     await fill(user, 'field-password_confirmation', 'short');
     await user.click(screen.getByTestId('sign-up-submit'));
     const input = document.getElementById('field-password')!;
-    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'), { timeout: 10_000 });
     const message = 'Must be at least 8 characters.';
     expect(document.body.textContent?.split(message).length).toBe(2);
     // The field still points to the rule it breaks.
     expect(input.getAttribute('aria-describedby') ?? '').toContain('password-rules');
-  }, 30_000);
+  }, 60_000);
 });
