@@ -30,6 +30,9 @@ export const moneyKeys = {
   campaign: (id: string) => ['campaigns', 'one', id] as const,
   campaignDonations: (id: string) => ['donations', 'campaign', id] as const,
   campaignDaily: (id: string) => ['donations', 'campaign-daily', id] as const,
+  campaignTopDonors: (id: string) => ['donations', 'campaign-top', id] as const,
+  campaignUpdates: (id: string) => ['campaigns', 'updates', id] as const,
+  searchCampaigns: (q: string) => ['campaigns', 'search', q] as const,
   config: ['config'] as const,
   ledger: (tribeRef: string) => ['ledger', tribeRef] as const,
   cryptoWallets: ['crypto-wallets'] as const,
@@ -262,5 +265,63 @@ export function useUnlinkCryptoWallet() {
   return useMutation({
     mutationFn: async (id: string) => api.call(cryptoEndpoints.unlink, { params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: moneyKeys.cryptoWallets }),
+  });
+}
+
+/** POST /v1/wallet/purchases/{id}/resume: where a pending purchase is still payable; the payer is sent there. */
+export function useResumePurchase() {
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.call(endpoints.resumePurchase, { params: { id } }, { notifySuccess: false })).data,
+    onSuccess: (answer) => window.location.assign(answer.checkout_url),
+  });
+}
+
+/** POST /v1/wallet/purchases/{id}/cancel: the purchase leaves the pending list. */
+export function useCancelPurchase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await api.call(endpoints.cancelPurchase, { params: { id } })).data,
+    onSettled: () => void client.invalidateQueries({ queryKey: moneyKeys.wallet }),
+  });
+}
+
+/** A campaign's ten largest givers (anonymous gifts without a name). */
+export function useCampaignTopDonors(id: string) {
+  return useQuery({
+    queryKey: moneyKeys.campaignTopDonors(id),
+    queryFn: async ({ signal }) => (await api.call(endpoints.campaignTopDonors, { params: { id } }, { signal })).data.items,
+  });
+}
+
+/** A campaign's updates from its organisers, newest first, page by page. */
+export function useCampaignUpdates(id: string) {
+  return useInfiniteQuery({
+    queryKey: moneyKeys.campaignUpdates(id),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.call(endpoints.campaignUpdates, { params: { id }, query: pageAsk(pageParam) }, { signal })).data,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** POST /v1/campaigns/{id}/updates (the campaign's managers); its donors are told in the app. */
+export function usePostCampaignUpdate(id: string, onFieldErrors?: FieldErrorsHandler) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: string) =>
+      (await api.call(endpoints.postCampaignUpdate, { params: { id }, body: { body } }, { onFieldErrors })).data.update,
+    onSuccess: () => void client.invalidateQueries({ queryKey: moneyKeys.campaignUpdates(id) }),
+  });
+}
+
+/** Open campaigns of every tribe, newest first, searched by `q`, page by page. */
+export function useSearchCampaigns(q: string) {
+  return useInfiniteQuery({
+    queryKey: moneyKeys.searchCampaigns(q),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.call(endpoints.searchCampaigns, { query: { ...pageAsk(pageParam), q: q || undefined } }, { signal })).data,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }

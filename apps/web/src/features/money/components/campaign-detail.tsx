@@ -24,9 +24,11 @@ import { useTribe } from '../../tribes/api';
 import { moneyKeys, useCampaignDaily, useCampaignDonations, useCloseCampaign } from '../api';
 import { useMoneyFormat } from '../format';
 import { CampaignStatus } from './campaign-card';
+import { CampaignMeta, CampaignShare, CampaignUpdates, TopDonors } from './campaign-extras';
 import { CampaignProgress } from './campaign-progress';
 import { DonationsChart } from './donations-chart';
 import { DonorList } from './donor-list';
+import { LocalMoney } from './local-money';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;
 
@@ -85,6 +87,7 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
                 : t('money.campaigns.endedOn', { date: f.date(campaign.ends_at) })}
             </Typography>
           </Stack>
+          <CampaignMeta campaign={campaign} />
           {campaign.description && (
             <Typography dir="auto" sx={{ whiteSpace: 'pre-line' }}>
               {campaign.description}
@@ -95,6 +98,7 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
             <Typography color="text.secondary" data-testid="campaign-donor-count">
               {t('money.campaigns.donors', { count: f.tokens(campaign.donor_count) })}
             </Typography>
+            <LocalMoney tokens={campaign.goal} component="span" data-testid="campaign-goal-local" />
             {campaign.monthly_goal !== null && (
               <Typography color="text.secondary">
                 {t('money.detail.monthly', { amount: f.tokens(campaign.monthly_goal) })}
@@ -124,8 +128,11 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
               </Button>
             )}
           </Stack>
+          <CampaignShare campaign={campaign} url={typeof window === 'undefined' ? '' : window.location.href} />
         </Stack>
       </Paper>
+
+      <CampaignUpdates campaign={campaign} />
 
       {campaign.milestones.length > 0 && (
         <Stack spacing={1} component="section" aria-labelledby="milestones-title">
@@ -171,6 +178,8 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
           )}
         </Paper>
       </Stack>
+
+      <TopDonors campaignId={campaign.id} />
 
       <Stack spacing={1} component="section" aria-labelledby="donors-title">
         <Typography id="donors-title" variant="h2" sx={h2}>

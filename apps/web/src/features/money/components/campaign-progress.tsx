@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Campaign } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { useMoneyFormat } from '../format';
+import { LocalMoney } from './local-money';
 
 /** Raised of goal as a bar with its numbers; the bar's value is what screen readers hear. */
 export function CampaignProgress({ campaign, large = false }: { campaign: Campaign; large?: boolean }) {
@@ -29,6 +30,7 @@ export function CampaignProgress({ campaign, large = false }: { campaign: Campai
           {f.percent(campaign.goal > 0 ? campaign.raised / campaign.goal : 0)}
         </Typography>
       </Stack>
+      <LocalMoney tokens={campaign.raised} />
     </Stack>
   );
 }
