@@ -365,7 +365,7 @@ function planPosts(r: Rand, members: string[][], localeOf: Map<string, Locale>, 
       visibility: r() < 0.8 ? 'public' : 'tribe',
       at,
       ...(i % 3 === 0 ? { photo: { kind, seed: seedOf(`post-${i}`), alt: fill(DEMO_ALT[locale][kind], vars) } } : {}),
-      ...reactions(tribe, by, at, 4 + r() * 5),
+      ...reactions(tribe, by, at, 2 + r() * 4),
     });
   }
   for (const [i, spec] of DEMO_POSTS.entries()) {
