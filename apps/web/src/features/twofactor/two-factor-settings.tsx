@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TotpEnrolment } from '@tribes/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LocaleLink } from '../../components/locale-link';
 import { TextField } from '../../components/inputs/text-field';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { fieldProps } from '../../lib/form-field';
@@ -164,6 +165,29 @@ function Enrolment({
   );
 }
 
+/**
+ * How many passkeys can answer the second step instead of a code (GET /v1/me/2fa `passkeys`; they serve once
+ * TOTP is on), with the way to /setting/passkeys to add or manage them.
+ */
+function PasskeysAsSecondFactor({ count, totpOn }: { count: number; totpOn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={0.5} data-testid="passkeys-second-factor">
+      <Typography color="text.secondary">
+        {t(totpOn ? 'twoFactor.settings.passkeys' : 'twoFactor.settings.passkeysOff', { count })}
+      </Typography>
+      {count === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('twoFactor.settings.passkeysNone')}
+        </Typography>
+      )}
+      <LocaleLink to="/setting/passkeys" sx={{ alignSelf: 'flex-start' }} data-testid="passkeys-link">
+        {t('twoFactor.settings.passkeysLink')}
+      </LocaleLink>
+    </Stack>
+  );
+}
+
 /** Settings → two-factor authentication: status, enrolment, recovery codes once, turning it off after a confirmation. */
 export function TwoFactorSettings() {
   const { t } = useTranslation();
@@ -225,6 +249,7 @@ export function TwoFactorSettings() {
                 label={status.data.totp_enabled ? t('twoFactor.settings.on') : t('twoFactor.settings.off')}
               />
             </Stack>
+            <PasskeysAsSecondFactor count={status.data.passkeys} totpOn={status.data.totp_enabled} />
             {status.data.totp_enabled ? (
               <>
                 <Typography color="text.secondary">

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, MEMBER, stubFetch, success, type FetchCall } from '../../test/api-harness';
 import { renderApp, settle } from '../../test/render-app';
 
@@ -226,12 +226,46 @@ describe('a passkey instead of the code', () => {
 });
 
 describe('settings → two-factor authentication', () => {
+  // The page and the signed-in layout are lazy chunks: imported once here, so a cold import on a loaded machine
+  // (seen: over settle()'s 5 s, 'the page never shows its heading' when this block runs alone) is not the
+  // first render's cost. The router's lazy() then resolves these same modules.
+  beforeAll(async () => {
+    await Promise.all([import('../../routes/setting-two-factor'), import('../../app/layouts/pannel-layout')]);
+  }, 120_000);
+
+  it('counts the passkeys that can answer the second step and links to the passkeys page (en on, ar off and none)', async () => {
+    let status = { totp_enabled: true, recovery_codes_left: 10, passkeys: 2 };
+    stubFetch((call) =>
+      call.url.endsWith('/v1/me/2fa') && call.method === 'GET'
+        ? jsonResponse(200, success(status))
+        : jsonResponse(200, success({ items: [], next_cursor: null })),
+    );
+    const session = { session: { accessToken: 't', userData: MEMBER, isLoggedIn: true } };
+    const first = await renderApp('/setting/two-factor', session);
+    await settle(first.router, '/setting/two-factor');
+    const block = await screen.findByTestId('passkeys-second-factor', {}, { timeout: 10_000 });
+    expect(block).toHaveTextContent('Passkeys that can confirm a sign-in instead of a code: 2');
+    expect(within(block).queryByText(/Add a passkey/)).toBeNull();
+    expect(within(block).getByRole('link', { name: 'Manage passkeys' })).toHaveAttribute('href', '/setting/passkeys');
+    first.view.unmount();
+
+    status = { totp_enabled: false, recovery_codes_left: 0, passkeys: 0 };
+    const second = await renderApp('/ar/setting/two-factor', session);
+    await settle(second.router, '/ar/setting/two-factor');
+    const none = await screen.findByTestId('passkeys-second-factor', {}, { timeout: 10_000 });
+    expect(none).toHaveTextContent(
+      'بعد تفعيل هذه الميزة، يمكن لمفاتيح المرور أيضًا تأكيد تسجيل الدخول بدلًا من الرمز. عدد مفاتيح المرور: 0',
+    );
+    expect(none).toHaveTextContent('أضف مفتاح مرور لتأكيد تسجيل الدخول بقفل شاشة جهازك بدلًا من كتابة رمز.');
+    expect(within(none).getByRole('link', { name: 'إدارة مفاتيح المرور' })).toHaveAttribute('href', '/ar/setting/passkeys');
+  }, 60_000);
+
   it('enrols (key shown in groups), shows the ten codes once, then turns off after a confirmation with a code', async () => {
     let enabled = false;
     const codes = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
     const calls = stubFetch((call) => {
       if (call.url.endsWith('/v1/me/2fa') && call.method === 'GET') {
-        return jsonResponse(200, success({ totp_enabled: enabled, recovery_codes_left: enabled ? 10 : 0 }));
+        return jsonResponse(200, success({ totp_enabled: enabled, recovery_codes_left: enabled ? 10 : 0, passkeys: 0 }));
       }
       if (call.url.endsWith('/v1/me/2fa/totp') && call.method === 'POST') {
         return jsonResponse(
@@ -287,12 +321,12 @@ describe('settings → two-factor authentication', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(calls, '/v1/me/2fa/totp', 'DELETE')).toEqual([{ code: '555555' }]);
     expect(await screen.findByTestId('totp-status')).toHaveTextContent('Off');
-  }, 40_000);
+  }, 60_000);
 
   it('turns off with a recovery code instead of the app code (the toggle in the dialog)', async () => {
     const calls = stubFetch((call) => {
       if (call.url.endsWith('/v1/me/2fa') && call.method === 'GET') {
-        return jsonResponse(200, success({ totp_enabled: true, recovery_codes_left: 9 }));
+        return jsonResponse(200, success({ totp_enabled: true, recovery_codes_left: 9, passkeys: 1 }));
       }
       if (call.url.endsWith('/v1/me/2fa/totp') && call.method === 'DELETE') {
         return jsonResponse(200, success({}, 'Two-factor authentication is off.'));
@@ -312,5 +346,5 @@ describe('settings → two-factor authentication', () => {
     await user.click(within(dialog).getByTestId('confirm-action'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(calls, '/v1/me/2fa/totp', 'DELETE')).toEqual([{ recovery_code: 'abcde-12345' }]);
-  }, 40_000);
+  }, 60_000);
 });
