@@ -40,4 +40,18 @@ describe.each([...folders.entries()])('messages in %s', (_folder, bundles) => {
     );
     expect(copies.length, copies.map(([k]) => k).join(', ')).toBeLessThan(Math.max(2, Object.keys(base).length / 10));
   });
+
+  // i18next falls back to the bare key, not to _other, when a language's plural form is missing: Arabic
+  // needs zero, one, two, few, many and other, so every counted message carries all six in every file.
+  it('gives every counted message all six plural forms (Arabic uses them all)', () => {
+    const counted = new Set(
+      Object.keys(base)
+        .filter(isPlural)
+        .map((k) => k.replace(/_[a-z]+$/, '')),
+    );
+    const missing = [...counted].flatMap((stem) =>
+      ['zero', 'one', 'two', 'few', 'many', 'other'].filter((f) => !(`${stem}_${f}` in base)).map((f) => `${stem}_${f}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });
