@@ -21,6 +21,7 @@ import type { Mailer } from './core/mail/mailer.js';
 import { registerRateLimit } from './core/rate-limit.js';
 import { openApiTransform } from './core/route.js';
 import { registerSecurity } from './core/security.js';
+import { createPageMetaLookup } from './core/page-meta.js';
 import { API_PREFIXES, registerStatic } from './core/static.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { createRealtime, type RealtimeOptions } from './realtime/realtime.js';
@@ -176,6 +177,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const servesWeb = await registerStatic(app, {
     storage: ctx.storage,
     webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST,
+    pageMeta: {
+      lookup: createPageMetaLookup(ctx, (err) => app.log.warn({ err }, 'page preview lookup failed')),
+      publicUrl: config.publicUrl,
+    },
   });
   registerNotFound(app, servesWeb ? { apiPrefixes: API_PREFIXES } : null);
 

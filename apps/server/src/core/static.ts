@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mediaEndpoints } from '@tribes/shared';
 import { notFound } from './errors.js';
+import { localeOf, META_PAGES, renderPageMeta, type PageMetaLookup } from './page-meta.js';
 import { route, sent } from './route.js';
 import { PRIVATE_PREFIX, type Storage } from './storage.js';
 
@@ -13,7 +14,12 @@ export const API_PREFIXES = ['/api/', '/media/', '/broadcasting/', '/app/', '/ap
 /** Serves uploaded media (long-lived, immutable names) and the built web app with its SPA fallback. */
 export async function registerStatic(
   app: FastifyInstance,
-  opts: { storage: Storage & { root: string }; webDistDir?: string },
+  opts: {
+    storage: Storage & { root: string };
+    webDistDir?: string;
+    /** Open Graph previews of shared pages (tribe, campaign, invite), with the origin their URLs are made on. */
+    pageMeta?: { lookup: PageMetaLookup; publicUrl: URL };
+  },
 ): Promise<boolean> {
   const uploadsDir = opts.storage.root;
   mkdirSync(uploadsDir, { recursive: true });
@@ -64,5 +70,30 @@ export async function registerStatic(
       );
     },
   });
+  if (opts.pageMeta) registerPageMeta(app, readFileSync(path.join(dist, 'index.html'), 'utf8'), opts.pageMeta);
   return true;
+}
+
+/**
+ * A shared link to a tribe, a campaign or an invite (with or without a locale prefix) is answered
+ * with index.html carrying that page's Open Graph and Twitter tags, so chats and social networks show
+ * a card; anything unknown gets the plain page the SPA fallback would send (the app shows its own 404).
+ */
+function registerPageMeta(
+  app: FastifyInstance,
+  index: string,
+  { lookup, publicUrl }: { lookup: PageMetaLookup; publicUrl: URL },
+) {
+  for (const [page, kind] of META_PAGES) {
+    for (const url of [page, `/:locale${page}`]) {
+      app.get<{ Params: { id: string; locale?: string } }>(url, { schema: { hide: true } }, async (request, reply) => {
+        const locale = localeOf(request.params.locale);
+        if (!locale) return reply.callNotFound();
+        const meta = await lookup[kind](request.params.id, locale);
+        const pathname = request.url.split('?')[0] ?? '/';
+        const html = meta ? renderPageMeta(index, meta, new URL(pathname, publicUrl), publicUrl) : index;
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      });
+    }
+  }
 }

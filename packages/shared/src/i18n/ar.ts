@@ -205,6 +205,8 @@ export const ar: Catalogue = {
   'tribes.logo_updated': 'تم تحديث الشعار.',
   'invites.created': 'رابط الدعوة جاهز للمشاركة.',
   'invites.gone': 'انتهت صلاحية رابط الدعوة هذا أو لم يعد صالحًا للاستخدام. اطلب رابطًا جديدًا من القبيلة.',
+  'invites.og_title': 'انضم إلى {{name}} على Tribes',
+  'invites.og_description': 'أنت مدعو للانضمام إلى {{name}}، قبيلة على Tribes.',
   'validation.https_url': 'أدخل عنوانًا كاملًا يبدأ بـ https://.',
   'validation.drip_days': 'اختر يومًا واحدًا على الأقل بين الدروس في الدورة التدريجية.',
   'validation.option_index': 'يجب أن تكون الإجابة الصحيحة أحد الخيارات.',

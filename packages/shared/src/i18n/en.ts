@@ -181,6 +181,8 @@ export const en = {
   'tribes.logo_updated': 'The logo has been updated.',
   'invites.created': 'The invite link is ready to share.',
   'invites.gone': 'This invite link has expired or can no longer be used. Ask the tribe for a new one.',
+  'invites.og_title': 'Join {{name}} on Tribes',
+  'invites.og_description': 'You are invited to join {{name}}, a tribe on Tribes.',
   'validation.https_url': 'Enter a full https:// address.',
   'validation.drip_days': 'Choose at least 1 day between lessons for a drip course.',
   'validation.option_index': 'The correct answer must be one of the options.',

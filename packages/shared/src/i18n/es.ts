@@ -191,6 +191,8 @@ export const es: Catalogue = {
   'tribes.logo_updated': 'El logotipo se ha actualizado.',
   'invites.created': 'El enlace de invitación está listo para compartir.',
   'invites.gone': 'Este enlace de invitación ha caducado o ya no se puede usar. Pide uno nuevo a la tribu.',
+  'invites.og_title': 'Únete a {{name}} en Tribes',
+  'invites.og_description': 'Te invitan a unirte a {{name}}, una tribu en Tribes.',
   'validation.https_url': 'Introduce una dirección completa con https://.',
   'validation.drip_days': 'Elige al menos 1 día entre lecciones para un curso dosificado.',
   'validation.option_index': 'La respuesta correcta debe ser una de las opciones.',

@@ -191,6 +191,8 @@ export const fr: Catalogue = {
   'tribes.logo_updated': 'Le logo a été mis à jour.',
   'invites.created': 'Le lien d’invitation est prêt à être partagé.',
   'invites.gone': 'Ce lien d’invitation a expiré ou ne peut plus être utilisé. Demandez-en un nouveau à la tribu.',
+  'invites.og_title': 'Rejoignez {{name}} sur Tribes',
+  'invites.og_description': 'Vous êtes invité à rejoindre {{name}}, une tribu sur Tribes.',
   'validation.https_url': 'Saisissez une adresse complète en https://.',
   'validation.drip_days': 'Choisissez au moins 1 jour entre les leçons pour un cours progressif.',
   'validation.option_index': 'La bonne réponse doit être l’une des options.',

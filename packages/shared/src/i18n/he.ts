@@ -186,6 +186,8 @@ export const he: Catalogue = {
   'tribes.logo_updated': 'הלוגו עודכן.',
   'invites.created': 'קישור ההזמנה מוכן לשיתוף.',
   'invites.gone': 'קישור ההזמנה הזה פג תוקף או שאי אפשר להשתמש בו עוד. בקשו קישור חדש מהשבט.',
+  'invites.og_title': 'הצטרפו אל {{name}} ב-Tribes',
+  'invites.og_description': 'הוזמנתם להצטרף אל {{name}}, שבט ב-Tribes.',
   'validation.https_url': 'הזינו כתובת מלאה שמתחילה ב-https://.',
   'validation.drip_days': 'בחרו לפחות יום אחד בין שיעורים בקורס מדורג.',
   'validation.option_index': 'התשובה הנכונה חייבת להיות אחת האפשרויות.',

@@ -1,0 +1,125 @@
+import { DEFAULT_LOCALE, isLocale, translate, type Locale } from '@tribes/shared';
+import { HttpError } from './errors.js';
+
+/** What a shared link shows in a chat or a social network before anyone opens it (Open Graph, Twitter cards). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Relative (/media/...) or absolute; made absolute against PUBLIC_URL. */
+  image: string | null;
+}
+
+/** The pages that have a preview of their own; null when the thing is unknown (the plain page is sent). */
+export interface PageMetaLookup {
+  tribe(ref: string, locale: Locale): Promise<PageMeta | null>;
+  campaign(id: string, locale: Locale): Promise<PageMeta | null>;
+  invite(code: string, locale: Locale): Promise<PageMeta | null>;
+}
+
+/** The SPA paths with a preview, relative to the locale prefix, and which lookup answers them. */
+export const META_PAGES: [path: string, kind: keyof PageMetaLookup][] = [
+  ['/tribes/:id', 'tribe'],
+  ['/tribes/campaign/detail/:id', 'campaign'],
+  ['/invite/:id', 'invite'],
+];
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** One line, at most `max` characters (a card shows two or three lines). */
+function clip(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * The index page with the preview's tags before </head> (and its <title>): every value HTML-escaped,
+ * the image and the page's address absolute against the public origin.
+ */
+export function renderPageMeta(index: string, meta: PageMeta, pageUrl: URL, publicUrl: URL): string {
+  const title = clip(meta.title, 120);
+  const description = clip(meta.description, 300);
+  const image = meta.image ? new URL(meta.image, publicUrl).href : null;
+  type Tag = [attr: 'property' | 'name', key: string, value: string];
+  const tags: Tag[] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Tribes'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', pageUrl.href],
+    ...(image ? [['property', 'og:image', image] as Tag] : []),
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ...(image ? [['name', 'twitter:image', image] as Tag] : []),
+  ];
+  const head = tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`).join('');
+  const withTitle = index.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)} · Tribes</title>`);
+  return withTitle.replace('</head>', `${head}</head>`);
+}
+
+/** The locale of a prefixed path (/ar/tribes/...), the default one without a prefix; undefined: not a locale. */
+export function localeOf(prefix: string | undefined): Locale | undefined {
+  if (prefix === undefined) return DEFAULT_LOCALE;
+  return isLocale(prefix) ? prefix : undefined;
+}
+
+interface Services {
+  tribes: {
+    show(
+      ref: string,
+      user: null,
+    ): Promise<{ name: string; description: string; cover_url: string | null; logo_url: string | null }>;
+  };
+  campaigns: {
+    get(id: string, viewer: null): Promise<{ title: string; description: string; cover_url: string | null; tribe_name: string }>;
+  };
+  invites: {
+    preview(
+      code: string,
+    ): Promise<{ tribe: { name: string; description: string; cover_url: string | null; logo_url: string | null } }>;
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 404/410 from a service (or a malformed id) mean "no preview": the plain page is sent. */
+async function orNull<T>(lookup: () => Promise<T>, onError: (err: unknown) => void): Promise<T | null> {
+  try {
+    return await lookup();
+  } catch (err) {
+    if (!(err instanceof HttpError)) onError(err);
+    return null;
+  }
+}
+
+/** The previews, read through the services (what an anonymous caller of the API may see). */
+export function createPageMetaLookup(services: Services, onError: (err: unknown) => void = () => {}): PageMetaLookup {
+  return {
+    async tribe(ref) {
+      const tribe = await orNull(() => services.tribes.show(ref, null), onError);
+      return tribe && { title: tribe.name, description: tribe.description, image: tribe.cover_url ?? tribe.logo_url };
+    },
+    async campaign(id) {
+      if (!UUID.test(id)) return null;
+      const campaign = await orNull(() => services.campaigns.get(id, null), onError);
+      return (
+        campaign && {
+          title: campaign.title,
+          description: campaign.description || campaign.tribe_name,
+          image: campaign.cover_url,
+        }
+      );
+    },
+    async invite(code, locale) {
+      const preview = await orNull(() => services.invites.preview(code), onError);
+      if (!preview) return null;
+      const { tribe } = preview;
+      return {
+        title: translate(locale, 'invites.og_title', { name: tribe.name }),
+        description: tribe.description || translate(locale, 'invites.og_description', { name: tribe.name }),
+        image: tribe.cover_url ?? tribe.logo_url,
+      };
+    },
+  };
+}
