@@ -88,7 +88,7 @@ describe('two-factor authentication (TOTP)', () => {
     }
   }, 180_000);
 
-  it('answers the 2FA step with a passkey (Chromium virtual authenticator); axe on the step in en', async () => {
+  it('answers the 2FA step with a passkey (Chromium virtual authenticator); axe on the step in en and ar', async () => {
     const user = await signUpViaApi({ role: 'member' });
     const { secret } = (await apiPost('/v1/me/2fa/totp', user.token)) as { secret: string };
     await apiPost('/v1/me/2fa/totp/confirm', user.token, { code: await generate({ secret }) });
@@ -140,6 +140,23 @@ describe('two-factor authentication (TOTP)', () => {
       // The virtual authenticator signed (its counter moved).
       const after = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount;
       expect(after).toBeGreaterThan(before);
+
+      // The same step in Arabic, right to left, with the passkey way (axe in ar): a new challenge from the API's
+      // password sign-in, opened as /ar/sign-in?challenge= (where the other ways in send an account with 2FA on).
+      const res = await fetch(`${baseUrl()}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      const { data } = (await res.json()) as { data: { two_factor_required: boolean; challenge_id: string } };
+      expect(data.two_factor_required).toBe(true);
+      await page.evaluate(() => window.localStorage.removeItem('auth'));
+      await page.goto(`/ar/sign-in?challenge=${data.challenge_id}`);
+      await ready(page);
+      await page.locator('#field-code').waitFor();
+      await page.getByRole('button', { name: 'استخدم مفتاح مرور بدلًا من ذلك' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await expectAccessible(page, 'ar 2FA step with the passkey way');
     } finally {
       await context.close();
     }
