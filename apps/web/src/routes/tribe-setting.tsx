@@ -11,6 +11,7 @@ import { ReportQueue } from '../features/posts/components/report-queue';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EditTribeForm } from '../features/tribes/components/edit-tribe-form';
 import { MemberAdminList } from '../features/tribes/components/member-admin-list';
+import { TribeFacesUpload } from '../features/tribes/components/tribe-faces-upload';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
 import { TribeSettingsFrame } from '../features/tribes/components/tribe-settings-frame';
 import { membershipFlags } from '../features/tribes/membership';
@@ -57,7 +58,10 @@ function Settings({ tribe }: { tribe: Tribe }) {
         <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
           {tab === 'details' ? (
             flags.isLeader ? (
-              <EditTribeForm tribe={tribe} />
+              <Stack spacing={2.5}>
+                <TribeFacesUpload tribe={tribe} />
+                <EditTribeForm tribe={tribe} />
+              </Stack>
             ) : (
               <Alert severity="info">{t('tribes.settings.detailsLeadersOnly')}</Alert>
             )

@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -6,9 +5,10 @@ import type { Tribe } from '@tribes/shared';
 import type { ReactNode } from 'react';
 import { LocaleLink } from '../../../components/locale-link';
 import { MembershipChip, VisibilityChip } from './membership-chip';
+import { TribeCover, TribeLogo } from './tribe-faces';
 import { TribeStats } from './tribe-stats';
 
-/** One tribe in a list: cover or initial, name (a link to its page unless `plain`), chips, stats, actions. */
+/** One tribe in a list: its cover band, logo (or initial), name (a link to its page unless `plain`), chips, stats, actions. */
 export function TribeCard({
   tribe,
   actions,
@@ -21,17 +21,11 @@ export function TribeCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   return (
-    <Paper variant="outlined" component="article" sx={{ p: 2 }} data-testid="tribe-card" data-slug={tribe.slug}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'stretch', sm: 'center' }}>
+    <Paper variant="outlined" component="article" sx={{ overflow: 'hidden' }} data-testid="tribe-card" data-slug={tribe.slug}>
+      <TribeCover tribe={tribe} sx={{ aspectRatio: { xs: '3 / 1', sm: '5 / 1' } }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'stretch', sm: 'center' }} sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Avatar
-            src={tribe.cover_url ?? undefined}
-            alt=""
-            variant="rounded"
-            sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontWeight: 700 }}
-          >
-            {tribe.name.slice(0, 1).toUpperCase()}
-          </Avatar>
+          <TribeLogo tribe={tribe} size={56} />
           <Stack spacing={0.5} sx={{ minWidth: 0 }}>
             <Typography
               variant="h2"

@@ -10,6 +10,7 @@ import { LocaleLink } from '../../../components/locale-link';
 import type { TribesMapProps } from '../map-types';
 import { ClusterGroup } from './cluster-group';
 import { MapBase } from './map-base';
+import { TribeCover, TribeLogo } from './tribe-faces';
 import { TribeStats } from './tribe-stats';
 
 const tribeIcon = L.divIcon({ className: 'tribes-marker tribes-marker--tribe', html: '', iconSize: [26, 26] });
@@ -28,7 +29,8 @@ function FitToMarkers({ points }: { points: [number, number][] }) {
   return null;
 }
 
-function TribePopup({
+/** A tribe marker's popup: cover band, logo (or initial) and name, stats, and a link or a choose button. */
+export function TribePopup({
   tribe,
   onChoose,
   chooseLabel,
@@ -39,10 +41,14 @@ function TribePopup({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Stack spacing={1} dir={i18n.dir()} sx={{ minWidth: 180 }}>
-      <Typography component="p" sx={{ fontWeight: 700, m: 0 }}>
-        <bdi>{tribe.name}</bdi>
-      </Typography>
+    <Stack spacing={1} dir={i18n.dir()} sx={{ minWidth: 180, maxWidth: 240 }}>
+      <TribeCover tribe={tribe} sx={{ borderRadius: 1 }} />
+      <Stack direction="row" spacing={1} alignItems="center">
+        <TribeLogo tribe={tribe} size={36} />
+        <Typography component="p" sx={{ fontWeight: 700, m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <bdi>{tribe.name}</bdi>
+        </Typography>
+      </Stack>
       <TribeStats members={tribe.member_count} villages={tribe.village_count} />
       {onChoose ? (
         <Button size="small" variant="contained" onClick={() => onChoose(tribe)}>
