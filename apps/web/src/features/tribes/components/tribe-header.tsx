@@ -2,7 +2,6 @@ import AddLocationAltOutlinedIcon from '@mui/icons-material/AddLocationAltOutlin
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { RouterLocaleLink } from '../../../components/locale-link';
 import { membershipFlags } from '../membership';
 import { MembershipActions } from './membership-actions';
 import { MembershipChip, VisibilityChip } from './membership-chip';
+import { TribeCover, TribeLogo } from './tribe-faces';
 import { TribeStats } from './tribe-stats';
 
 /** The top of a tribe page: who it is, where, how big, and what the user may do there. */
@@ -20,16 +20,20 @@ export function TribeHeader({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
   const f = membershipFlags(tribe);
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, overflow: 'hidden' }}>
+      {/* The cover spans the card's whole width, above its padding. */}
+      <TribeCover
+        tribe={tribe}
+        eager
+        sx={{
+          width: { xs: 'calc(100% + 32px)', md: 'calc(100% + 48px)' },
+          mt: { xs: -2, md: -3 },
+          mx: { xs: -2, md: -3 },
+          mb: 2,
+        }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} alignItems={{ xs: 'flex-start', sm: 'center' }}>
-        <Avatar
-          src={tribe.cover_url ?? undefined}
-          alt=""
-          variant="rounded"
-          sx={{ width: 88, height: 88, fontSize: '2rem', bgcolor: 'primary.main' }}
-        >
-          {tribe.name.slice(0, 1).toUpperCase()}
-        </Avatar>
+        <TribeLogo tribe={tribe} size={88} eager />
         <Stack spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.6rem', md: '2.1rem' }, overflowWrap: 'anywhere' }}>
             <bdi>{tribe.name}</bdi>
