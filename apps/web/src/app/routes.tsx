@@ -63,6 +63,8 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['privacy_policy', 'public', p(() => import('../routes/privacy-policy'))],
       // Not in the specification's list: the public verification of a course certificate (DESIGN section 5).
       ['certificates/:id', 'public', p(() => import('../routes/certificate'))],
+      // Not in the specification's list: an invite link's public page (DESIGN 10.5).
+      ['invite/:code', 'public', p(() => import('../routes/invite'))],
     ],
   },
   {

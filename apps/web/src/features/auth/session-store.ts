@@ -1,6 +1,7 @@
 import type { User } from '@tribes/shared';
 import { LAST_STEPS, STORAGE_KEYS, type LastStep, type OtpPurpose } from '@tribes/shared/constants';
 import { createStore, useStore } from '../../lib/external-store';
+import { pendingInvitePath } from '../invites/pending-invite';
 
 /** A code is on its way to this address, for this purpose; reset_token once a forgot-password code is verified. */
 export interface SignUpData {
@@ -141,5 +142,8 @@ export function onboardingRank(lastStep: LastStep | null | undefined): number {
 
 /** Specification section 2: after login, /tribe-selection unless the tribe is already chosen. */
 export function pathAfterLogin(user: User): string {
+  // An invite opened while signed out comes first: back to /invite/{code} to join.
+  const invite = pendingInvitePath();
+  if (invite) return invite;
   return user.profile.last_step === 'tribe-selection-completed' ? '/home' : '/tribe-selection';
 }

@@ -10,6 +10,7 @@ import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { membershipFlags } from '../membership';
+import { InviteButton } from '../../invites/components/invite-dialog';
 import { MembershipActions } from './membership-actions';
 import { MembershipChip, VisibilityChip } from './membership-chip';
 import { TribeCover, TribeLogo } from './tribe-faces';
@@ -57,6 +58,7 @@ export function TribeHeader({ tribe }: { tribe: Tribe }) {
       )}
       <Stack useFlexGap direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <MembershipActions tribe={tribe} />
+        {f.canModerate && <InviteButton tribe={tribe} />}
         {f.isMember && (
           <Button
             component={RouterLocaleLink}
