@@ -186,7 +186,7 @@ afterAll(async () => {
 });
 
 describe('Firebase sign-in (Auth emulator)', () => {
-  it('signs up with a phone number and an SMS code, onboarding continues; a disabled user is signed out', async () => {
+  it('signs up with a phone number and an SMS code, onboarding continues, adds an email with a mailed code; a disabled user is signed out', async () => {
     const context = await newContext();
     const page = await context.newPage();
     const logs: string[] = [];
@@ -215,6 +215,23 @@ describe('Firebase sign-in (Auth emulator)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page, 'ar sign-in methods');
 
+    // The phone account adds an email (issue 13) through the dialog, in Arabic (axe on the dialog): the address,
+    // then the code mailed to it (read from this file's SMTP sink); the methods list then shows the email way in.
+    const email = uniqueEmail('phone-adds-email');
+    await page.getByTestId('account-email-open').click();
+    await page.getByTestId('account-email-input').waitFor();
+    await expectAccessible(page, 'ar add-email dialog');
+    await page.getByTestId('account-email-input').fill(email);
+    await page.getByTestId('account-email-submit').click();
+    await page.getByTestId('account-email-code').fill(await mailedCode(email));
+    await page.getByTestId('account-email-submit').click();
+    await poll(() => page.getByTestId('account-email-dialog').count()).toBe(0);
+    await poll(() => page.getByTestId('account-email').textContent()).toBe(email);
+    await poll(() => page.getByTestId('method-email').count()).toBe(1);
+    expect(await page.getByTestId('method-email').textContent()).toContain(email);
+    expect(await page.getByTestId('method-firebase').count()).toBe(1);
+    expect(await storedUser(page)).toMatchObject({ phone, email });
+
     // Disabled at the identity service: when the user comes back to the tab, Tribes signs them out, with the reason.
     const { users } = await emulatorCall<{ users: { localId: string }[] }>('accounts:lookup', { phoneNumber: [phone] });
     await emulator!.setDisabled(users[0]!.localId, true);
@@ -225,7 +242,7 @@ describe('Firebase sign-in (Auth emulator)', () => {
     await context.close();
   }, 240_000);
 
-  it('signs up with Google through the emulator provider page, onboarding continues; a closed popup is a calm note', async () => {
+  it('signs up with Google through the emulator provider page, onboarding continues; a closed popup is a calm note (en, ar)', async () => {
     const context = await newContext();
     const page = await context.newPage();
     const logs: string[] = [];
@@ -243,6 +260,16 @@ describe('Firebase sign-in (Auth emulator)', () => {
     expect(await notice.textContent()).toContain('The sign-in window was closed before you finished.');
     expect(await page.getByTestId('firebase-google').isEnabled()).toBe(true);
     await expectAccessible(page, 'en sign-in, popup closed');
+
+    // The same note in Arabic, right to left (axe in ar).
+    await page.goto('/ar/sign-in');
+    await ready(page);
+    await (await openProviderPopup(page)).close();
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toContain('أُغلقت نافذة تسجيل الدخول قبل الانتهاء.');
+    expect(await notice.getAttribute('role')).toBe('status');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expectAccessible(page, 'ar sign-in, popup closed');
 
     // Then through: "Add new account" on the provider page makes a Google identity with a verified email.
     const email = uniqueEmail('google-new');
