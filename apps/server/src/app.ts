@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandling(app);
 
-  await registerSecurity(app, config.publicUrl);
+  await registerSecurity(app, config.publicUrl, config.firebase);
   // With several nodes, IP and account limits must be counted in one place: Redis when configured.
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true })

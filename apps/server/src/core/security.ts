@@ -34,13 +34,9 @@ export function firebaseSources(firebase: Config['firebase']): { script: string[
 
 /**
  * Security headers with a strict CSP (no inline scripts), HSTS behind TLS, and CORS limited to PUBLIC_URL.
- * `firebase` (the app context's, unless given) opens exactly what its sign-in methods need (firebaseSources).
+ * `firebase` (the configuration's) opens exactly what its sign-in methods need (firebaseSources).
  */
-export async function registerSecurity(
-  app: FastifyInstance,
-  publicUrl: URL,
-  firebase: Config['firebase'] = app.ctx.config.firebase,
-): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, publicUrl: URL, firebase: Config['firebase']): Promise<void> {
   const https = publicUrl.protocol === 'https:';
   const identity = firebaseSources(firebase);
   await app.register(helmet, {
