@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tribesEndpoints as endpoints, type Tribe } from '@tribes/shared';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
 import { ApiError } from '../../../lib/api-client';
@@ -74,6 +74,7 @@ function useUploadFace(tribe: Tribe, kind: Kind) {
 function FaceField({ tribe, kind }: { tribe: Tribe; kind: Kind }) {
   const { t } = useTranslation();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadFace(tribe, kind);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -174,6 +175,18 @@ function FaceField({ tribe, kind }: { tribe: Tribe; kind: Kind }) {
         </Typography>
       )}
       {upload.isPending && <LinearProgress aria-label={t('tribes.faces.uploading')} />}
+      {/* The browser's file picker, opened by the button: hidden from everyone (the button is the control). */}
+      <Box
+        component="input"
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        onChange={choose}
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid={`face-${kind}-input`}
+        sx={hidden}
+      />
       <Stack useFlexGap direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {file ? (
           <>
@@ -192,22 +205,14 @@ function FaceField({ tribe, kind }: { tribe: Tribe; kind: Kind }) {
           </>
         ) : (
           <Button
-            component="label"
             variant="outlined"
             startIcon={<PhotoCameraOutlinedIcon />}
+            onClick={() => input.current?.click()}
+            aria-describedby={error ? `${errorId} ${helpId}` : helpId}
             sx={{ minHeight: 44 }}
             data-testid={`face-${kind}-choose`}
           >
             {t(current ? `tribes.faces.replace${K}` : `tribes.faces.choose${K}`)}
-            <Box
-              component="input"
-              type="file"
-              accept={ACCEPT}
-              onChange={choose}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${errorId} ${helpId}` : helpId}
-              sx={hidden}
-            />
           </Button>
         )}
       </Stack>
