@@ -188,8 +188,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopPruning = ctx.throttle.schedulePrune(options.throttlePruneMs ?? 10 * 60 * 1000, (err) =>
     app.log.warn({ err }, 'throttle prune failed'),
   );
+  // The job queue starts with the app (app.ready / listen) and stops first on close, before the mailer
+  // it feeds and before the caller closes the database.
+  app.addHook('onReady', async () => {
+    await ctx.jobs.start();
+  });
   app.addHook('onClose', async () => {
     await stopPruning();
+    await ctx.jobs.stop();
     await ctx.mailer.close();
     await realtime.close();
     redis?.disconnect();

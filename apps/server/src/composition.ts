@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import type { Database } from './core/db/client.js';
+import { createJobs } from './core/jobs/jobs.js';
 import { createMailer, type Mailer } from './core/mail/mailer.js';
 import { createDiskStorage, type Storage } from './core/storage.js';
 import { createThrottle } from './core/db/throttle.js';
@@ -38,7 +39,18 @@ export function createContext(deps: {
 }) {
   const { config, database, clock, logger, realtime } = deps;
   const db = database.db;
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  // Durable jobs (DESIGN 10.3): queues are defined here, started by the app once it is ready.
+  const jobs = createJobs({ db, logger, enabled: config.jobs.enabled });
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      logger,
+      jobs,
+      retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+    });
   const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () =>
     clock.now(),
   );
@@ -77,7 +89,7 @@ export function createContext(deps: {
     notifications,
   });
   const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
-  const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications });
+  const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
   const { passkeys } = passkeysModule.withSignIn({ users: users.repo, signIn });
@@ -109,6 +121,8 @@ export function createContext(deps: {
     database,
     db,
     clock,
+    /** The durable job queue (mail, scheduled work). */
+    jobs,
     mailer,
     storage,
     throttle,

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
     .optional(),
   MAP_ATTRIBUTION: text(1).optional(),
   SEED_DEMO: bool.optional(),
+  JOBS_ENABLED: bool.optional(),
+  MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600).default(15),
   RATE_LIMIT_SCALE: z
     .string()
     .trim()
@@ -296,6 +298,11 @@ export type Config = {
    */
   map: { tileUrl: string; attribution: string | null };
   seedDemo: boolean;
+  /**
+   * The durable job queue (JOBS_ENABLED, on except under NODE_ENV=test, where tests that need it turn
+   * it on) and the first retry delay of a refused mail (MAIL_RETRY_DELAY_SECONDS, doubled each retry).
+   */
+  jobs: { enabled: boolean; mailRetryDelaySeconds: number };
   rateLimitScale: number;
   logLevel: string;
   webDistDir: string | undefined;
@@ -393,6 +400,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     map: { tileUrl: e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION ?? null },
     seedDemo: e.SEED_DEMO ?? embedded,
+    jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

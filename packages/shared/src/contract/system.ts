@@ -28,7 +28,12 @@ export const PublicConfigSchema = z.object({
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-export const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+export const HealthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  /** When the job queue runs: mails whose tries are used up, kept as failed jobs for operators (DESIGN 10.3). */
+  jobs: z.object({ mail_failed: z.number().int().min(0) }).optional(),
+});
 
 /** Liveness, readiness and run-time configuration. */
 export const systemEndpoints = {

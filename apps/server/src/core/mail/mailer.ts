@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../jobs/jobs.js';
 
 export interface MailMessage {
   to: string;
@@ -13,7 +14,12 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends in the background: the caller's answer does not wait on the mail server (and so reveals nothing by its timing). */
+  /**
+   * Sends in the background: the caller's answer does not wait on the mail server (and so reveals
+   * nothing by its timing). With the job queue running, the mail becomes a durable `mail` job sent
+   * by a worker with retries and back-off (a refusal is retried; a mail that still fails is kept as
+   * a failed job); without it (JOBS_ENABLED=false), it is sent in-process once.
+   */
   enqueue(message: MailMessage): void;
   /** Sends now and waits. */
   send(message: MailMessage): Promise<void>;
@@ -27,7 +33,15 @@ export interface MailerOptions {
   from: string;
   dataDir: string;
   logger: FastifyBaseLogger;
+  /** The durable queue mail goes through when it runs. */
+  jobs?: Jobs;
+  /** Seconds before the first retry of a refused mail (doubled each time, with jitter). */
+  retryDelaySeconds?: number;
 }
+
+/** Tries after the first: with a 15 s start doubling, the 8th retry comes about an hour after the first try (DESIGN 10.3). */
+export const MAIL_RETRY_LIMIT = 8;
+export const MAIL_QUEUE = 'mail';
 
 /** Real SMTP when SMTP_URL is set, else a dev mailbox of .eml files under DATA_DIR/mailbox. */
 export function createMailer(options: MailerOptions): Mailer {
@@ -54,12 +68,34 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   }
 
+  const { jobs } = options;
+  if (jobs?.enabled) {
+    jobs.define<MailMessage>(MAIL_QUEUE, {
+      handler: send,
+      retryLimit: MAIL_RETRY_LIMIT,
+      retryDelaySeconds: options.retryDelaySeconds ?? 15,
+      retryBackoff: true,
+    });
+  }
+
   return {
     send,
     enqueue(message) {
-      const p = send(message)
-        .catch((err: Error) => options.logger.error({ err: { name: err.name, message: err.message } }, 'mail delivery failed'))
-        .finally(() => pending.delete(p));
+      // Only the error's name and message are logged: never the message (it may hold a code).
+      const logFailure = (what: string) => (err: Error) =>
+        options.logger.error({ err: { name: err.name, message: err.message } }, what);
+      const p = (
+        jobs?.running
+          ? jobs.send(MAIL_QUEUE, message).then(
+              () => undefined,
+              // The queue is the database: if it cannot take the mail, one direct try is better than none.
+              (err: Error) => {
+                logFailure('mail could not be queued; sending it directly')(err);
+                return send(message).catch(logFailure('mail delivery failed'));
+              },
+            )
+          : send(message).catch(logFailure('mail delivery failed'))
+      ).finally(() => pending.delete(p));
       pending.add(p);
     },
     async flush() {

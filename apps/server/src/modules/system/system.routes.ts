@@ -2,6 +2,7 @@ import { systemEndpoints as api, TOKEN_CURRENCY } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/composition.js';
 import { ping } from '#src/core/db/client.js';
+import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
 import { route } from '#src/core/route.js';
 
 /** Liveness and readiness for load balancers and operators. */
@@ -39,6 +40,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     api.health,
   )(async () => {
     await ping(ctx.db);
-    return { data: { status: 'ok', database: ctx.database.kind } };
+    const jobs = ctx.jobs.running ? { mail_failed: await ctx.jobs.failedCount(MAIL_QUEUE) } : undefined;
+    return { data: { status: 'ok', database: ctx.database.kind, ...(jobs ? { jobs } : {}) } };
   });
 }

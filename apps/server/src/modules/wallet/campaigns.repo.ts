@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import { campaignMilestones, campaignUpdates, campaigns, donations, tribes, users } from '#src/core/db/schema/index.js';
 import type { TimeCursor } from '#src/core/cursor.js';
@@ -177,6 +177,16 @@ export function createCampaignsRepo(db: Db) {
         .where(eq(campaigns.id, id))
         .returning();
       return row!;
+    },
+
+    /** Closes every active campaign whose deadline has passed, as of its deadline; returns how many. */
+    async closeEnded(now: Date): Promise<number> {
+      const rows = await db
+        .update(campaigns)
+        .set({ status: 'closed', closedAt: sql`coalesce(${campaigns.closedAt}, ${campaigns.endsAt})` })
+        .where(and(eq(campaigns.status, 'active'), lte(campaigns.endsAt, now)))
+        .returning({ id: campaigns.id });
+      return rows.length;
     },
 
     /** Adds a donation to the campaign's running totals, counting its donor once. */

@@ -2,6 +2,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Config } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
 import { createTransact } from '#src/core/db/transaction.js';
+import type { Jobs } from '#src/core/jobs/jobs.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
@@ -17,6 +18,9 @@ import { createPurchasesRepo } from './purchases.repo.js';
 import { createStripeProvider, sandboxProvider } from './payment-providers.js';
 import { createWalletService } from './wallet.service.js';
 
+/** The queue of the every-minute job that closes campaigns past `ends_at`. */
+export const CLOSE_ENDED_CAMPAIGNS_QUEUE = 'campaigns.close-ended';
+
 /**
  * Wires the wallet module: one repo per aggregate (the ledger's accounts and entries, purchases,
  * campaigns, donations), the services over them, and the ledger's public view. The ledger repo is
@@ -31,6 +35,7 @@ export function createWalletModule({
   mailer,
   realtime,
   notifications,
+  jobs,
 }: {
   db: Db;
   config: Config;
@@ -40,9 +45,19 @@ export function createWalletModule({
   mailer: Mailer;
   realtime: Realtime;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** The durable queue: campaigns past their deadline are closed by a job every minute (DESIGN 10.3). */
+  jobs?: Pick<Jobs, 'enabled' | 'define'>;
 }) {
   const ledger = createLedger(db);
   const campaignsRepo = createCampaignsRepo(db);
+  if (jobs?.enabled) {
+    jobs.define(CLOSE_ENDED_CAMPAIGNS_QUEUE, {
+      cron: '* * * * *',
+      handler: async () => {
+        await campaignsRepo.closeEnded(clock.now());
+      },
+    });
+  }
   const transact = createTransact(db);
   const provider = config.payment.provider === 'stripe' ? createStripeProvider(config) : sandboxProvider;
   return {

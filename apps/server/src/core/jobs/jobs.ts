@@ -1,0 +1,166 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client.js';
+
+/**
+ * Durable jobs in the app's own database (DESIGN 10.3, docs/decisions/016-job-queue.md): pg-boss,
+ * talking through the app's connection (the pg pool, or PGlite's single connection) via its `db`
+ * adapter, so no second pool is opened and PGlite works as PostgreSQL does. A job is fetched with
+ * `FOR UPDATE SKIP LOCKED`, so with several nodes on one database each job runs on one node once
+ * (a node that dies mid-job leaves it active until its expiry, after which it is retried).
+ *
+ * Job data may hold secrets (a rendered mail holds a sign-in code): nothing here logs job data, only
+ * queue names, ids and error names/messages.
+ */
+export interface JobDefinition<T> {
+  handler: (data: T) => Promise<void>;
+  /** Tries after the first (pg-boss retryLimit). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled on each retry (with jitter) when `retryBackoff`. */
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A cron line (UTC): the queue is also sent a job on this schedule (once across nodes). */
+  cron?: string;
+}
+
+export interface Jobs {
+  /** Whether the queue runs (JOBS_ENABLED); when off, callers do their work in-process as before. */
+  readonly enabled: boolean;
+  /** True between start() and stop(). */
+  readonly running: boolean;
+  /** Declares a queue and its worker; before start(). */
+  define<T extends object>(queue: string, definition: JobDefinition<T>): void;
+  start(): Promise<void>;
+  /** Stops fetching, waits for the jobs in hand (up to a timeout); the database stays open. */
+  stop(): Promise<void>;
+  /** Queues a job; `retryLimit` overrides the queue's (a test of a mail that fails for good). */
+  send<T extends object>(queue: string, data: T, options?: { retryLimit?: number }): Promise<string | null>;
+  /** Runs one job of the queue now, in this process (tests; a cron job can be triggered without waiting). */
+  runNow(queue: string): Promise<void>;
+  /** Jobs kept as failed (tries used up), for operators. */
+  failedCount(queue: string): Promise<number>;
+  /** The cron schedules registered in the database. */
+  schedules(): Promise<{ name: string; cron: string }[]>;
+}
+
+export interface JobsOptions {
+  db: Db;
+  logger: FastifyBaseLogger;
+  enabled: boolean;
+  /** How often an idle worker looks for new jobs (pg-boss minimum 0.5 s). */
+  pollingSeconds?: number;
+}
+
+/** pg-boss's `db` adapter over the app's own driver. */
+export function bossDb(db: Db): PgBoss.Db {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) {
+    return { executeSql: async (text, values) => client.query(text, values) };
+  }
+  return {
+    async executeSql(text, values) {
+      // pg-boss sends its migrations and maintenance as one multi-statement string without
+      // parameters (BEGIN; ...; COMMIT): PGlite runs those through exec, everything else through query.
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      }
+      return client.query(text, values);
+    },
+  };
+}
+
+export function createJobs(options: JobsOptions): Jobs {
+  const { logger } = options;
+  const definitions = new Map<string, JobDefinition<object>>();
+  let boss: PgBoss | undefined;
+  let running = false;
+  const workerIds = new Map<string, string>();
+
+  const logError = (err: Error) => logger.error({ err: { name: err.name, message: err.message } }, 'job queue error');
+
+  async function handle(queue: string, def: JobDefinition<object>, jobs: PgBoss.Job<object>[]) {
+    for (const job of jobs) {
+      try {
+        await def.handler(job.data);
+      } catch (err) {
+        const e = err as Error;
+        // The job's data is not logged: it may hold a code.
+        logger.warn({ queue, job: job.id, err: { name: e.name, message: e.message } }, 'job failed; pg-boss retries it');
+        throw err;
+      }
+    }
+  }
+
+  return {
+    enabled: options.enabled,
+    get running() {
+      return running;
+    },
+    define(queue, definition) {
+      if (running) throw new Error(`job queue ${queue} defined after start`);
+      definitions.set(queue, definition as JobDefinition<object>);
+    },
+    async start() {
+      if (!options.enabled || running) return;
+      boss = new PgBoss({
+        db: bossDb(options.db),
+        // Archive and delete on pg-boss's defaults; maintenance and the cron clock run once across nodes.
+        supervise: true,
+        schedule: [...definitions.values()].some((d) => d.cron),
+      });
+      boss.on('error', logError);
+      await boss.start();
+      for (const [queue, def] of definitions) {
+        await boss.createQueue(queue, {
+          name: queue,
+          retryLimit: def.retryLimit ?? 0,
+          retryDelay: def.retryDelaySeconds ?? 0,
+          retryBackoff: def.retryBackoff ?? false,
+        });
+        const workerId = await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, (jobs) =>
+          handle(queue, def, jobs),
+        );
+        workerIds.set(queue, workerId);
+        if (def.cron) await boss.schedule(queue, def.cron, {}, { tz: 'UTC' });
+      }
+      running = true;
+    },
+    async stop() {
+      if (!boss) return;
+      running = false;
+      const b = boss;
+      boss = undefined;
+      workerIds.clear();
+      await b.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+    },
+    async send(queue, data, sendOptions) {
+      if (!boss) throw new Error('job queue not running');
+      const id = await boss.send(queue, data, sendOptions ?? {});
+      // This node's worker looks now rather than at its next poll (another node may still take it first).
+      const workerId = workerIds.get(queue);
+      if (workerId) boss.notifyWorker(workerId);
+      return id;
+    },
+    async runNow(queue) {
+      const def = definitions.get(queue);
+      if (!def) throw new Error(`no job queue ${queue}`);
+      await def.handler({});
+    },
+    async failedCount(queue) {
+      if (!boss) return 0;
+      // Failed jobs stay in pgboss.job until archived (pg-boss keeps them for days), so they can be counted and retried.
+      const { rows } = await bossDb(options.db).executeSql(
+        "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'failed'",
+        [queue],
+      );
+      return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+    },
+    async schedules() {
+      if (!boss) return [];
+      return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '#src/core/db/schema/index.js';
+import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
+import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { CLOSE_ENDED_CAMPAIGNS_QUEUE } from '#src/modules/wallet/wallet.module.js';
+import { buildRegistration, createCampaign, createTribe, post, signUpLeader } from '#test/factories.js';
+
+/** An SMTP server that refuses the first `refusals` messages (a 451), then takes them; counts every arrival. */
+async function startRefusingSink(refusals: number) {
+  let attempts = 0;
+  const received: { to: string; text: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    // An address that is refused for good (a 550), whatever the attempt.
+    onRcptTo(address, session, callback) {
+      if (address.address.startsWith('bounce@')) return callback(Object.assign(new Error('no such user'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      attempts += 1;
+      if (attempts <= refusals) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('try again later'), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          for (const r of session.envelope.rcptTo) received.push({ to: r.address.toLowerCase(), text: parsed.text ?? '' });
+          callback();
+        })
+        .catch((err: Error) => callback(err));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    attempts: () => attempts,
+    async waitFor(to: string, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = received.filter((m) => m.to === to.toLowerCase());
+        if (found.length) return found;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no mail to ${to} within ${timeoutMs} ms after ${attempts} attempts`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Sink = Awaited<ReturnType<typeof startRefusingSink>>;
+const JOBS_ENV = { JOBS_ENABLED: 'true', MAIL_RETRY_DELAY_SECONDS: '1' };
+
+describe('mail through the durable job queue', () => {
+  let sink: Sink;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await startRefusingSink(2);
+    t = await buildTestApp({ env: { ...JOBS_ENV, SMTP_URL: sink.url }, captureLogs: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('delivers the verification code after the SMTP server refused it twice, and logs no code', async () => {
+    const reg = buildRegistration();
+    expect((await post(t, '/api/v1/auth/register', reg)).status).toBe(201);
+    const [mail] = await sink.waitFor(reg.email);
+    const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    expect(sink.attempts()).toBe(3);
+    // The code works: the mail that arrived is the one the account is waiting for.
+    const verified = await post(t, '/api/v1/auth/email/otp/verify', { email: reg.email, code, purpose: 'email-verification' });
+    expect(verified.status).toBe(200);
+    // The refusals were logged as job failures, without the mail (its code) in any log line.
+    expect(t.logs.some((l) => l.includes('job failed'))).toBe(true);
+    expect(t.logs.filter((l) => l.includes(code))).toEqual([]);
+    expect(await t.app.ctx.jobs.failedCount(MAIL_QUEUE)).toBe(0);
+  }, 60_000);
+
+  it('keeps a mail that fails for good as a failed job, counted by GET /v1/health', async () => {
+    const failed = async () =>
+      ((await t.app.inject({ url: '/api/v1/health' })).json().data.jobs as { mail_failed: number }).mail_failed;
+    expect(await failed()).toBe(0);
+    // No retries left for this one, so its first refusal is its last.
+    await t.app.ctx.jobs.send(
+      MAIL_QUEUE,
+      { to: 'bounce@example.test', subject: 's', text: 't', html: '<p>t</p>' },
+      { retryLimit: 0 },
+    );
+    const deadline = Date.now() + 20_000;
+    while ((await failed()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await failed()).toBe(1);
+  }, 60_000);
+});
+
+// On api-postgres two app instances share one PostgreSQL database (as two nodes would); on api-pglite
+// they share one PGlite: either way two pg-boss workers poll the same queue.
+describe('two nodes on one database', () => {
+  it('sends each mail once', async () => {
+    const sink = await startRefusingSink(0);
+    const a = await buildTestApp({ env: { ...JOBS_ENV, SMTP_URL: sink.url } });
+    const b = await buildTestApp({ env: { ...JOBS_ENV, SMTP_URL: sink.url }, database: a.database });
+    try {
+      const regs = Array.from({ length: 6 }, () => buildRegistration());
+      // Half registered through each node; both nodes' workers poll the same queue.
+      await Promise.all(regs.map((reg, i) => post(i % 2 ? a : b, '/api/v1/auth/register', reg)));
+      for (const reg of regs) await sink.waitFor(reg.email);
+      // Let any duplicate that was going to be sent arrive before counting.
+      await Promise.all([a.app.ctx.mailer.flush(), b.app.ctx.mailer.flush()]);
+      await new Promise((r) => setTimeout(r, 3000));
+      for (const reg of regs) expect(sink.received.filter((m) => m.to === reg.email.toLowerCase())).toHaveLength(1);
+    } finally {
+      await b.close();
+      await a.close();
+      await sink.close();
+    }
+  }, 90_000);
+});
+
+describe('scheduled work: campaigns close at ends_at', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The ordinary in-process sink: sign-up reads its code from it, a moment after the queue sends it.
+    t = await buildTestApp({ env: { JOBS_ENABLED: 'true' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('registers the every-minute schedule', async () => {
+    expect(await t.app.ctx.jobs.schedules()).toContainEqual({ name: CLOSE_ENDED_CAMPAIGNS_QUEUE, cron: '* * * * *' });
+  });
+
+  it('closes a campaign whose deadline has passed, without any request, as of its deadline', async () => {
+    const leader = await signUpLeader(t);
+    const tribe = await createTribe(t, leader.token);
+    const endsAt = new Date(t.clock.now().getTime() + 3600_000);
+    const ended = await createCampaign(t, leader.token, tribe.id, { ends_at: endsAt.toISOString() });
+    const running = await createCampaign(t, leader.token, tribe.id, {
+      ends_at: new Date(t.clock.now().getTime() + 3 * 3600_000).toISOString(),
+    });
+    t.clock.advance(2 * 3600_000);
+    // What the schedule sends every minute, sent now: the worker (not this test) runs it.
+    await t.app.ctx.jobs.send(CLOSE_ENDED_CAMPAIGNS_QUEUE, {});
+    // The stored row (answers already read a campaign past its deadline as closed, whatever is stored).
+    const stored = async (id: string) => (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;
+    const deadline = Date.now() + 20_000;
+    while ((await stored(ended.id)).status !== 'closed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const closed = await stored(ended.id);
+    expect(closed.status).toBe('closed');
+    expect(closed.closedAt?.toISOString()).toBe(endsAt.toISOString());
+    expect((await stored(running.id)).status).toBe('active');
+  }, 60_000);
+});
