@@ -154,7 +154,10 @@ export const CampaignSchema = z.object({
   id: z.string(),
   tribe_id: z.string(),
   title: z.string(),
+  /** The story as written (Markdown). */
   description: z.string(),
+  /** The story rendered from Markdown and sanitised by the server (raw HTML off, an allowlist of tags). */
+  description_html: z.string(),
   goal: z.number(),
   monthly_goal: z.number().nullable(),
   raised: z.number(),
@@ -248,6 +251,8 @@ export const CampaignUpdateSchema = z.object({
   campaign_id: z.string(),
   author: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }).nullable(),
   body: z.string(),
+  /** The update rendered from Markdown and sanitised by the server. */
+  body_html: z.string(),
   created_at: IsoDate,
 });
 export type CampaignUpdate = z.infer<typeof CampaignUpdateSchema>;

@@ -26,7 +26,7 @@ import {
 } from './learning.access.js';
 import { presentLesson } from './learning.presenter.js';
 import type { LearningRepo } from './learning.repo.js';
-import { renderLessonMarkdown } from './markdown.js';
+import { renderMarkdown } from '#src/core/markdown.js';
 import { lessonStates } from './unlock.js';
 import type { Transact } from '#src/core/db/transaction.js';
 
@@ -162,13 +162,13 @@ export function createCoursesService({ repo, tribes, access, loader, clock, tran
 
     /** A lesson body rendered as it would be saved, for an author's live preview; nothing is stored. */
     previewLesson(body: PreviewLessonBody): LessonPreview {
-      return { body_html: renderLessonMarkdown(body.body_markdown) };
+      return { body_html: renderMarkdown(body.body_markdown) };
     },
 
     async addLesson(courseId: string, viewer: UserRow, body: CreateLessonBody): Promise<Lesson> {
       await access.edit(courseId, viewer);
       const now = clock.now();
-      const html = renderLessonMarkdown(body.body_markdown);
+      const html = renderMarkdown(body.body_markdown);
       const id = await transact(async (tx) => {
         await repo.lockCourse(courseId, tx);
         const max = await repo.maxPosition(courseId, tx);
@@ -225,7 +225,7 @@ export function createCoursesService({ repo, tribes, access, loader, clock, tran
           {
             ...(body.title !== undefined ? { title: body.title } : {}),
             ...(body.body_markdown !== undefined
-              ? { bodyMarkdown: body.body_markdown, bodyHtml: renderLessonMarkdown(body.body_markdown) }
+              ? { bodyMarkdown: body.body_markdown, bodyHtml: renderMarkdown(body.body_markdown) }
               : {}),
             ...(body.video_url !== undefined ? { videoUrl: body.video_url } : {}),
             updatedAt: now,

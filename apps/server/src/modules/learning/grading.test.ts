@@ -3,7 +3,7 @@ import type { QuestionInput } from '@tribes/shared';
 import type { StoredQuestion } from '#src/core/db/schema/learning.js';
 import { foldShortAnswer, grade, isCorrect, review } from './grading.js';
 import { lessonStates } from './unlock.js';
-import { renderLessonMarkdown } from './markdown.js';
+import { renderMarkdown } from '#src/core/markdown.js';
 import { visualRuns } from './certificate-pdf.js';
 
 const q = (x: QuestionInput & { id?: string }): StoredQuestion => ({ ...x, id: x.id ?? 'q' });
@@ -78,7 +78,7 @@ describe('unlocking', () => {
 
 describe('lesson Markdown and certificate text', () => {
   it('renders Markdown without raw HTML, scripts or unsafe links', () => {
-    const html = renderLessonMarkdown(
+    const html = renderMarkdown(
       '# Title\n\n**bold** <script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[bad](javascript:alert(1)) [ok](https://example.org) ![i](http://x.test/a.png) ![j](https://x.test/b.png)',
     );
     expect(html).toContain('<h1>Title</h1>');

@@ -50,6 +50,21 @@ describe('a campaign page', () => {
     });
   });
 
+  it('tells its story as sanitised HTML rendered from Markdown, beside the text as written', async () => {
+    const leader = await signUpLeader(t);
+    const tribe = await createTribe(t, leader.token);
+    const story = '## Why\n\nOnly **three** weavers remain. <script>alert(1)</script> [x](javascript:alert(1))';
+    const c = await createCampaign(t, leader.token, tribe.id, { description: story });
+    const { campaign } = (await t.app.inject({ url: `/api/v1/campaigns/${c.id}` })).json().data;
+    expect(campaign.description).toBe(story);
+    expect(campaign.description_html).toContain('<h2>Why</h2>');
+    expect(campaign.description_html).toContain('<strong>three</strong>');
+    // Raw HTML stays text and the javascript: link no link.
+    expect(campaign.description_html).not.toMatch(/<script/i);
+    expect(campaign.description_html).toContain('&lt;script&gt;');
+    expect(campaign.description_html).not.toMatch(/href="javascript:/i);
+  });
+
   it('lists its top donors by total, anonymous gifts without a name', async () => {
     const leader = await signUpLeader(t);
     const tribe = await createTribe(t, leader.token);

@@ -13,6 +13,7 @@ import type {
   WalletTransaction,
 } from '@tribes/shared';
 import { PURCHASE_TTL_HOURS } from '@tribes/shared';
+import { renderMarkdown } from '#src/core/markdown.js';
 import type { Storage } from '#src/core/storage.js';
 import type { CampaignRow, CampaignUpdateRow, MilestoneRow, PersonRow } from './campaigns.repo.js';
 import type { DonationRow } from './donations.repo.js';
@@ -130,6 +131,7 @@ export function presentCampaign(
     tribe_id: c.tribeId,
     title: c.title,
     description: c.description,
+    description_html: renderMarkdown(c.description),
     goal: c.goal,
     monthly_goal: c.monthlyGoal,
     raised: c.raised,
@@ -163,6 +165,7 @@ export function presentCampaignUpdate(
     campaign_id: u.campaignId,
     author: author ? presentPerson(author, storage) : null,
     body: u.body,
+    body_html: renderMarkdown(u.body),
     created_at: u.createdAt.toISOString(),
   };
 }

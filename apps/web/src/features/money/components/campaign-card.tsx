@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { plainText } from '../../../components/rich-text';
 import type { Campaign } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, RouterLocaleLink } from '../../../components/locale-link';
@@ -62,7 +63,7 @@ export function CampaignCard({ campaign, headingLevel = 'h3' }: { campaign: Camp
             dir="auto"
             sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
           >
-            {campaign.description}
+            {plainText(campaign.description_html)}
           </Typography>
         )}
         <CampaignProgress campaign={campaign} />

@@ -14,6 +14,7 @@ const campaign: Campaign = {
   tribe_id: 't1',
   title: 'A loom for the school',
   description: '',
+  description_html: '',
   goal: 1000,
   monthly_goal: null,
   raised: 260,
@@ -68,5 +69,25 @@ describe('CampaignDetail', () => {
     expect(within(list).getAllByTestId('donor')[2]).toHaveTextContent('Amina');
     // Nothing comes from the tribe-wide list any more.
     expect(calls.some((c) => c.url.pathname.startsWith('/api/v1/tribes/t1/donations'))).toBe(false);
+  });
+
+  it('tells the story as the server rendered it from Markdown, never the raw text', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/api/v1/campaigns/c1/daily') return ok({ items: [] });
+      if (url.pathname === '/api/v1/campaigns/c1/donations') return ok({ items: [], next_cursor: null });
+    });
+    renderWithApp(
+      <CampaignDetail
+        campaign={{
+          ...campaign,
+          description: '## Why\n\nOnly **three** weavers remain.',
+          description_html: '<h2>Why</h2>\n<p>Only <strong>three</strong> weavers remain.</p>',
+        }}
+      />,
+    );
+    const story = screen.getByTestId('campaign-story');
+    expect(within(story).getByRole('heading', { name: 'Why' })).toBeInTheDocument();
+    expect(within(story).getByText('three', { selector: 'strong' })).toBeInTheDocument();
+    expect(story.textContent).not.toContain('**');
   });
 });

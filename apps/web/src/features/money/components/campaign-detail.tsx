@@ -11,6 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { RichText } from '../../../components/rich-text';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHANNELS, type Campaign } from '@tribes/shared';
 import { useState } from 'react';
@@ -88,11 +89,7 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
             </Typography>
           </Stack>
           <CampaignMeta campaign={campaign} />
-          {campaign.description && (
-            <Typography dir="auto" sx={{ whiteSpace: 'pre-line' }}>
-              {campaign.description}
-            </Typography>
-          )}
+          {campaign.description && <RichText html={campaign.description_html} testId="campaign-story" />}
           <CampaignProgress campaign={campaign} large />
           <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Typography color="text.secondary" data-testid="campaign-donor-count">

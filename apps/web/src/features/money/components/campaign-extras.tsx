@@ -16,6 +16,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { useCampaignTopDonors, useCampaignUpdates, usePostCampaignUpdate } from '../api';
 import { useMoneyFormat } from '../format';
+import { RichText } from '../../../components/rich-text';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;
 const DAY = 86_400_000;
@@ -197,9 +198,7 @@ export function CampaignUpdates({ campaign }: { campaign: Campaign }) {
               <Typography variant="caption" color="text.secondary">
                 {[u.author?.name, f.dateTime(u.created_at)].filter(Boolean).join(' · ')}
               </Typography>
-              <Typography dir="auto" sx={{ whiteSpace: 'pre-line', mt: 0.5 }}>
-                {u.body}
-              </Typography>
+              <RichText html={u.body_html} />
             </Paper>
           ))}
         </Stack>

@@ -17,6 +17,7 @@ const campaign: Campaign = {
   tribe_id: 't1',
   title: 'A loom for the school',
   description: '',
+  description_html: '',
   goal: 1000,
   monthly_goal: null,
   raised: 2500,
@@ -126,6 +127,7 @@ describe('campaign page pieces', () => {
                 campaign_id: 'c1',
                 author: null,
                 body: 'Tiles arrived.',
+                body_html: '<p>Tiles arrived.</p>',
                 created_at: '2026-02-02T00:00:00.000Z',
               },
             });
@@ -136,7 +138,8 @@ describe('campaign page pieces', () => {
             id: 'u1',
             campaign_id: 'c1',
             author: { id: 'u-org', name: 'Amina', avatar_url: null },
-            body: 'Roof ordered.',
+            body: '**Roof** ordered.',
+            body_html: '<p><strong>Roof</strong> ordered.</p>',
             created_at: '2026-02-01T00:00:00.000Z',
           },
         ],
@@ -145,6 +148,8 @@ describe('campaign page pieces', () => {
     });
     renderWithApp(<CampaignUpdates campaign={campaign} />);
     expect(await screen.findByTestId('campaign-update')).toHaveTextContent('Roof ordered.');
+    // The server's rendered Markdown, not the raw text.
+    expect(screen.getByText('Roof', { selector: 'strong' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByTestId('update-body'), 'Tiles arrived.');
     await user.click(screen.getByTestId('update-post'));

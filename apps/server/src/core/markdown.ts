@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Lesson bodies: Markdown rendered with raw HTML disabled, then passed through an allowlist
+ * Lesson bodies, campaign stories and campaign updates: Markdown rendered with raw HTML disabled, then passed through an allowlist
  * sanitiser as a second wall, so neither a Markdown trick nor a future parser bug lets script,
  * styles, frames or javascript:/data: URLs through. Links open in a new tab without referrer.
  */
@@ -63,7 +63,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Markdown → safe HTML for a lesson body. */
-export function renderLessonMarkdown(markdown: string): string {
+/** Markdown → safe HTML (a lesson body, a campaign's story or update). */
+export function renderMarkdown(markdown: string): string {
   return sanitizeHtml(md.render(markdown), OPTIONS);
 }
