@@ -43,6 +43,7 @@ export function PaymentReturn({ paymentId }: { paymentId: string }) {
       );
     case 'declined':
     case 'expired':
+    case 'cancelled':
       return (
         <Alert severity="warning" data-testid="payment-status" data-status={q.data.status} role="status">
           {t(`money.pending.${q.data.status}`)}
