@@ -1,5 +1,6 @@
 import type { SessionState } from '../features/auth/session-store';
 import { nextOnboardingPath, onboardingRank } from '../features/auth/session-store';
+import { pendingInvitePath } from '../features/invites/pending-invite';
 
 /**
  * The guard every route runs (specification section 2): who may see the page, and where others go.
@@ -20,7 +21,8 @@ export function guardRedirect(kind: GuardKind, session: SessionState): string | 
     case 'public':
       return null;
     case 'guest':
-      return session.isLoggedIn ? next : null;
+      // Signed in on a guest page (just now, on /sign-in): an invite opened while signed out comes first.
+      return session.isLoggedIn ? (pendingInvitePath() ?? next) : null;
     case 'verify-otp':
       if (session.isLoggedIn) return next;
       return session.userSignUpData ? null : '/sign-up';
