@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../components/locale-link';
+import { CampaignBrowser } from '../features/money/components/campaign-browser';
 import { DonateForm } from '../features/money/components/donate-form';
 import { DonationTargetPicker } from '../features/money/components/donation-target-picker';
 import { useDonateTarget } from '../features/money/use-donate-target';
@@ -10,7 +11,7 @@ import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/list-skeleton';
 
-/** /donate: give from my wallet to one of my tribes or one of its open campaigns. */
+/** /donate: give from my wallet to one of my tribes or one of its open campaigns; below, open campaigns of every tribe, searchable. */
 export default function DonatePage() {
   const { t } = useTranslation();
   const d = useDonateTarget();
@@ -40,6 +41,7 @@ export default function DonatePage() {
       ) : (
         <DonateForm target={d.target} chooser={(error) => <DonationTargetPicker state={d.picker} error={error} />} />
       )}
+      <CampaignBrowser />
     </PageFrame>
   );
 }
