@@ -93,13 +93,17 @@ describe('Open Graph previews in the served page', () => {
     expect(ar['og:url']).toBe(`https://tribes.example/ar/tribes/${tribe.slug}`);
   });
 
-  it('describes a campaign; without a cover the card is a summary without image', async () => {
+  it('describes a campaign by its story as plain text; without a cover the card is a summary without image', async () => {
     const tribe = await createTribe(t, leader.token);
-    const campaign = await createCampaign(t, leader.token, tribe.id, { title: 'Roof & "walls"', description: 'Before <winter>' });
+    const campaign = await createCampaign(t, leader.token, tribe.id, {
+      title: 'Roof & "walls"',
+      description: '## Why\n**Before** <winter>, [now](https://x.example)',
+    });
     const meta = metaOf(await page(`/fr/tribes/campaign/detail/${campaign.id}`));
     expect(meta).toMatchObject({
       'og:title': 'Roof & "walls"',
-      'og:description': 'Before <winter>',
+      // The story is Markdown: the card shows its text.
+      'og:description': 'Why Before <winter>, now',
       'og:url': `https://tribes.example/fr/tribes/campaign/detail/${campaign.id}`,
       'twitter:card': 'summary',
     });

@@ -81,6 +81,15 @@ interface Services {
   };
 }
 
+/** Markdown (campaign stories) as the plain text a card shows: links keep their text, marks go. */
+export function markdownToText(markdown: string): string {
+  return markdown
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '')
+    .replace(/(\*\*|__|\*|_|~~|`)(?=\S)([^]*?\S)\1/g, '$2');
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 404/410 from a service (or a malformed id) mean "no preview": the plain page is sent. */
@@ -106,7 +115,7 @@ export function createPageMetaLookup(services: Services, onError: (err: unknown)
       return (
         campaign && {
           title: campaign.title,
-          description: campaign.description || campaign.tribe_name,
+          description: markdownToText(campaign.description) || campaign.tribe_name,
           image: campaign.cover_url,
         }
       );
