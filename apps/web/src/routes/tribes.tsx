@@ -1,3 +1,4 @@
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import Box from '@mui/material/Box';
@@ -37,6 +38,15 @@ export default function TribesPage() {
             <Typography color="text.secondary">{t('tribes.browse.intro')}</Typography>
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
+            <Button
+              component={RouterLocaleLink}
+              to="/donate#campaigns"
+              variant="outlined"
+              startIcon={<CampaignOutlinedIcon />}
+              data-testid="tribes-campaigns-link"
+            >
+              {t('money.browse.link')}
+            </Button>
             {s.hasPrimary && (
               <Button component={RouterLocaleLink} to="/tribe" variant="outlined">
                 {t('pages.tribe')}

@@ -3,7 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { TextField } from '../../../components/inputs/text-field';
@@ -23,8 +23,20 @@ export function CampaignBrowser({ headingLevel = 'h2' }: { headingLevel?: 'h2' |
   const q = useDebouncedValue(text.trim(), 300);
   const list = useSearchCampaigns(q);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  // Linked as /donate#campaigns (from /tribes): the router does not scroll to a hash by itself.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (window.location.hash === '#campaigns') ref.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
-    <Stack component="section" spacing={2} aria-labelledby="campaign-browser-title" data-testid="campaign-browser">
+    <Stack
+      ref={ref}
+      id="campaigns"
+      component="section"
+      spacing={2}
+      aria-labelledby="campaign-browser-title"
+      data-testid="campaign-browser"
+    >
       <Typography id="campaign-browser-title" variant="h2" component={headingLevel} sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
         {t('money.browse.title')}
       </Typography>
