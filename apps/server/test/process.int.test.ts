@@ -64,7 +64,8 @@ describe('the server process', () => {
   it('migrates its database at start-up and answers on the printed URL', async () => {
     const health = await json('/api/v1/health');
     expect(health.status).toBe(200);
-    expect(health.body.data).toEqual({ status: 'ok', database: TEST_DB });
+    // The job queue runs in the real process (JOBS_ENABLED defaults on): no mail has failed.
+    expect(health.body.data).toEqual({ status: 'ok', database: TEST_DB, jobs: { mail_failed: 0 } });
   });
 
   it('lets a newcomer sign up with no mail server: the code is in the dev mailbox and on the console', async () => {
