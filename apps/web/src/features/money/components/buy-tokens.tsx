@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { usePublicConfig } from '../api';
 import { useMoneyFormat } from '../format';
 import { useBuyTokensForm } from '../use-buy-tokens-form';
+import { LocalMoney } from './local-money';
 
 const PRESETS = [500, 1000, 5000];
 
@@ -52,6 +53,7 @@ export function BuyTokens() {
           error={Boolean(error)}
           helperText={error ?? form.rangeText}
         />
+        {tokens ? <LocalMoney tokens={tokens} aria-live="polite" data-testid="buy-local" /> : null}
         <Button
           variant="contained"
           startIcon={<ShoppingCartOutlinedIcon />}

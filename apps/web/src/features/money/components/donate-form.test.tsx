@@ -56,6 +56,28 @@ describe('DonateForm', () => {
     expect(screen.getByText('Your balance is now 380 tokens.')).toBeInTheDocument();
   });
 
+  it('shows what the typed amount is worth in the reader’s money', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/api/v1/wallet') return wallet(500);
+      if (url.pathname === '/api/v1/config')
+        return ok({
+          realtime: { key: 'k', host: 'localhost', port: 3000, scheme: 'http' },
+          payments: {
+            provider: 'sandbox',
+            token_price_cents: 1,
+            currency: 'USD',
+            display_currencies: ['USD', 'EUR'],
+            display_rates: { USD: 100, EUR: 108 },
+          },
+        });
+    });
+    renderWithApp(<DonateForm target={target} />);
+    await waitFor(() => expect(screen.getByTestId('donate-balance')).toHaveTextContent(/Your balance/));
+    expect(screen.queryByTestId('donate-local')).toBeNull();
+    await userEvent.setup().type(document.getElementById('donate-amount')!, '250');
+    expect(await screen.findByTestId('donate-local')).toHaveTextContent('$2.50');
+  });
+
   it('says on the amount field when the balance is too low, with a link to buy tokens, and sends nothing', async () => {
     const calls = stubApi((url) => (url.pathname === '/api/v1/wallet' ? wallet(50) : undefined));
     renderWithApp(<DonateForm target={target} />);

@@ -16,6 +16,7 @@ import { LocaleLink } from '../../../components/locale-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useMoneyFormat } from '../format';
 import { useDonateForm, type DonationTarget } from '../use-donate-form';
+import { LocalMoney } from './local-money';
 
 /**
  * Giving from the wallet to a tribe or a campaign: amount, message, anonymous; a confirmation
@@ -79,6 +80,10 @@ export function DonateForm({
             error={Boolean(e.amount)}
             helperText={e.amount ?? t('money.donate.amountHelp')}
           />
+          {/* What the chosen tokens are worth in the reader's money, as it is typed. */}
+          {form.amount ? (
+            <LocalMoney tokens={form.amount} aria-live="polite" sx={{ mx: 1.75 }} data-testid="donate-local" />
+          ) : null}
           {e.insufficient && (
             <FormHelperText sx={{ mx: 1.75 }} data-testid="buy-tokens-link">
               <LocaleLink to="/setting/wallet">{t('money.donate.buyLink')}</LocaleLink>

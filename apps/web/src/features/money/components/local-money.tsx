@@ -29,7 +29,8 @@ export function LocalMoney({ tokens, ...props }: { tokens: number } & Omit<Typog
   const locale = useLocale();
   const config = usePublicConfig();
   const payments = config.data?.payments;
-  if (!payments || !Number.isFinite(tokens)) return null;
+  // An answer from before display currencies existed (a cached config) has none: show nothing then.
+  if (!payments?.display_currencies || !payments.display_rates || !Number.isFinite(tokens)) return null;
   const currency = displayCurrency(locale, payments.display_currencies);
   const rate = currency ? payments.display_rates[currency] : undefined;
   if (!currency || !rate) return null;
