@@ -1,19 +1,24 @@
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageSkeleton } from '../components/page-skeleton';
 import { RouterLocaleLink } from '../components/locale-link';
 import { useCampaign } from '../features/money/api';
-import { CampaignDetail } from '../features/money/components/campaign-detail';
+import { CampaignDetail, CampaignGive } from '../features/money/components/campaign-detail';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
 
-/** /tribes/campaign/detail/{campaign id}: progress (live), chart of donations, donors, close. */
+/** /tribes/campaign/detail/{campaign id}: story, progress (live), chart of donations, donors, close; a giving column on wide screens. */
 export default function CampaignDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const q = useCampaign(id);
+  // Wide screens: progress, the donate button and top donors in a sticky side column (PageColumns, lg up).
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   if (q.isPending && id) return <PageSkeleton rows={4} />;
   if (!q.data)
     return (
@@ -31,8 +36,12 @@ export default function CampaignDetailPage() {
       </PageFrame>
     );
   return (
-    <PageFrame title={q.data.title}>
-      <CampaignDetail campaign={q.data} />
+    <PageFrame
+      title={q.data.title}
+      aside={wide ? <CampaignGive campaign={q.data} withTopDonors /> : undefined}
+      asideLabel={t('money.detail.giveLabel')}
+    >
+      <CampaignDetail campaign={q.data} giveInAside={wide} />
     </PageFrame>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Campaign, Donation } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
-import { CampaignDetail } from './campaign-detail';
+import { CampaignDetail, CampaignGive } from './campaign-detail';
 import { ok, renderWithApp, stubApi } from './money-test-utils';
 
 beforeAll(() => initI18n('en'));
@@ -89,5 +89,31 @@ describe('CampaignDetail', () => {
     expect(within(story).getByRole('heading', { name: 'Why' })).toBeInTheDocument();
     expect(within(story).getByText('three', { selector: 'strong' })).toBeInTheDocument();
     expect(story.textContent).not.toContain('**');
+  });
+
+  it('leaves progress, donating and top donors to the side column on wide screens', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/api/v1/campaigns/c1/daily') return ok({ items: [] });
+      if (url.pathname === '/api/v1/campaigns/c1/donations') return ok({ items: [], next_cursor: null });
+      if (url.pathname === '/api/v1/campaigns/c1/donors/top') return ok({ items: [] });
+    });
+    const main = renderWithApp(<CampaignDetail campaign={campaign} giveInAside />);
+    expect(screen.queryByTestId('campaign-give')).toBeNull();
+    expect(screen.queryByTestId('campaign-donate')).toBeNull();
+    main.unmount();
+    renderWithApp(<CampaignGive campaign={campaign} withTopDonors />);
+    expect(screen.getByTestId('campaign-give')).toBeInTheDocument();
+    expect(screen.getByTestId('campaign-donate')).toHaveAttribute('href', '/tribes/campaign/donate/c1');
+    expect(screen.getByTestId('campaign-progress')).toBeInTheDocument();
+  });
+
+  it('keeps them in the page on phones', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/api/v1/campaigns/c1/daily') return ok({ items: [] });
+      if (url.pathname === '/api/v1/campaigns/c1/donations') return ok({ items: [], next_cursor: null });
+    });
+    renderWithApp(<CampaignDetail campaign={campaign} />);
+    expect(screen.getByTestId('campaign-give')).toBeInTheDocument();
+    expect(screen.getByTestId('campaign-donate')).toBeInTheDocument();
   });
 });

@@ -50,8 +50,55 @@ function useLiveCampaign(campaign: Campaign) {
   );
 }
 
-/** A campaign's page: progress (live), milestones, a chart of the donations over time, donors, close. */
-export function CampaignDetail({ campaign }: { campaign: Campaign }) {
+/**
+ * How far a campaign is and how to give: progress (live), donors and local money, the donate button,
+ * sharing. Inside the page on phones; in the side column on wide screens (sticky, like the giving box
+ * of a fundraising page), with the top donors under it.
+ */
+export function CampaignGive({ campaign, withTopDonors = false }: { campaign: Campaign; withTopDonors?: boolean }) {
+  const { t } = useTranslation();
+  const f = useMoneyFormat();
+  const open = campaign.status === 'active';
+  const body = (
+    <Stack spacing={2} data-testid="campaign-give">
+      <CampaignProgress campaign={campaign} large />
+      <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Typography color="text.secondary" data-testid="campaign-donor-count">
+          {t('money.campaigns.donors', { count: f.tokens(campaign.donor_count) })}
+        </Typography>
+        <LocalMoney tokens={campaign.goal} component="span" data-testid="campaign-goal-local" />
+        {campaign.monthly_goal !== null && (
+          <Typography color="text.secondary">{t('money.detail.monthly', { amount: f.tokens(campaign.monthly_goal) })}</Typography>
+        )}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        {open && (
+          <Button
+            component={RouterLocaleLink}
+            to={`/tribes/campaign/donate/${campaign.id}`}
+            variant="contained"
+            data-testid="campaign-donate"
+          >
+            {t('money.campaigns.donate')}
+          </Button>
+        )}
+      </Stack>
+      <CampaignShare campaign={campaign} url={typeof window === 'undefined' ? '' : window.location.href} />
+    </Stack>
+  );
+  if (!withTopDonors) return body;
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        {body}
+      </Paper>
+      <TopDonors campaignId={campaign.id} />
+    </>
+  );
+}
+
+/** A campaign's page: cover, story, updates, milestones, a chart of the donations over time, donors, close. */
+export function CampaignDetail({ campaign, giveInAside = false }: { campaign: Campaign; giveInAside?: boolean }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const tribe = useTribe(campaign.tribe_id);
@@ -90,42 +137,19 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
           </Stack>
           <CampaignMeta campaign={campaign} />
           {campaign.description && <RichText html={campaign.description_html} testId="campaign-story" />}
-          <CampaignProgress campaign={campaign} large />
-          <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Typography color="text.secondary" data-testid="campaign-donor-count">
-              {t('money.campaigns.donors', { count: f.tokens(campaign.donor_count) })}
-            </Typography>
-            <LocalMoney tokens={campaign.goal} component="span" data-testid="campaign-goal-local" />
-            {campaign.monthly_goal !== null && (
-              <Typography color="text.secondary">
-                {t('money.detail.monthly', { amount: f.tokens(campaign.monthly_goal) })}
-              </Typography>
-            )}
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            {open && (
-              <Button
-                component={RouterLocaleLink}
-                to={`/tribes/campaign/donate/${campaign.id}`}
-                variant="contained"
-                data-testid="campaign-donate"
-              >
-                {t('money.campaigns.donate')}
-              </Button>
-            )}
-            {open && campaign.can_manage && (
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<LockOutlinedIcon />}
-                onClick={() => setConfirmClose(true)}
-                data-testid="close-campaign"
-              >
-                {t('money.detail.close')}
-              </Button>
-            )}
-          </Stack>
-          <CampaignShare campaign={campaign} url={typeof window === 'undefined' ? '' : window.location.href} />
+          {!giveInAside && <CampaignGive campaign={campaign} />}
+          {open && campaign.can_manage && (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<LockOutlinedIcon />}
+              onClick={() => setConfirmClose(true)}
+              data-testid="close-campaign"
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('money.detail.close')}
+            </Button>
+          )}
         </Stack>
       </Paper>
 
@@ -176,7 +200,7 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
         </Paper>
       </Stack>
 
-      <TopDonors campaignId={campaign.id} />
+      {!giveInAside && <TopDonors campaignId={campaign.id} />}
 
       <Stack spacing={1} component="section" aria-labelledby="donors-title">
         <Typography id="donors-title" variant="h2" sx={h2}>
