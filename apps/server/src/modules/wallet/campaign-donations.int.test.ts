@@ -125,6 +125,9 @@ describe('machine-readable conflicts', () => {
 describe('GET /v1/config', () => {
   it('tells the web app the price of a token and its currency', async () => {
     const res = await get('/v1/config');
-    expect(res.body.data.payments).toEqual({ provider: 'sandbox', token_price_cents: 1, currency: 'USD' });
+    // With local money beside tokens (TOKEN_DISPLAY_RATES unset: USD from the token price, EUR, MAD, ILS).
+    expect(res.body.data.payments).toMatchObject({ provider: 'sandbox', token_price_cents: 1, currency: 'USD' });
+    expect(res.body.data.payments.display_currencies).toEqual(['USD', 'EUR', 'MAD', 'ILS']);
+    expect(res.body.data.payments.display_rates.USD).toBe(100);
   });
 });
