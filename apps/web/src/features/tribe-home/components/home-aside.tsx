@@ -1,6 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -20,29 +21,30 @@ function TribeLinks({ tribes, testId }: { tribes: Tribe[]; testId: string }) {
   return (
     <List dense disablePadding data-testid={testId}>
       {tribes.map((tr) => (
-        <ListItemButton
-          key={tr.id}
-          component={RouterLocaleLink}
-          to={`/tribes/${encodeURIComponent(tr.slug)}`}
-          sx={{ borderRadius: 1, minHeight: 44, px: 1 }}
-        >
-          <ListItemAvatar sx={{ minWidth: 48 }}>
-            <Avatar
-              variant="rounded"
-              src={tr.logo_url ?? undefined}
-              alt=""
-              sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }}
-              slotProps={{ img: { loading: 'lazy', width: 36, height: 36 } }}
-            >
-              {tr.name.slice(0, 1).toUpperCase()}
-            </Avatar>
-          </ListItemAvatar>
-          <ListItemText
-            primary={tr.name}
-            secondary={t('tribes.stats.members', { count: tr.member_count, value: tr.member_count })}
-            slotProps={{ primary: { dir: 'auto', noWrap: true }, secondary: { noWrap: true } }}
-          />
-        </ListItemButton>
+        <ListItem key={tr.id} disablePadding>
+          <ListItemButton
+            component={RouterLocaleLink}
+            to={`/tribes/${encodeURIComponent(tr.slug)}`}
+            sx={{ borderRadius: 1, minHeight: 44, px: 1 }}
+          >
+            <ListItemAvatar sx={{ minWidth: 48 }}>
+              <Avatar
+                variant="rounded"
+                src={tr.logo_url ?? undefined}
+                alt=""
+                sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }}
+                slotProps={{ img: { loading: 'lazy', width: 36, height: 36 } }}
+              >
+                {tr.name.slice(0, 1).toUpperCase()}
+              </Avatar>
+            </ListItemAvatar>
+            <ListItemText
+              primary={tr.name}
+              secondary={t('tribes.stats.members', { count: tr.member_count, value: tr.member_count })}
+              slotProps={{ primary: { dir: 'auto', noWrap: true }, secondary: { noWrap: true } }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -57,26 +58,27 @@ export function SetupChecklist({ tribe }: { tribe: Tribe }) {
       />
       <List dense disablePadding>
         {items.map((item) => (
-          <ListItemButton
-            key={item.step}
-            component={RouterLocaleLink}
-            to={item.to}
-            data-testid={`setup-${item.step}`}
-            data-done={item.done}
-            sx={{ borderRadius: 1, minHeight: 44 }}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              {item.done ? (
-                <CheckCircleIcon color="success" titleAccess={t('tribeHome.setup.done')} />
-              ) : (
-                <RadioButtonUncheckedIcon color="action" titleAccess={t('tribeHome.setup.todo')} />
-              )}
-            </ListItemIcon>
-            <ListItemText
-              primary={t(`tribeHome.setup.steps.${item.step}`)}
-              slotProps={{ primary: { sx: item.done ? { textDecoration: 'line-through', color: 'text.secondary' } : {} } }}
-            />
-          </ListItemButton>
+          <ListItem key={item.step} disablePadding>
+            <ListItemButton
+              component={RouterLocaleLink}
+              to={item.to}
+              data-testid={`setup-${item.step}`}
+              data-done={item.done}
+              sx={{ borderRadius: 1, minHeight: 44 }}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {item.done ? (
+                  <CheckCircleIcon color="success" titleAccess={t('tribeHome.setup.done')} />
+                ) : (
+                  <RadioButtonUncheckedIcon color="action" titleAccess={t('tribeHome.setup.todo')} />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                primary={t(`tribeHome.setup.steps.${item.step}`)}
+                slotProps={{ primary: { sx: item.done ? { textDecoration: 'line-through', color: 'text.secondary' } : {} } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>
