@@ -1,68 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '#src/core/db/schema/index.js';
 import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { CLOSE_ENDED_CAMPAIGNS_QUEUE } from '#src/modules/wallet/wallet.module.js';
 import { buildRegistration, createCampaign, createTribe, post, signUpLeader } from '#test/factories.js';
+import { startMailSink, type MailSink } from '#test/mail-sink.js';
 
-/** An SMTP server that refuses the first `refusals` messages (a 451), then takes them; counts every arrival. */
-async function startRefusingSink(refusals: number) {
-  let attempts = 0;
-  const received: { to: string; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    // An address that is refused for good (a 550), whatever the attempt.
-    onRcptTo(address, session, callback) {
-      if (address.address.startsWith('bounce@')) return callback(Object.assign(new Error('no such user'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      attempts += 1;
-      if (attempts <= refusals) {
-        stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('try again later'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((parsed) => {
-          for (const r of session.envelope.rcptTo) received.push({ to: r.address.toLowerCase(), text: parsed.text ?? '' });
-          callback();
-        })
-        .catch((err: Error) => callback(err));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as { port: number };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    attempts: () => attempts,
-    async waitFor(to: string, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = received.filter((m) => m.to === to.toLowerCase());
-        if (found.length) return found;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`no mail to ${to} within ${timeoutMs} ms after ${attempts} attempts`);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-type Sink = Awaited<ReturnType<typeof startRefusingSink>>;
 const JOBS_ENV = { JOBS_ENABLED: 'true', MAIL_RETRY_DELAY_SECONDS: '1' };
 
 describe('mail through the durable job queue', () => {
-  let sink: Sink;
+  let sink: MailSink;
   let t: TestApp;
   beforeAll(async () => {
-    sink = await startRefusingSink(2);
+    // Refuses the first two messages (451), and bounce@ addresses for good (550).
+    sink = await startMailSink({ refuseFirst: 2, refuseRecipient: (address) => address.startsWith('bounce@') });
     t = await buildTestApp({ env: { ...JOBS_ENV, SMTP_URL: sink.url }, captureLogs: true });
   });
   afterAll(async () => {
@@ -73,8 +25,8 @@ describe('mail through the durable job queue', () => {
   it('delivers the verification code after the SMTP server refused it twice, and logs no code', async () => {
     const reg = buildRegistration();
     expect((await post(t, '/api/v1/auth/register', reg)).status).toBe(201);
-    const [mail] = await sink.waitFor(reg.email);
-    const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    const mail = await sink.waitFor(reg.email, 1, 30_000);
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
     expect(sink.attempts()).toBe(3);
     // The code works: the mail that arrived is the one the account is waiting for.
     const verified = await post(t, '/api/v1/auth/email/otp/verify', { email: reg.email, code, purpose: 'email-verification' });
@@ -105,18 +57,18 @@ describe('mail through the durable job queue', () => {
 // they share one PGlite: either way two pg-boss workers poll the same queue.
 describe('two nodes on one database', () => {
   it('sends each mail once', async () => {
-    const sink = await startRefusingSink(0);
+    const sink = await startMailSink();
     const a = await buildTestApp({ env: { ...JOBS_ENV, SMTP_URL: sink.url } });
     const b = await buildTestApp({ env: { ...JOBS_ENV, SMTP_URL: sink.url }, database: a.database });
     try {
       const regs = Array.from({ length: 6 }, () => buildRegistration());
       // Half registered through each node; both nodes' workers poll the same queue.
       await Promise.all(regs.map((reg, i) => post(i % 2 ? a : b, '/api/v1/auth/register', reg)));
-      for (const reg of regs) await sink.waitFor(reg.email);
+      for (const reg of regs) await sink.waitFor(reg.email, 1, 30_000);
       // Let any duplicate that was going to be sent arrive before counting.
       await Promise.all([a.app.ctx.mailer.flush(), b.app.ctx.mailer.flush()]);
       await new Promise((r) => setTimeout(r, 3000));
-      for (const reg of regs) expect(sink.received.filter((m) => m.to === reg.email.toLowerCase())).toHaveLength(1);
+      for (const reg of regs) expect(sink.forAddress(reg.email)).toHaveLength(1);
     } finally {
       await b.close();
       await a.close();

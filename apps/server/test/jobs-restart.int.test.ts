@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/core/db/client.js';
+import { startMailSink, type MailSink } from './mail-sink.js';
 import { freePort } from './processes.js';
 import { startServerProcess } from './server-process.js';
 import { createTestDatabase, TEST_DB } from './test-database.js';
@@ -12,11 +11,11 @@ import { createTestDatabase, TEST_DB } from './test-database.js';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tribes-jobs-restart-'));
 let pgDatabase: (Database & { url?: string }) | undefined;
 const children: { kill(signal: NodeJS.Signals): boolean; exitCode: number | null }[] = [];
-let sink: SMTPServer | undefined;
+let sink: MailSink | undefined;
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  await new Promise<void>((resolve) => (sink ? sink.close(() => resolve()) : resolve()));
+  await sink?.close();
   await pgDatabase?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -62,29 +61,13 @@ describe('a mail queued before the process is killed', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const received: { to: string; text: string }[] = [];
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((parsed) => {
-            for (const r of session.envelope.rcptTo) received.push({ to: r.address.toLowerCase(), text: parsed.text ?? '' });
-            callback();
-          })
-          .catch((err: Error) => callback(err));
-      },
-    });
-    await new Promise<void>((resolve) => sink!.listen(smtpPort, '127.0.0.1', () => resolve()));
+    sink = await startMailSink({ port: smtpPort });
 
     const second = await startServerProcess(env);
     children.push(second.child);
-    const until = Date.now() + 60_000;
-    while (!received.some((m) => m.to === email) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const mails = received.filter((m) => m.to === email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toMatch(/\b\d{6}\b/);
+    const mail = await sink.waitFor(email, 1, 60_000);
+    expect(mail.text).toMatch(/\b\d{6}\b/);
+    expect(sink.forAddress(email)).toHaveLength(1);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 300_000);

@@ -8,14 +8,34 @@ export interface ReceivedMail {
   html: string;
 }
 
+export interface MailSinkOptions {
+  /** The port to listen on (127.0.0.1); a free one when left out. */
+  port?: number;
+  /** Refuse the first n messages with a 451 (try again later), as a struggling server does. */
+  refuseFirst?: number;
+  /** Recipients refused for good with a 550 (no such user), whatever the attempt. */
+  refuseRecipient?: (address: string) => boolean;
+}
+
 /** A real SMTP server in the test process: the app sends through nodemailer, tests read what arrived. */
-export async function startMailSink() {
+export async function startMailSink({ port: listenPort = 0, refuseFirst = 0, refuseRecipient }: MailSinkOptions = {}) {
   const messages: ReceivedMail[] = [];
+  let attempts = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, session, callback) {
+      if (refuseRecipient?.(address.address)) return callback(Object.assign(new Error('no such user'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
+      attempts += 1;
+      if (attempts <= refuseFirst) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('try again later'), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
@@ -32,7 +52,7 @@ export async function startMailSink() {
         .catch((err: Error) => callback(err));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as { port: number };
 
   const forAddress = (to: string) => messages.filter((m) => m.to === to.toLowerCase());
@@ -41,6 +61,8 @@ export async function startMailSink() {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     forAddress,
+    /** How many messages were offered (DATA), refused ones included. */
+    attempts: () => attempts,
     /** Waits for the n-th mail to an address (1-based), failing after a while. */
     async waitFor(to: string, count = 1, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
