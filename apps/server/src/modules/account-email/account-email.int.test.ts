@@ -229,4 +229,15 @@ describe('POST /v1/me/email and /v1/me/email/confirm', () => {
     expect(over.body.status).toBe('error');
     expect(strict.mail.forAddress(eleventh)).toHaveLength(0);
   });
+
+  it('limits sends per address whichever account asks: a second account naming the same address within the minute gets 429', async () => {
+    const [first, second] = [await phoneAccount(strict), await phoneAccount(strict)];
+    const email = uniqueEmail('stranger');
+    expect((await sendCode(first.token, email, strict)).status).toBe(200);
+    await strict.mail.waitFor(email);
+    const again = await sendCode(second.token, email, strict);
+    expect(again.status).toBe(429);
+    expect(again.body.status).toBe('error');
+    expect(strict.mail.forAddress(email)).toHaveLength(1);
+  });
 });

@@ -87,10 +87,13 @@ export function createOtpService({ repo, users, mailer, throttle, clock, appSecr
     },
     /**
      * Mails a code for one account's purpose to an address it named (no account need have it), under
-     * the same send limits per address; the caller renders the mail in the reader's language.
+     * the same send limits per address; the caller renders the mail in the reader's language. The
+     * limits are the address's whichever account asks (the purpose's kind, not its account, names
+     * them): many accounts together cannot mail one stranger more codes than one account can.
      */
     async sendForAccount(email: string, purpose: AccountOtpPurpose, render: (code: string) => RenderedMail): Promise<void> {
-      await throttle.takeOrThrow(throttleKey(email, purpose), SEND_WINDOWS);
+      const kind = purpose.slice(0, purpose.indexOf(':'));
+      await throttle.takeOrThrow(`otp-send:${kind}:${email}`, SEND_WINDOWS);
       const code = await mint(email, purpose);
       mailer.enqueue({ to: email, ...render(code), devHint: `email-change code ${code}` });
     },
