@@ -10,7 +10,7 @@ export type AccountPatch = Pick<Partial<NewUserRow>, 'email' | 'emailVerifiedAt'
 
 /**
  * The identities of accounts (user_identities: Firebase users and OIDC subjects, for the identity and
- * OIDC modules) and a read of their passkeys for the sign-in methods list.
+ * OIDC modules). Passkeys are the passkeys repo's (the sign-in methods list reads them from there).
  */
 export function createIdentityRepo(db: Db) {
   return {
