@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, translate, type Locale } from '@tribes/shared';
 import { HttpError } from './errors.js';
+import { escapeHtml } from './html.js';
 
 /** What a shared link shows in a chat or a social network before anyone opens it (Open Graph, Twitter cards). */
 export interface PageMeta {
@@ -22,9 +23,6 @@ export const META_PAGES: [path: string, kind: keyof PageMetaLookup][] = [
   ['/tribes/campaign/detail/:id', 'campaign'],
   ['/invite/:id', 'invite'],
 ];
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** One line, at most `max` characters (a card shows two or three lines). */
 function clip(text: string, max: number): string {

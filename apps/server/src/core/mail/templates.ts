@@ -1,13 +1,11 @@
 import { localeDir, translate, type Locale, type MessageKey, type OtpPurpose } from '@tribes/shared';
+import { escapeHtml } from '../html.js';
 
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The purposes of a code mail: the sign-in codes, and confirming an account's new address. */
 export type CodeMailPurpose = OtpPurpose | 'email-change';

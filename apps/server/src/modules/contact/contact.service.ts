@@ -1,9 +1,7 @@
 import { translate, type ContactBody, type FeedbackBody, type Locale } from '@tribes/shared';
+import { escapeHtml } from '#src/core/html.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { ContactRepo } from './contact.repo.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A plain operator mail: one "label: value" line per field, then the message; HTML-escaped in the HTML part. */
 function operatorMail(to: string, subject: string, fields: [string, string][], message: string) {
