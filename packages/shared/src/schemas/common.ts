@@ -30,6 +30,10 @@ export const UuidSchema = z.uuid({ error: 'validation.invalid' });
 
 export const IdParamsSchema = z.strictObject({ id: UuidSchema });
 
+/** Someone named in an answer (an author, an organiser, a member, who caused a notification): public name and photo. */
+export const PersonRefSchema = z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() });
+export type PersonRef = z.infer<typeof PersonRefSchema>;
+
 export const CursorQuerySchema = z.strictObject({
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),

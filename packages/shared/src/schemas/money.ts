@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.js';
-import { UuidSchema } from './common.js';
+import { PersonRefSchema, UuidSchema } from './common.js';
 
 export const MONEY_LIMITS = {
   purchaseMin: 100,
@@ -171,7 +171,7 @@ export const CampaignSchema = z.object({
   /** The tribe's name (campaigns are listed across tribes on /donate). */
   tribe_name: z.string(),
   /** Who started it (null when that account is gone). */
-  organiser: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }).nullable(),
+  organiser: PersonRefSchema.nullable(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 
@@ -249,7 +249,7 @@ export type CampaignUpdateBody = z.infer<typeof CampaignUpdateBodySchema>;
 export const CampaignUpdateSchema = z.object({
   id: z.string(),
   campaign_id: z.string(),
-  author: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }).nullable(),
+  author: PersonRefSchema.nullable(),
   body: z.string(),
   /** The update rendered from Markdown and sanitised by the server. */
   body_html: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from './common.js';
+import { PersonRefSchema, UuidSchema } from './common.js';
 
 export const NOTIFICATION_KINDS = ['comment', 'like', 'membership_approved', 'village_approved', 'campaign_update'] as const;
 
@@ -8,7 +8,7 @@ export const AppNotificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   /** Who caused it, when a person did. */
-  actor: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }).nullable(),
+  actor: PersonRefSchema.nullable(),
   /** What it is about: a post, a tribe, a village, a campaign. */
   subject: z.object({
     type: z.enum(['post', 'tribe', 'village', 'campaign']),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.js';
-import { UuidSchema } from './common.js';
+import { PersonRefSchema, UuidSchema } from './common.js';
 import { TribeSchema } from './tribes.js';
 
 export const POST_LIMITS = {
@@ -60,8 +60,6 @@ export const ReportListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),
 });
 
-/** Someone named on a post, a comment or a search hit: their public name and photo. */
-const PersonRefSchema = z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() });
 /** Someone named in moderation: a reporter, a moderator. */
 const NamedSchema = z.object({ id: z.string(), name: z.string() });
 /** A tribe named on a post or a profile. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.js';
-import { UuidSchema } from './common.js';
+import { PersonRefSchema, UuidSchema } from './common.js';
 
 export const TRIBE_VISIBILITIES = ['open', 'request'] as const;
 export const TRIBE_ROLES = ['leader', 'moderator', 'member'] as const;
@@ -111,7 +111,7 @@ export const HandoverBodySchema = z.strictObject({ user_id: UuidSchema });
 
 /** A member of a tribe as listed to others: name and photo, never the email. */
 export const TribeMemberSchema = z.object({
-  user: z.object({ id: z.string(), name: z.string(), avatar_url: z.string().nullable() }),
+  user: PersonRefSchema,
   role: z.enum(TRIBE_ROLES),
   status: z.enum(MEMBERSHIP_STATUSES),
   joined_at: z.string(),

@@ -7,6 +7,7 @@ import type {
   LedgerHealth,
   PaymentState,
   PaymentStatus,
+  PersonRef,
   PurchaseStarted,
   SandboxResult,
   Wallet,
@@ -150,7 +151,7 @@ export function presentCampaign(
 }
 
 /** A person's public face: id, name, avatar. */
-export function presentPerson(p: PersonRow, storage: Pick<Storage, 'url'>): CampaignUpdate['author'] {
+export function presentPerson(p: PersonRow, storage: Pick<Storage, 'url'>): PersonRef {
   return { id: p.id, name: p.name, avatar_url: p.avatarKey ? storage.url(p.avatarKey) : null };
 }
 
