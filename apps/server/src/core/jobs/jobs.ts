@@ -37,8 +37,6 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Queues a job; `retryLimit` overrides the queue's (a test of a mail that fails for good). */
   send<T extends object>(queue: string, data: T, options?: { retryLimit?: number }): Promise<string | null>;
-  /** Runs one job of the queue now, in this process (tests; a cron job can be triggered without waiting). */
-  runNow(queue: string): Promise<void>;
   /** Jobs kept as failed (tries used up), for operators. */
   failedCount(queue: string): Promise<number>;
   /** The cron schedules registered in the database. */
@@ -143,11 +141,6 @@ export function createJobs(options: JobsOptions): Jobs {
       const workerId = workerIds.get(queue);
       if (workerId) boss.notifyWorker(workerId);
       return id;
-    },
-    async runNow(queue) {
-      const def = definitions.get(queue);
-      if (!def) throw new Error(`no job queue ${queue}`);
-      await def.handler({});
     },
     async failedCount(queue) {
       if (!boss) return 0;
