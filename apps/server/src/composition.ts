@@ -50,6 +50,7 @@ export function createContext(deps: {
       logger,
       jobs,
       retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+      appSecret: config.appSecret,
     });
   const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () =>
     clock.now(),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '#src/core/db/schema/index.js';
 import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
@@ -35,6 +35,17 @@ describe('mail through the durable job queue', () => {
     expect(t.logs.some((l) => l.includes('job failed'))).toBe(true);
     expect(t.logs.filter((l) => l.includes(code))).toEqual([]);
     expect(await t.app.ctx.jobs.failedCount(MAIL_QUEUE)).toBe(0);
+    // The job table holds the mail sealed: neither its code nor its address can be read there.
+    const rows = (await t.app.ctx.db.execute(
+      sql`select data::text as data from pgboss.job where name = ${MAIL_QUEUE}`,
+    )) as unknown as { rows: { data: string }[] } | { data: string }[];
+    const data = (Array.isArray(rows) ? rows : rows.rows).map((r) => r.data);
+    expect(data.length).toBeGreaterThan(0);
+    for (const d of data) {
+      expect(d).toMatch(/"sealed": ?"v1\./);
+      expect(d).not.toContain(code);
+      expect(d).not.toContain(reg.email);
+    }
   }, 60_000);
 
   it('keeps a mail that fails for good as a failed job, counted by GET /v1/health', async () => {

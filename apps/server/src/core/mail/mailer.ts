@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../jobs/jobs.js';
+import { seal, unseal } from '../seal.js';
 
 export interface MailMessage {
   to: string;
@@ -37,7 +38,15 @@ export interface MailerOptions {
   jobs?: Jobs;
   /** Seconds before the first retry of a refused mail (doubled each time, with jitter). */
   retryDelaySeconds?: number;
+  /** Seals each queued mail: a job row then holds no readable code, link or address (the app secret). */
+  appSecret: string;
 }
+
+/** A queued mail as the job table keeps it: sealed under the app secret (core/seal.ts). */
+interface SealedMail {
+  sealed: string;
+}
+const MAIL_CONTEXT = 'mail';
 
 /** Tries after the first: with a 15 s start doubling, the 8th retry comes about an hour after the first try (DESIGN 10.3). */
 export const MAIL_RETRY_LIMIT = 8;
@@ -70,8 +79,14 @@ export function createMailer(options: MailerOptions): Mailer {
 
   const { jobs } = options;
   if (jobs?.enabled) {
-    jobs.define<MailMessage>(MAIL_QUEUE, {
-      handler: send,
+    jobs.define<SealedMail>(MAIL_QUEUE, {
+      // A mail queued before mail was sealed (an upgrade with jobs waiting) is sent as it stands.
+      handler: (job) =>
+        send(
+          'sealed' in job
+            ? (JSON.parse(unseal(options.appSecret, job.sealed, MAIL_CONTEXT)) as MailMessage)
+            : (job as unknown as MailMessage),
+        ),
       retryLimit: MAIL_RETRY_LIMIT,
       retryDelaySeconds: options.retryDelaySeconds ?? 15,
       retryBackoff: true,
@@ -86,7 +101,7 @@ export function createMailer(options: MailerOptions): Mailer {
         options.logger.error({ err: { name: err.name, message: err.message } }, what);
       const p = (
         jobs?.running
-          ? jobs.send(MAIL_QUEUE, message).then(
+          ? jobs.send<SealedMail>(MAIL_QUEUE, { sealed: seal(options.appSecret, JSON.stringify(message), MAIL_CONTEXT) }).then(
               () => undefined,
               // The queue is the database: if it cannot take the mail, one direct try is better than none.
               (err: Error) => {

@@ -12,7 +12,7 @@ import type { TokensService } from '../auth/tokens.service.js';
 import type { PasskeyAssertions, AssertionOutcome } from '../passkeys/assertions.js';
 import type { AuthenticationResponseJSON } from '../passkeys/webauthn.js';
 import type { ChallengeRow, TwoFactorRepo } from './twofactor.repo.js';
-import { seal, unseal } from './seal.js';
+import { seal, unseal } from '#src/core/seal.js';
 
 /** A sign-in waits this long for its second factor. */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;

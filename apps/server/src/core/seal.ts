@@ -2,8 +2,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 
 /**
  * Seals a secret at rest with AES-256-GCM under a key derived from the app secret, bound to a
- * context (the user id) so a sealed value copied to another row does not open. Format:
- * `v1.<iv>.<tag>.<ciphertext>`, each base64url.
+ * context (a TOTP factor's user id; `mail` for a queued mail) so a sealed value copied to another row
+ * or used for another purpose does not open. Format: `v1.<iv>.<tag>.<ciphertext>`, each base64url.
+ * (The key's label keeps its first name, so TOTP secrets sealed before still open.)
  */
 const keyFrom = (appSecret: string) => createHash('sha256').update(`tribes:totp-seal:${appSecret}`).digest();
 
