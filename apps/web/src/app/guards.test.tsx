@@ -1,4 +1,4 @@
-import type { User } from '@tribes/shared';
+import { DEFAULT_NOTIFICATION_SETTINGS, type User } from '@tribes/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_SESSION, type SessionState } from '../features/auth/session-store';
 import { renderApp, settle } from '../test/render-app';
@@ -20,7 +20,7 @@ function user(lastStep: User['profile']['last_step']): User {
     created_at: '2026-01-01T00:00:00.000Z',
     profile: { last_step: lastStep, primary_tribe_id: null },
     privacy: { profile_visibility: 'public', show_on_map: true },
-    settings: { notifications: { comments: true, likes: true, membership: true, villages: true, donations: true, email: false } },
+    settings: { notifications: DEFAULT_NOTIFICATION_SETTINGS, digest: 'off', quiet_hours: null },
   };
 }
 

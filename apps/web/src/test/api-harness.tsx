@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { User } from '@tribes/shared';
+import { DEFAULT_NOTIFICATION_SETTINGS, type User } from '@tribes/shared';
 import type { ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 
@@ -83,5 +83,5 @@ export const MEMBER: User = {
   created_at: '2026-01-01T00:00:00.000Z',
   profile: { last_step: 'tribe-selection-completed', primary_tribe_id: null },
   privacy: { profile_visibility: 'public', show_on_map: true },
-  settings: { notifications: { comments: true, likes: true, membership: true, villages: true, donations: true, email: false } },
+  settings: { notifications: DEFAULT_NOTIFICATION_SETTINGS, digest: 'off', quiet_hours: null },
 };

@@ -134,7 +134,18 @@ export const usersEndpoints = {
   setSettings: endpoint({
     method: 'PUT',
     path: '/v1/me/settings',
-    summary: 'The language and the notification switches.',
+    summary: 'The language and the notification switches (the same as PATCH: only what is sent changes).',
+    tags,
+    auth: 'user',
+    body: SettingsBodySchema,
+    data: MeDataSchema,
+    errors: [401],
+  }),
+  patchSettings: endpoint({
+    method: 'PATCH',
+    path: '/v1/me/settings',
+    summary:
+      "The language, each notification type's in-app, email and push switches, the weekly digest and quiet hours (DESIGN 10.3); only what is sent changes.",
     tags,
     auth: 'user',
     body: SettingsBodySchema,

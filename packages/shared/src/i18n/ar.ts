@@ -34,6 +34,8 @@ export const ar: Catalogue = {
   'twofactor.already_enabled': 'المصادقة الثنائية مفعّلة بالفعل.',
   'twofactor.not_started': 'ابدأ الإعداد من جديد: اطلب مفتاحًا جديدًا أولًا.',
   'twofactor.not_enabled': 'المصادقة الثنائية غير مفعّلة.',
+  'validation.time': 'أدخل الوقت بصيغة HH:MM، مثل 22:00.',
+  'validation.timezone': 'هذه المنطقة الزمنية غير معروفة. اختر واحدة من القائمة.',
   'validation.totp_invalid': 'هذا الرمز غير صحيح. تحقّق من تطبيق المصادقة وحاول مرة أخرى.',
   'validation.recovery_code_invalid': 'رمز الاسترداد هذا غير صالح أو سبق استخدامه.',
   'validation.recovery_code_format': 'يتكوّن رمز الاسترداد من أحرف وأرقام فقط.',

@@ -29,6 +29,8 @@ export const en = {
   'twofactor.already_enabled': 'Two-factor authentication is already on.',
   'twofactor.not_started': 'Start the set-up again: ask for a new key first.',
   'twofactor.not_enabled': 'Two-factor authentication is not on.',
+  'validation.time': 'Enter a time as HH:MM, for example 22:00.',
+  'validation.timezone': 'This time zone is not known. Choose one from the list.',
   'validation.totp_invalid': 'This code is not right. Check your authenticator app and try again.',
   'validation.recovery_code_invalid': 'This recovery code is not valid or was already used.',
   'validation.recovery_code_format': 'A recovery code has only letters and digits.',

@@ -31,6 +31,8 @@ export const es: Catalogue = {
   'twofactor.already_enabled': 'La verificación en dos pasos ya está activada.',
   'twofactor.not_started': 'Vuelve a empezar la configuración: pide primero una clave nueva.',
   'twofactor.not_enabled': 'La verificación en dos pasos no está activada.',
+  'validation.time': 'Escribe una hora como HH:MM, por ejemplo 22:00.',
+  'validation.timezone': 'Esta zona horaria no se conoce. Elige una de la lista.',
   'validation.totp_invalid': 'Este código no es correcto. Revisa tu aplicación de autenticación e inténtalo de nuevo.',
   'validation.recovery_code_invalid': 'Este código de recuperación no es válido o ya se ha usado.',
   'validation.recovery_code_format': 'Un código de recuperación solo tiene letras y números.',

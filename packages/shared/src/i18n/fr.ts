@@ -31,6 +31,8 @@ export const fr: Catalogue = {
   'twofactor.already_enabled': "L'authentification à deux facteurs est déjà activée.",
   'twofactor.not_started': "Recommencez la configuration : demandez d'abord une nouvelle clé.",
   'twofactor.not_enabled': "L'authentification à deux facteurs n'est pas activée.",
+  'validation.time': 'Saisissez une heure au format HH:MM, par exemple 22:00.',
+  'validation.timezone': 'Ce fuseau horaire est inconnu. Choisissez-en un dans la liste.',
   'validation.totp_invalid': "Ce code est incorrect. Vérifiez votre application d'authentification et réessayez.",
   'validation.recovery_code_invalid': "Ce code de récupération n'est pas valide ou a déjà été utilisé.",
   'validation.recovery_code_format': 'Un code de récupération ne contient que des lettres et des chiffres.',

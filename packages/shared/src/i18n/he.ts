@@ -31,6 +31,8 @@ export const he: Catalogue = {
   'twofactor.already_enabled': 'האימות הדו-שלבי כבר פעיל.',
   'twofactor.not_started': 'יש להתחיל את ההגדרה מחדש: בקשו קודם מפתח חדש.',
   'twofactor.not_enabled': 'האימות הדו-שלבי אינו פעיל.',
+  'validation.time': 'הזינו שעה בתבנית HH:MM, למשל 22:00.',
+  'validation.timezone': 'אזור הזמן הזה אינו מוכר. בחרו אחד מהרשימה.',
   'validation.totp_invalid': 'הקוד שגוי. בדקו את אפליקציית האימות ונסו שוב.',
   'validation.recovery_code_invalid': 'קוד השחזור אינו תקף או שכבר נעשה בו שימוש.',
   'validation.recovery_code_format': 'קוד שחזור מכיל אותיות וספרות בלבד.',

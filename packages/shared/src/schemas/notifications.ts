@@ -1,7 +1,32 @@
 import { z } from 'zod';
 import { PersonRefSchema, UuidSchema } from './common.js';
+import type { NotificationType } from './users.js';
 
-export const NOTIFICATION_KINDS = ['comment', 'like', 'membership_approved', 'village_approved', 'campaign_update'] as const;
+export const NOTIFICATION_KINDS = [
+  'comment',
+  'like',
+  'mention',
+  'membership_approved',
+  'village_approved',
+  'campaign_update',
+  'campaign_closed',
+  'lesson_opened',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The type (settings switch) each kind belongs to (DESIGN 10.3). */
+export const NOTIFICATION_KIND_TYPE: Record<NotificationKind, NotificationType> = {
+  comment: 'comments',
+  like: 'likes',
+  mention: 'mentions',
+  membership_approved: 'membership',
+  village_approved: 'villages',
+  campaign_update: 'donations',
+  campaign_closed: 'campaigns',
+  lesson_opened: 'courses',
+};
+
+export const NOTIFICATION_SUBJECT_TYPES = ['post', 'tribe', 'village', 'campaign', 'lesson'] as const;
 
 /** A notification as GET /v1/notifications lists it and the user channel pushes it. */
 export const AppNotificationSchema = z.object({
@@ -11,7 +36,7 @@ export const AppNotificationSchema = z.object({
   actor: PersonRefSchema.nullable(),
   /** What it is about: a post, a tribe, a village, a campaign. */
   subject: z.object({
-    type: z.enum(['post', 'tribe', 'village', 'campaign']),
+    type: z.enum(NOTIFICATION_SUBJECT_TYPES),
     id: z.string(),
     title: z.string(),
     tribe_id: z.string().nullable().optional(),
@@ -27,3 +52,23 @@ export const ReadNotificationsBodySchema = z.strictObject({
   all: z.literal(true).optional(),
 });
 export type ReadNotificationsBody = z.infer<typeof ReadNotificationsBodySchema>;
+
+/**
+ * Where a notification leads in the web app (without a language prefix): the tribe of the post, the
+ * tribe, the tribe of the village, the campaign's page, the lesson. The bell and push use it alike.
+ */
+export function notificationPath(n: Pick<AppNotification, 'subject'>): string {
+  const enc = encodeURIComponent;
+  switch (n.subject.type) {
+    case 'post':
+      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/profile';
+    case 'tribe':
+      return `/tribes/${enc(n.subject.id)}`;
+    case 'village':
+      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/tribe';
+    case 'campaign':
+      return `/tribes/campaign/detail/${enc(n.subject.id)}`;
+    case 'lesson':
+      return `/tribe/learning-center/lesson/${enc(n.subject.id)}`;
+  }
+}

@@ -7,24 +7,97 @@ export const RoleSchema = z.enum(ROLES);
 export const LastStepSchema = z.enum(LAST_STEPS);
 export const ProfileVisibilitySchema = z.enum(PROFILE_VISIBILITIES);
 
-export const NotificationSettingsSchema = z.strictObject({
-  comments: z.boolean(),
-  likes: z.boolean(),
-  membership: z.boolean(),
-  villages: z.boolean(),
-  donations: z.boolean(),
-  email: z.boolean(),
-});
-export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+/** The types a member can switch per channel (DESIGN 10.3); each notification kind belongs to one. */
+export const NOTIFICATION_TYPES = [
+  'comments',
+  'likes',
+  'mentions',
+  'membership',
+  'villages',
+  'donations',
+  'campaigns',
+  'courses',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  comments: true,
-  likes: true,
-  membership: true,
-  villages: true,
-  donations: true,
-  email: false,
+/** The channels of one type: the bell in the app, a mail, a push to the member's devices. */
+export const ChannelSwitchesSchema = z.strictObject({ in_app: z.boolean(), email: z.boolean(), push: z.boolean() });
+export type ChannelSwitches = z.infer<typeof ChannelSwitchesSchema>;
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NotificationSettingsSchema = z.strictObject(
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, ChannelSwitchesSchema])) as Record<
+    NotificationType,
+    typeof ChannelSwitchesSchema
+  >,
+);
+export type NotificationSettings = Record<NotificationType, ChannelSwitches>;
+
+/** In the app on; mail and push off until the member turns them on. */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = Object.fromEntries(
+  NOTIFICATION_TYPES.map((t) => [t, { in_app: true, email: false, push: false }]),
+) as NotificationSettings;
+
+export const DIGEST_FREQUENCIES = ['off', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+
+const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' });
+/** No mail or push between `from` and `to` in the member's time zone (IANA); they wait for `to`. */
+export const QuietHoursSchema = z.strictObject({
+  from: HHMM,
+  to: HHMM,
+  tz: z.string().min(1).max(64).refine(isTimeZone, { error: 'validation.timezone' }),
+});
+export type QuietHours = z.infer<typeof QuietHoursSchema>;
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a user row keeps (users.notification_settings): this shape, or the first round's booleans. */
+export type StoredNotificationSettings = Partial<Record<NotificationType, Partial<ChannelSwitches> | boolean>> & {
+  email?: boolean;
+  digest?: DigestFrequency;
+  quiet_hours?: QuietHours | null;
 };
+
+/**
+ * Every switch of a stored value, old or new: a first-round boolean is the type's in-app switch and
+ * the old global `email` switch turns the mail of every type on; missing switches take the defaults.
+ */
+export function readNotificationSettings(stored: unknown): {
+  notifications: NotificationSettings;
+  digest: DigestFrequency;
+  quiet_hours: QuietHours | null;
+} {
+  const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  const mailAll = s.email === true;
+  const notifications = Object.fromEntries(
+    NOTIFICATION_TYPES.map((t) => {
+      const base = { ...DEFAULT_NOTIFICATION_SETTINGS[t], ...(mailAll ? { email: true } : {}) };
+      const v = s[t];
+      if (typeof v === 'boolean') return [t, { ...base, in_app: v }];
+      if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        return [t, Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, typeof o[c] === 'boolean' ? o[c] : base[c]]))];
+      }
+      return [t, base];
+    }),
+  ) as NotificationSettings;
+  const quiet = QuietHoursSchema.safeParse(s.quiet_hours);
+  return {
+    notifications,
+    digest: s.digest === 'weekly' ? 'weekly' : 'off',
+    quiet_hours: quiet.success ? quiet.data : null,
+  };
+}
 
 /** The signed-in user as the API presents it (DESIGN section 5). */
 export const UserSchema = z.object({
@@ -49,7 +122,11 @@ export const UserSchema = z.object({
     show_on_map: z.boolean(),
   }),
   // Not strict in an answer: a switch stored once and since retired is left out, not a 500.
-  settings: z.object({ notifications: z.object(NotificationSettingsSchema.shape) }),
+  settings: z.object({
+    notifications: z.object(NotificationSettingsSchema.shape),
+    digest: z.enum(DIGEST_FREQUENCIES),
+    quiet_hours: QuietHoursSchema.nullable(),
+  }),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -74,9 +151,23 @@ export const PrivacyBodySchema = z.strictObject({
 });
 export type PrivacyBody = z.infer<typeof PrivacyBodySchema>;
 
+/**
+ * PATCH (or PUT) /v1/me/settings: only what is sent changes. A type takes some of its channels, or a
+ * boolean as the first round sent it (its in-app switch); the first round's `email` boolean sets the
+ * mail of every type. `quiet_hours: null` turns quiet hours off.
+ */
 export const SettingsBodySchema = z.strictObject({
   language: z.enum(LOCALE_CODES).optional(),
-  notifications: NotificationSettingsSchema.partial().optional(),
+  notifications: z
+    .strictObject({
+      ...(Object.fromEntries(
+        NOTIFICATION_TYPES.map((t) => [t, z.union([z.boolean(), ChannelSwitchesSchema.partial()]).optional()]),
+      ) as Record<NotificationType, z.ZodOptional<z.ZodUnion<[z.ZodBoolean, ReturnType<typeof ChannelSwitchesSchema.partial>]>>>),
+      email: z.boolean().optional(),
+    })
+    .optional(),
+  digest: z.enum(DIGEST_FREQUENCIES).optional(),
+  quiet_hours: QuietHoursSchema.nullable().optional(),
 });
 export type SettingsBody = z.infer<typeof SettingsBodySchema>;
 

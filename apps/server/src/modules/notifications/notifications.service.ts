@@ -1,10 +1,4 @@
-import {
-  CHANNELS,
-  DEFAULT_NOTIFICATION_SETTINGS,
-  type AppNotification,
-  type NotificationSettings,
-  type Page,
-} from '@tribes/shared';
+import { CHANNELS, NOTIFICATION_KIND_TYPE, readNotificationSettings, type AppNotification, type Page } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
@@ -19,15 +13,6 @@ interface Deps {
   realtime: Pick<Realtime, 'emit'>;
   clock: Clock;
 }
-
-/** Which switch of the user's settings governs a kind of notification. */
-const SWITCH: Record<AppNotification['kind'], keyof NotificationSettings> = {
-  comment: 'comments',
-  like: 'likes',
-  membership_approved: 'membership',
-  village_approved: 'villages',
-  campaign_update: 'donations',
-};
 
 /** Notifications: stored, then pushed on the user's private channel, unless the user switched that kind off. */
 export function createNotificationsService({ repo, users, storage, realtime, clock }: Deps) {
@@ -56,8 +41,8 @@ export function createNotificationsService({ repo, users, storage, realtime, clo
       if (actor?.id === userId) return;
       const target = await users.findById(userId);
       if (!target) return;
-      const settings = { ...DEFAULT_NOTIFICATION_SETTINGS, ...target.notificationSettings };
-      if (!settings[SWITCH[kind]]) return;
+      const { notifications } = readNotificationSettings(target.notificationSettings);
+      if (!notifications[NOTIFICATION_KIND_TYPE[kind]].in_app) return;
       const row = await repo.insert({ userId, kind, actorId: actor?.id ?? null, subject, createdAt: clock.now() });
       const unread = await repo.unreadCount(userId);
       realtime.emit(CHANNELS.user(userId), 'notification.created', {

@@ -93,10 +93,41 @@ describe('role, privacy and settings', () => {
     const u = await signUp(t);
     const res = await call('PUT', '/api/v1/me/settings', u.token, { language: 'he', notifications: { likes: false } });
     expect(res.body.data.user.locale).toBe('he');
-    expect(res.body.data.user.settings.notifications).toMatchObject({ likes: false, comments: true });
+    // A boolean, as the first round sent it, is the type's in-app switch.
+    expect(res.body.data.user.settings.notifications).toMatchObject({
+      likes: { in_app: false, email: false, push: false },
+      comments: { in_app: true, email: false, push: false },
+    });
     expect(
       (await call('PUT', '/api/v1/me/settings', u.token, { notifications: { spam: true } })).body.errors['notifications.spam'],
     ).toEqual(['This field is not allowed.']);
+  });
+
+  it('PATCH sets single channels, the digest and quiet hours, and refuses a bad time or time zone on its field', async () => {
+    const u = await signUp(t);
+    const res = await call('PATCH', '/api/v1/me/settings', u.token, {
+      notifications: { mentions: { email: true }, likes: { push: true } },
+      digest: 'weekly',
+      quiet_hours: { from: '22:00', to: '07:00', tz: 'Africa/Casablanca' },
+    });
+    expect(res.status).toBe(200);
+    const s = res.body.data.user.settings;
+    expect(s.notifications.mentions).toEqual({ in_app: true, email: true, push: false });
+    expect(s.notifications.likes).toEqual({ in_app: true, email: false, push: true });
+    expect(s.digest).toBe('weekly');
+    expect(s.quiet_hours).toEqual({ from: '22:00', to: '07:00', tz: 'Africa/Casablanca' });
+    // Only what is sent changes; null turns quiet hours off.
+    const again = await call('PATCH', '/api/v1/me/settings', u.token, { quiet_hours: null });
+    expect(again.body.data.user.settings).toMatchObject({ digest: 'weekly', quiet_hours: null });
+    expect(again.body.data.user.settings.notifications.mentions.email).toBe(true);
+    const bad = await call('PATCH', '/api/v1/me/settings', u.token, {
+      digest: 'daily',
+      quiet_hours: { from: '25:00', to: '07:00', tz: 'Mars/Olympus' },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['digest', 'quiet_hours.from', 'quiet_hours.tz']);
+    expect(bad.body.errors['quiet_hours.from']).toEqual(['Enter a time as HH:MM, for example 22:00.']);
+    expect((await call('PATCH', '/api/v1/me/settings', undefined, { digest: 'off' })).status).toBe(401);
   });
 });
 
@@ -255,22 +286,18 @@ describe('contract', () => {
     await expectOperationsMatch(t.app, { auth: authEndpoints, account: { ...usersEndpoints, ...accountEmailEndpoints } });
   });
 
-  it('answers the user through its schema: a stored switch that the schema does not name is left out, not a 500', async () => {
+  it("answers the user through its schema: a retired switch is left out, not a 500, and the first round's booleans read as channels", async () => {
     const u = await signUp(t);
     await t.app.ctx.usersRepo.update(u.user.id, {
-      notificationSettings: { likes: false, retired_switch: true } as never,
+      notificationSettings: { likes: false, email: true, retired_switch: true } as never,
     });
     const res = await call('GET', '/api/v1/me', u.token);
     expect(res.status).toBe(200);
     const data = res.body.data as EndpointData<typeof usersEndpoints.me>;
-    expect(data.user.settings.notifications).toEqual({
-      comments: true,
-      likes: false,
-      membership: true,
-      villages: true,
-      donations: true,
-      email: false,
-    });
+    expect(data.user.settings.notifications.likes).toEqual({ in_app: false, email: true, push: false });
+    expect(data.user.settings.notifications.comments).toEqual({ in_app: true, email: true, push: false });
+    expect(data.user.settings).toMatchObject({ digest: 'off', quiet_hours: null });
+    expect(data.user.settings.notifications).not.toHaveProperty('retired_switch');
   });
 
   it('answers the password policy through the contract', async () => {

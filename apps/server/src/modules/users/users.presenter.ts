@@ -1,11 +1,4 @@
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  isLocale,
-  type LastStep,
-  type ProfileVisibility,
-  type Role,
-  type User,
-} from '@tribes/shared';
+import { readNotificationSettings, isLocale, type LastStep, type ProfileVisibility, type Role, type User } from '@tribes/shared';
 import type { Storage } from '#src/core/storage.js';
 import type { UserRow } from './users.repo.js';
 
@@ -30,6 +23,6 @@ export function presentUser(row: UserRow, storage: Pick<Storage, 'url'>): User {
       profile_visibility: row.profileVisibility as ProfileVisibility,
       show_on_map: row.showOnMap,
     },
-    settings: { notifications: { ...DEFAULT_NOTIFICATION_SETTINGS, ...row.notificationSettings } },
+    settings: readNotificationSettings(row.notificationSettings),
   };
 }

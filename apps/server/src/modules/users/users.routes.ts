@@ -89,9 +89,11 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     write,
   )(async (req) => ({ data: me(await ctx.users.setPrivacy(req.auth!.user, req.body)), message: 'users.privacy_updated' }));
 
-  route(
-    app,
-    api.setSettings,
-    write,
-  )(async (req) => ({ data: me(await ctx.users.setSettings(req.auth!.user, req.body)), message: 'users.settings_updated' }));
+  for (const e of [api.setSettings, api.patchSettings]) {
+    route(
+      app,
+      e,
+      write,
+    )(async (req) => ({ data: me(await ctx.users.setSettings(req.auth!.user, req.body)), message: 'users.settings_updated' }));
+  }
 }

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, bigserial } from 'drizzle-orm/pg-core';
-import type { NotificationSettings } from '@tribes/shared';
+import type { StoredNotificationSettings } from '@tribes/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -23,7 +23,7 @@ export const users = pgTable(
     primaryTribeId: uuid('primary_tribe_id'),
     profileVisibility: text('profile_visibility').notNull().default('public'),
     showOnMap: boolean('show_on_map').notNull().default(true),
-    notificationSettings: jsonb('notification_settings').$type<Partial<NotificationSettings>>().notNull().default({}),
+    notificationSettings: jsonb('notification_settings').$type<StoredNotificationSettings>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -3,11 +3,9 @@ import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@tribes/shared';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES } from '@tribes/shared';
 import { useSession } from '../../auth/session-store';
 import { useSaveSettings } from '../api';
-
-const KEYS = Object.keys(DEFAULT_NOTIFICATION_SETTINGS) as (keyof NotificationSettings)[];
 
 /** Notification switches, each saved as it changes (PUT /v1/me/settings). */
 export function NotificationSwitches() {
@@ -21,14 +19,14 @@ export function NotificationSwitches() {
         {t('settings.personal.notifications')}
       </Typography>
       <FormGroup aria-labelledby="notifications-heading">
-        {KEYS.map((key) => (
+        {NOTIFICATION_TYPES.map((key) => (
           <FormControlLabel
             key={key}
             control={
               <Switch
-                checked={current[key]}
+                checked={current[key].in_app}
                 disabled={save.isPending}
-                onChange={(e) => save.mutate({ notifications: { [key]: e.target.checked } })}
+                onChange={(e) => save.mutate({ notifications: { [key]: { in_app: e.target.checked } } })}
                 slotProps={{ input: { 'aria-describedby': `notify-${key}-help` } }}
               />
             }

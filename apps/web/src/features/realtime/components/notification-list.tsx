@@ -5,7 +5,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
-import type { AppNotification } from '@tribes/shared';
+import { notificationPath, type AppNotification } from '@tribes/shared';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -25,20 +25,8 @@ export function notificationText(t: TFunction, n: AppNotification): string {
   return t(`realtime.kind.${n.kind}`, { actor, title: isolate(n.subject.title) });
 }
 
-/** Where a notification leads: the tribe of the post, the tribe, the tribe of the village, the campaign's page. */
-export function notificationPath(n: AppNotification): string {
-  const enc = encodeURIComponent;
-  switch (n.subject.type) {
-    case 'post':
-      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/profile';
-    case 'tribe':
-      return `/tribes/${enc(n.subject.id)}`;
-    case 'village':
-      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/tribe';
-    case 'campaign':
-      return `/tribes/campaign/detail/${enc(n.subject.id)}`;
-  }
-}
+/** Where a notification leads (shared with push, which opens the same page). */
+export { notificationPath };
 
 export interface NotificationListProps {
   items: readonly AppNotification[];
