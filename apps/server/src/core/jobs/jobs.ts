@@ -35,12 +35,22 @@ export interface Jobs {
   start(): Promise<void>;
   /** Stops fetching, waits for the jobs in hand (up to a timeout); the database stays open. */
   stop(): Promise<void>;
-  /** Queues a job; `retryLimit` overrides the queue's (a test of a mail that fails for good). */
-  send<T extends object>(queue: string, data: T, options?: { retryLimit?: number }): Promise<string | null>;
+  /**
+   * Queues a job; `retryLimit` overrides the queue's (a test of a mail that fails for good); `startAfter`
+   * holds it until then (quiet hours); `singletonKey` makes a second job with the same key, while the
+   * first is waiting or running, a no-op answering null.
+   */
+  send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Jobs kept as failed (tries used up), for operators. */
   failedCount(queue: string): Promise<number>;
   /** The cron schedules registered in the database. */
   schedules(): Promise<{ name: string; cron: string }[]>;
+}
+
+export interface SendOptions {
+  retryLimit?: number;
+  startAfter?: Date;
+  singletonKey?: string;
 }
 
 export interface JobsOptions {
