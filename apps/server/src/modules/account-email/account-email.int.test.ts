@@ -97,6 +97,17 @@ describe('POST /v1/me/email and /v1/me/email/confirm', () => {
     expect((await post(t, '/api/v1/auth/login', { email: account.email, password: account.password })).status).toBe(400);
   });
 
+  it('does not tell a former address the account never verified (it may be a stranger’s)', async () => {
+    const account = await signUp(t);
+    await t.app.ctx.usersRepo.update(account.user.id, { emailVerifiedAt: null });
+    const next = uniqueEmail('replaces-unverified');
+    const code = await codeFor(account.token, next);
+    expect((await confirm(account.token, next, code)).status).toBe(200);
+    // The verified account of the other tests gets its notice as the 2nd mail; here only the sign-up code arrived.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.mail.forAddress(account.email)).toHaveLength(1);
+  });
+
   it('refuses an address another account has (409 email_taken, as sign-up does) and the account’s own (409 email_unchanged)', async () => {
     const account = await phoneAccount();
     const other = await signUp(t);

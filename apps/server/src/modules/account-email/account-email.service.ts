@@ -60,7 +60,7 @@ export function createAccountEmailService({ users, otp, mailer, throttle, clock 
 
     /**
      * POST /v1/me/email/confirm: spends the code and sets the address, verified. The former address,
-     * if any, is told (masked new address) so a hijacked session cannot move the account silently.
+     * if it was verified, is told (masked new address) so a hijacked session cannot move the account silently.
      */
     async confirm(current: UserRow, email: string, code: string, locale: Locale): Promise<UserRow> {
       const user = await fresh(current);
@@ -77,7 +77,8 @@ export function createAccountEmailService({ users, otp, mailer, throttle, clock 
         throw err;
       }
       if (!row) throw new Error(`user ${user.id} vanished while changing email`);
-      if (user.email && user.email !== email) {
+      // Only a verified former address is told: an address the account never proved may be a stranger's.
+      if (user.email && user.emailVerifiedAt && user.email !== email) {
         mailer.enqueue({ to: user.email, ...emailChangedMail(language(user, locale), user.name, maskEmail(email)) });
       }
       return row;
