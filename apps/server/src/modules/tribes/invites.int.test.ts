@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string | null, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token?: string | null, payload?: object) =>
   t.app
     .inject({ method, url: `/api${url}`, payload, headers: token ? bearer(token) : {} })
     .then((r) => ({ status: r.statusCode, body: r.json() }));
@@ -155,6 +155,23 @@ describe('POST /v1/invites/{code}/accept', () => {
     expect(res.body.data.membership.status).toBe('active');
     const me = await call('GET', '/v1/me', user.token);
     expect(me.body.data.user.profile.primary_tribe_id).toBe(home.id);
+  });
+
+  it("completes onboarding's tribe step for a member who chose a role, and leaves an earlier step alone", async () => {
+    const tribe = await createTribe(t, leader.token);
+    const made = await invite(tribe.id);
+    const chose = await signUp(t);
+    await call('PUT', '/v1/me/role', chose.token, { role: 'member' });
+    expect((await call('POST', `/v1/invites/${made.code}/accept`, chose.token)).status).toBe(200);
+    const me = await call('GET', '/v1/me', chose.token);
+    expect(me.body.data.user.profile).toEqual({ last_step: 'tribe-selection-completed', primary_tribe_id: tribe.id });
+    // Without a role yet, onboarding still asks for it first.
+    const fresh = await signUp(t);
+    await call('POST', `/v1/invites/${made.code}/accept`, fresh.token);
+    expect((await call('GET', '/v1/me', fresh.token)).body.data.user.profile).toEqual({
+      last_step: 'email-verified',
+      primary_tribe_id: tribe.id,
+    });
   });
 
   it('refuses a banned member (403) without using the invite, and anonymous callers (401)', async () => {

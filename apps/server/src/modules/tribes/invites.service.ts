@@ -115,7 +115,15 @@ export function createInvitesService({ transact, invites, tribes, users, storage
       });
       // Read from the database: the request's user may be a cached minute-old copy.
       const fresh = (await users.findById(user.id)) ?? user;
-      if (!fresh.primaryTribeId) await users.update(user.id, { primaryTribeId: tribe.id, updatedAt: clock.now() });
+      // A member who had chosen a role and no tribe yet has now done onboarding's tribe step: it is not asked again.
+      const completes = fresh.lastStep === 'role-selection-completed';
+      if (!fresh.primaryTribeId || completes) {
+        await users.update(user.id, {
+          ...(fresh.primaryTribeId ? {} : { primaryTribeId: tribe.id }),
+          ...(completes ? { lastStep: 'tribe-selection-completed' } : {}),
+          updatedAt: clock.now(),
+        });
+      }
       return { tribe: (await tribes.findByRef(tribe.id))!, membership };
     },
   };
