@@ -24,7 +24,8 @@ export function guardRedirect(kind: GuardKind, session: SessionState): string | 
       // Signed in on a guest page (just now, on /sign-in): an invite opened while signed out comes first.
       return session.isLoggedIn ? (pendingInvitePath() ?? next) : null;
     case 'verify-otp':
-      if (session.isLoggedIn) return next;
+      // Signed in by an emailed code: a waiting invite comes first here too.
+      if (session.isLoggedIn) return pendingInvitePath() ?? next;
       return session.userSignUpData ? null : '/sign-up';
     case 'reset-password':
       if (session.isLoggedIn) return next;

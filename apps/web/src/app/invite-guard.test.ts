@@ -22,6 +22,13 @@ describe('the guest guard and a waiting invite', () => {
     expect(guardRedirect('guest', session('tribe-selection-completed'))).toBe('/invite/abc123');
   });
 
+  it('does the same on /verify-otp, where a sign-in by emailed code ends', () => {
+    rememberInvite('abc123');
+    expect(guardRedirect('verify-otp', session('tribe-selection-completed'))).toBe('/invite/abc123');
+    window.sessionStorage.clear();
+    expect(guardRedirect('verify-otp', session('tribe-selection-completed'))).toBe('/home');
+  });
+
   it('goes on as before without one, and leaves signed-out visitors on the guest page', () => {
     expect(guardRedirect('guest', session('role-selection-completed'))).toBe('/tribe-selection');
     expect(guardRedirect('guest', session('tribe-selection-completed'))).toBe('/home');

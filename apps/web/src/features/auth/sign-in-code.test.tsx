@@ -65,6 +65,25 @@ describe('sign-in by emailed code', () => {
     expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}')).toMatchObject({ isLoggedIn: true, accessToken: 'tok' });
   }, 40_000);
 
+  it('goes back to an invite opened while signed out, as a password sign-in does', async () => {
+    stubApi();
+    window.sessionStorage.setItem('tribes.pendingInvite', 'k7Hq2vXz9aBc');
+    try {
+      const { router } = await renderApp('/sign-in');
+      await settle(router, '/sign-in');
+      const user = userEvent.setup();
+      await fill(user, 'field-email', 'noor@example.test');
+      await user.click(screen.getByTestId('sign-in-code'));
+      await settle(router, '/verify-otp');
+      const submit = await screen.findByTestId('verify-submit', {}, { timeout: 10_000 });
+      await fill(user, 'field-code', '123456');
+      await user.click(submit);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/invite/k7Hq2vXz9aBc'), { timeout: 5000 });
+    } finally {
+      window.sessionStorage.clear();
+    }
+  }, 40_000);
+
   it('asks for a valid email before sending a code', async () => {
     const api = stubApi();
     const { router } = await renderApp('/fr/sign-in');

@@ -7,6 +7,7 @@ import { schemaResolver } from '../../lib/form-resolver';
 import { useCountdown } from '../../lib/use-countdown';
 import { useSendOtp, useVerifyOtp } from './api';
 import { nextOnboardingPath, setSignUpData, signIn, useSession } from './session-store';
+import { pendingInvitePath } from '../invites/pending-invite';
 
 const CodeSchema = OtpVerifyBodySchema.pick({ code: true });
 
@@ -45,7 +46,8 @@ export function useVerifyOtpForm() {
       return;
     }
     signIn(data.auth_token, data.user);
-    navigate(nextOnboardingPath(data.user.profile.last_step));
+    // An invite opened while signed out comes first, as after a password sign-in (pathAfterLogin).
+    navigate(pendingInvitePath() ?? nextOnboardingPath(data.user.profile.last_step));
   });
 
   const resend = async () => {
