@@ -28,7 +28,7 @@ import { createRealtime, type RealtimeOptions } from './realtime/realtime.js';
 import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { notificationsRoutes, unsubscribeOneClickRoutes } from './modules/notifications/notifications.routes.js';
 import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
 import { webhooksRoutes } from './modules/wallet/webhooks.routes.js';
@@ -173,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
   await app.register(realtimeRoutes, { ctx });
+  await app.register(unsubscribeOneClickRoutes, { ctx });
 
   const servesWeb = await registerStatic(app, {
     storage: ctx.storage,

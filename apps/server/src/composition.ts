@@ -77,7 +77,16 @@ export function createContext(deps: {
     appSecret: config.appSecret,
     secondFactor: twoFactor.gate,
   });
-  const { notifications } = createNotificationsModule({ db, users: users.repo, storage, realtime, clock });
+  const { notifications } = createNotificationsModule({
+    db,
+    users: users.repo,
+    storage,
+    realtime,
+    clock,
+    mailer,
+    publicUrl: config.publicUrl,
+    appSecret: config.appSecret,
+  });
   const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications, publicUrl: config.publicUrl });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
   const posts = createPostsModule({

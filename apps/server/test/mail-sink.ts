@@ -6,6 +6,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Header lines as sent, by lower-case name (e.g. list-unsubscribe). */
+  headers: Record<string, string>;
 }
 
 export interface MailSinkOptions {
@@ -45,6 +47,7 @@ export async function startMailSink({ port: listenPort = 0, refuseFirst = 0, ref
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
+              headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
             });
           }
           callback();

@@ -54,6 +54,7 @@ function clockedModules(ctx: AppContext, clock: ReturnType<typeof createManualCl
     realtime: ctx.realtime,
     mailer: ctx.mailer,
     publicUrl: ctx.config.publicUrl,
+    appSecret: ctx.config.appSecret,
     clock,
   };
   const { notifications } = createNotificationsModule(base);

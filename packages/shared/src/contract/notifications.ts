@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppNotificationSchema, ReadNotificationsBodySchema } from '../schemas/notifications.js';
+import { NOTIFICATION_TYPES } from '../schemas/users.js';
 import { PageQuerySchema } from '../schemas/posts.js';
 import { endpoint } from './endpoint.js';
 
@@ -12,6 +13,10 @@ import { endpoint } from './endpoint.js';
 const tags = ['notifications'] as const;
 
 const UnreadCount = z.number().int();
+
+/** An unsubscribe link's token, as a notification mail carries it (`<user id>.<type>.<mac>`). */
+export const UnsubscribeParamsSchema = z.strictObject({ token: z.string().trim().min(1).max(200) });
+const UnsubscribeStateSchema = z.object({ type: z.enum([...NOTIFICATION_TYPES, 'digest']), email_on: z.boolean() });
 
 export const notificationsEndpoints = {
   list: endpoint({
@@ -37,5 +42,27 @@ export const notificationsEndpoints = {
     body: ReadNotificationsBodySchema,
     data: z.object({ unread_count: UnreadCount }),
     errors: [401],
+  }),
+  unsubscribeStatus: endpoint({
+    method: 'GET',
+    path: '/v1/unsubscribe/{token}',
+    summary:
+      "What an unsubscribe link turns off (a notification type's mail, or the weekly digest) and whether it is on; no sign-in.",
+    tags,
+    auth: 'public',
+    params: UnsubscribeParamsSchema,
+    data: UnsubscribeStateSchema,
+    errors: [404],
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/v1/unsubscribe/{token}',
+    summary:
+      "One-click unsubscribe (RFC 8058), no sign-in: turns that type's mail (or the digest) off and answers 200; the same again changes nothing. `POST /unsubscribe/{token}`, the URI of the mail's List-Unsubscribe header, does the same.",
+    tags,
+    auth: 'public',
+    params: UnsubscribeParamsSchema,
+    data: UnsubscribeStateSchema,
+    errors: [404],
   }),
 } as const;

@@ -171,6 +171,33 @@ export const SettingsBodySchema = z.strictObject({
 });
 export type SettingsBody = z.infer<typeof SettingsBodySchema>;
 
+/**
+ * The stored settings after a PATCH: the old value read in the current shape (first-round booleans
+ * migrate on the first write), then only what the body names changed.
+ */
+export function mergeNotificationSettings(stored: unknown, body: SettingsBody): StoredNotificationSettings {
+  const current = readNotificationSettings(stored);
+  const sent = body.notifications ?? {};
+  const notifications = Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => {
+      const v = sent[type];
+      const channels = {
+        ...current.notifications[type],
+        ...(sent.email !== undefined ? { email: sent.email } : {}),
+        ...(typeof v === 'boolean'
+          ? { in_app: v }
+          : Object.fromEntries(Object.entries(v ?? {}).filter(([, on]) => on !== undefined))),
+      };
+      return [type, channels];
+    }),
+  );
+  return {
+    ...notifications,
+    digest: body.digest ?? current.digest,
+    quiet_hours: body.quiet_hours !== undefined ? body.quiet_hours : current.quiet_hours,
+  };
+}
+
 /** One signed-in device of the user (GET /v1/me/sessions). */
 export const SessionSchema = z.object({
   id: z.string(),

@@ -12,6 +12,10 @@ export interface MailMessage {
   html: string;
   /** Printed to the console by the dev mailbox only (e.g. the code), never logged. */
   devHint?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of a notification mail). */
+  headers?: Record<string, string>;
+  /** Not sent before this time (a member's quiet hours); honoured when the job queue runs. */
+  notBefore?: Date;
 }
 
 export interface Mailer {
@@ -67,6 +71,7 @@ export function createMailer(options: MailerOptions): Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
     })) as { message?: Buffer };
     if (!options.smtpUrl && info.message) {
       mkdirSync(mailboxDir, { recursive: true });
@@ -101,14 +106,20 @@ export function createMailer(options: MailerOptions): Mailer {
         options.logger.error({ err: { name: err.name, message: err.message } }, what);
       const p = (
         jobs?.running
-          ? jobs.send<SealedMail>(MAIL_QUEUE, { sealed: seal(options.appSecret, JSON.stringify(message), MAIL_CONTEXT) }).then(
-              () => undefined,
-              // The queue is the database: if it cannot take the mail, one direct try is better than none.
-              (err: Error) => {
-                logFailure('mail could not be queued; sending it directly')(err);
-                return send(message).catch(logFailure('mail delivery failed'));
-              },
-            )
+          ? jobs
+              .send<SealedMail>(
+                MAIL_QUEUE,
+                { sealed: seal(options.appSecret, JSON.stringify({ ...message, notBefore: undefined }), MAIL_CONTEXT) },
+                message.notBefore ? { startAfter: message.notBefore } : undefined,
+              )
+              .then(
+                () => undefined,
+                // The queue is the database: if it cannot take the mail, one direct try is better than none.
+                (err: Error) => {
+                  logFailure('mail could not be queued; sending it directly')(err);
+                  return send(message).catch(logFailure('mail delivery failed'));
+                },
+              )
           : send(message).catch(logFailure('mail delivery failed'))
       ).finally(() => pending.delete(p));
       pending.add(p);

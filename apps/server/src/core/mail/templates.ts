@@ -61,6 +61,47 @@ export function emailChangedMail(locale: Locale, name: string, maskedEmail: stri
   return { subject, text, html };
 }
 
+/** What a notification mail needs: its sentence, the page it leads to, and the links of its footer. */
+export interface NotificationMailInput {
+  name: string;
+  /** The sentence of the notification, e.g. "Noor commented on your post “…”" (already translated). */
+  sentence: string;
+  /** Absolute URL of the page the notification leads to. */
+  url: string;
+  /** Absolute URL of the notification settings. */
+  settingsUrl: string;
+  /** Absolute URL of the one-click unsubscribe page for this type. */
+  unsubscribeUrl: string;
+  /** The type's name as the footer says it ("comment", "التعليقات"). */
+  typeName: string;
+}
+
+/** A notification by email, in the reader's language and direction, with text and HTML parts. */
+export function notificationMail(locale: Locale, input: NotificationMailInput): RenderedMail {
+  const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
+  const subject = input.sentence;
+  const greeting = tr('mail.greeting', { name: input.name });
+  const open = tr('notify.open');
+  const why = tr('notify.why', { type: input.typeName });
+  const stop = tr('notify.stop', { type: input.typeName });
+  const settings = tr('notify.settings');
+  const signature = tr('mail.signature');
+  const text = `${greeting}\n\n${input.sentence}\n\n${open}: ${input.url}\n\n${signature}\n\n--\n${why}\n${stop}: ${input.unsubscribeUrl}\n${settings}: ${input.settingsUrl}\n`;
+  const link = (href: string, label: string, style = 'color:#4b5563') =>
+    `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`;
+  const html = page(
+    locale,
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+<p style="font-size:18px">${escapeHtml(input.sentence)}</p>
+<p style="margin:24px 0">${link(input.url, open, 'display:inline-block;background:#1565c0;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600')}</p>
+<p>${escapeHtml(signature)}</p>
+<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
+<p style="color:#6b7280;font-size:13px">${escapeHtml(why)}<br>${link(input.unsubscribeUrl, stop)} · ${link(input.settingsUrl, settings)}</p>`,
+  );
+  return { subject, text, html };
+}
+
 /** The HTML frame every mail shares: language, direction, a card. */
 function page(locale: Locale, subject: string, body: string): string {
   return `<!doctype html>

@@ -1,4 +1,5 @@
 import type { Clock } from '#src/core/clock.js';
+import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
@@ -13,6 +14,9 @@ export function createNotificationsModule(deps: {
   storage: Storage;
   realtime: Realtime;
   clock: Clock;
+  mailer: Pick<Mailer, 'enqueue'>;
+  publicUrl: URL | string;
+  appSecret: string;
 }) {
   const { db, ...rest } = deps;
   return { notifications: createNotificationsService({ repo: createNotificationsRepo(db), ...rest }) };

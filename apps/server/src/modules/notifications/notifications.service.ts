@@ -1,4 +1,22 @@
-import { CHANNELS, NOTIFICATION_KIND_TYPE, readNotificationSettings, type AppNotification, type Page } from '@tribes/shared';
+import {
+  CHANNELS,
+  DEFAULT_LOCALE,
+  isLocale,
+  mergeNotificationSettings,
+  NOTIFICATION_KIND_TYPE,
+  notificationPath,
+  readNotificationSettings,
+  translate,
+  type AppNotification,
+  type Locale,
+  type MessageKey,
+  type Page,
+} from '@tribes/shared';
+import { HttpError } from '#src/core/errors.js';
+import type { Mailer } from '#src/core/mail/mailer.js';
+import { notificationMail } from '#src/core/mail/templates.js';
+import { quietUntil } from './quiet-hours.js';
+import { readUnsubscribeToken, unsubscribeToken, unsubscribeUrl, type UnsubscribeType } from './unsubscribe.js';
 import type { Clock } from '#src/core/clock.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
@@ -6,16 +24,46 @@ import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { NotificationRow, NotificationsRepo } from './notifications.repo.js';
 
+/** What a push carries (DESIGN 10.3), in the recipient's language. */
+export interface PushPayload {
+  type: string;
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** The push channel: queues a push to each of the user's subscribed browsers (modules/push). */
+export interface PushSender {
+  sendToUser(userId: string, payload: PushPayload, options?: { startAfter?: Date }): Promise<void>;
+}
+
 interface Deps {
   repo: NotificationsRepo;
   users: UsersRepo;
   storage: Pick<Storage, 'url'>;
   realtime: Pick<Realtime, 'emit'>;
   clock: Clock;
+  mailer: Pick<Mailer, 'enqueue'>;
+  publicUrl: URL | string;
+  appSecret: string;
+  /** Set once the push module is wired (setPush), so the two modules need not know each other's order. */
+  push?: PushSender;
 }
 
+/** An app URL in the reader's language (the web app prefixes every language but English). */
+export function appUrl(publicUrl: URL | string, locale: Locale, path: string): string {
+  const href = String(publicUrl);
+  const base = href.endsWith('/') ? href : `${href}/`;
+  const prefix = locale === DEFAULT_LOCALE ? '' : `${locale}/`;
+  return new URL(`${prefix}${path.replace(/^\//, '')}`, base).href;
+}
+
+/** Names or titles kept whole inside a sentence of the other direction (Unicode isolates). */
+const isolate = (s: string) => `\u2068${s.replace(/\s+/g, ' ').trim()}\u2069`;
+
 /** Notifications: stored, then pushed on the user's private channel, unless the user switched that kind off. */
-export function createNotificationsService({ repo, users, storage, realtime, clock }: Deps) {
+export function createNotificationsService(deps: Deps) {
+  const { repo, users, storage, realtime, clock, mailer, publicUrl, appSecret } = deps;
   const present = (
     n: NotificationRow,
     actor: { id: string | null; name: string | null; avatarKey: string | null } | null,
@@ -30,6 +78,14 @@ export function createNotificationsService({ repo, users, storage, realtime, clo
     created_at: n.createdAt.toISOString(),
   });
 
+  /** The account a genuine token names; 404 for a forged one or a deleted account. */
+  async function tokenUser(token: string): Promise<{ user: UserRow; type: UnsubscribeType }> {
+    const read = readUnsubscribeToken(appSecret, token);
+    const user = read ? await users.findById(read.userId) : undefined;
+    if (!read || !user) throw new HttpError(404, 'notifications.unsubscribe_invalid');
+    return { user, type: read.type };
+  }
+
   return {
     /** Notifies a user of something another person did; never of one's own acts. */
     async notify(
@@ -41,14 +97,74 @@ export function createNotificationsService({ repo, users, storage, realtime, clo
       if (actor?.id === userId) return;
       const target = await users.findById(userId);
       if (!target) return;
-      const { notifications } = readNotificationSettings(target.notificationSettings);
-      if (!notifications[NOTIFICATION_KIND_TYPE[kind]].in_app) return;
-      const row = await repo.insert({ userId, kind, actorId: actor?.id ?? null, subject, createdAt: clock.now() });
-      const unread = await repo.unreadCount(userId);
-      realtime.emit(CHANNELS.user(userId), 'notification.created', {
-        notification: present(row, actor ? { id: actor.id, name: actor.name, avatarKey: actor.avatarKey } : null),
-        unread_count: unread,
+      const { notifications, quiet_hours } = readNotificationSettings(target.notificationSettings);
+      const type = NOTIFICATION_KIND_TYPE[kind];
+      const channels = notifications[type];
+      if (channels.in_app) {
+        const row = await repo.insert({ userId, kind, actorId: actor?.id ?? null, subject, createdAt: clock.now() });
+        const unread = await repo.unreadCount(userId);
+        realtime.emit(CHANNELS.user(userId), 'notification.created', {
+          notification: present(row, actor ? { id: actor.id, name: actor.name, avatarKey: actor.avatarKey } : null),
+          unread_count: unread,
+        });
+      }
+      if (!channels.email && !channels.push) return;
+      // Mail and push wait for the end of the member's quiet hours; the bell above does not.
+      const notBefore = quietUntil(quiet_hours, clock.now()) ?? undefined;
+      const locale: Locale = isLocale(target.locale) ? target.locale : DEFAULT_LOCALE;
+      const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
+      const sentence = tr(`notify.${kind}` as MessageKey, {
+        actor: isolate(actor?.name || tr('notify.someone')),
+        title: isolate(subject.title),
       });
+      const url = appUrl(publicUrl, locale, notificationPath({ subject }));
+      if (channels.email && target.email && target.emailVerifiedAt) {
+        const token = unsubscribeToken(appSecret, userId, type);
+        const unsubscribe = unsubscribeUrl(String(publicUrl), token);
+        mailer.enqueue({
+          to: target.email,
+          ...notificationMail(locale, {
+            name: target.name,
+            sentence,
+            url,
+            settingsUrl: appUrl(publicUrl, locale, '/setting/personal-setting'),
+            unsubscribeUrl: unsubscribe,
+            typeName: tr(`notify.type.${type}` as MessageKey),
+          }),
+          headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          ...(notBefore ? { notBefore } : {}),
+        });
+      }
+      if (channels.push && deps.push) {
+        await deps.push.sendToUser(
+          userId,
+          { type: kind, title: 'Tribes', body: sentence, url },
+          notBefore ? { startAfter: notBefore } : {},
+        );
+      }
+    },
+
+    /** The push channel, once its module exists. */
+    setPush(push: PushSender): void {
+      deps.push = push;
+    },
+
+    /** GET /v1/unsubscribe/{token}: what the link turns off, and whether it is still on. */
+    async unsubscribeStatus(token: string): Promise<{ type: UnsubscribeType; email_on: boolean }> {
+      const { user, type } = await tokenUser(token);
+      const settings = readNotificationSettings(user.notificationSettings);
+      return { type, email_on: type === 'digest' ? settings.digest !== 'off' : settings.notifications[type].email };
+    },
+
+    /** POST /v1/unsubscribe/{token} (RFC 8058 one-click, no sign-in): that type's mail off; idempotent. */
+    async unsubscribe(token: string): Promise<{ type: UnsubscribeType; email_on: false }> {
+      const { user, type } = await tokenUser(token);
+      const body = type === 'digest' ? { digest: 'off' as const } : { notifications: { [type]: { email: false } } };
+      await users.update(user.id, {
+        notificationSettings: mergeNotificationSettings(user.notificationSettings, body),
+        updatedAt: clock.now(),
+      });
+      return { type, email_on: false };
     },
 
     async list(user: UserRow, q: { cursor?: string; limit: number }): Promise<Page<AppNotification> & { unread_count: number }> {

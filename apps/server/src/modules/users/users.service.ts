@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
-  NOTIFICATION_TYPES,
-  readNotificationSettings,
+  mergeNotificationSettings,
   type ChangePasswordBody,
   type PrivacyBody,
   type Role,
   type SettingsBody,
-  type StoredNotificationSettings,
   type UpdateMeBody,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
@@ -115,33 +113,6 @@ export function createUsersService({ users, tokens, storage, clock }: Deps) {
           : {}),
       });
     },
-  };
-}
-
-/**
- * The stored settings after a PATCH: the old value read in the current shape (first-round booleans
- * migrate on the first write), then only what the body names changed.
- */
-export function mergeNotificationSettings(stored: unknown, body: SettingsBody): StoredNotificationSettings {
-  const current = readNotificationSettings(stored);
-  const sent = body.notifications ?? {};
-  const notifications = Object.fromEntries(
-    NOTIFICATION_TYPES.map((type) => {
-      const v = sent[type];
-      const channels = {
-        ...current.notifications[type],
-        ...(sent.email !== undefined ? { email: sent.email } : {}),
-        ...(typeof v === 'boolean'
-          ? { in_app: v }
-          : Object.fromEntries(Object.entries(v ?? {}).filter(([, on]) => on !== undefined))),
-      };
-      return [type, channels];
-    }),
-  );
-  return {
-    ...notifications,
-    digest: body.digest ?? current.digest,
-    quiet_hours: body.quiet_hours !== undefined ? body.quiet_hours : current.quiet_hours,
   };
 }
 
