@@ -65,6 +65,7 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['certificates/:id', 'public', p(() => import('../routes/certificate'))],
       // Not in the specification's list: an invite link's public page (DESIGN 10.5).
       ['invite/:code', 'public', p(() => import('../routes/invite'))],
+      ['unsubscribe/:token', 'public', p(() => import('../routes/unsubscribe'))],
     ],
   },
   {

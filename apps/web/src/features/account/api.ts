@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  notificationsEndpoints,
   usersEndpoints as endpoints,
   type ChangePasswordBody,
   type MeData,
@@ -15,6 +16,7 @@ import { setUser, useSession } from '../auth/session-store';
 export const accountKeys = {
   me: ['me'] as const,
   sessions: ['sessions'] as const,
+  unsubscribe: (token: string) => ['unsubscribe', token] as const,
 };
 
 /** Keeps the stored user in step with the server after every change. */
@@ -70,9 +72,13 @@ export function useChangePassword() {
   });
 }
 
+/** PATCH /v1/me/settings: only what the body names changes; field errors go to the form that asks. */
 export function useSaveSettings() {
   return useMutation({
-    mutationFn: async (body: SettingsBody) => api.call(endpoints.setSettings, { body }),
+    mutationFn: async (body: SettingsBody & { onFieldErrors?: FieldErrorsHandler }) => {
+      const { onFieldErrors, ...rest } = body;
+      return api.call(endpoints.patchSettings, { body: rest }, onFieldErrors ? { onFieldErrors } : {});
+    },
     onSuccess: storeUser,
   });
 }
@@ -107,5 +113,24 @@ export function useDeleteAccount() {
     mutationFn: async ({ password, onFieldErrors }: { password: string; onFieldErrors?: FieldErrorsHandler }) =>
       api.call(endpoints.deleteMe, { body: { password } }, { onFieldErrors }),
     onSuccess: () => forceLogout(),
+  });
+}
+
+/** GET /v1/unsubscribe/{token} (no sign-in): what a mail's unsubscribe link turns off; 404 is the page's own state. */
+export function useUnsubscribeStatus(token: string) {
+  return useQuery({
+    queryKey: accountKeys.unsubscribe(token),
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (await api.call(notificationsEndpoints.unsubscribeStatus, { params: { token } }, { signal, quietStatuses: [404, 414] }))
+        .data,
+  });
+}
+
+/** POST /v1/unsubscribe/{token}: that type's mail off (the page asks first; opening the link does nothing). */
+export function useUnsubscribe(token: string) {
+  return useMutation({
+    mutationFn: async () =>
+      (await api.call(notificationsEndpoints.unsubscribe, { params: { token } }, { notifySuccess: false })).data,
   });
 }

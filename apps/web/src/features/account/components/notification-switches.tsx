@@ -1,53 +1,203 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES } from '@tribes/shared';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NOTIFICATION_TYPES,
+  type NotificationChannel,
+  type NotificationType,
+  type QuietHours,
+} from '@tribes/shared';
+import { fieldErrorsTo } from '../../../lib/field-errors';
 import { useSession } from '../../auth/session-store';
 import { useSaveSettings } from '../api';
 
-/** Notification switches, each saved as it changes (PUT /v1/me/settings). */
+/** The channels a member switches here (push joins them once the browser can receive it). */
+const CHANNELS: NotificationChannel[] = ['in_app', 'email'];
+
+/** The browser's time zone, the default of quiet hours. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * Notification settings (DESIGN 10.3): for each type, in the app and by email, each saved as it
+ * changes (PATCH /v1/me/settings); then quiet hours, during which mail waits.
+ */
 export function NotificationSwitches() {
   const { t } = useTranslation();
   const { userData } = useSession();
   const save = useSaveSettings();
   const current = userData?.settings?.notifications ?? DEFAULT_NOTIFICATION_SETTINGS;
+  const canMail = Boolean(userData?.email && userData.email_verified);
+  const set = (type: NotificationType, channel: NotificationChannel, on: boolean) =>
+    save.mutate({ notifications: { [type]: { [channel]: on } } });
+
   return (
     <>
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.2rem', mb: 1 }} id="notifications-heading">
         {t('settings.personal.notifications')}
       </Typography>
-      <FormGroup aria-labelledby="notifications-heading">
-        {NOTIFICATION_TYPES.map((key) => (
-          <FormControlLabel
-            key={key}
-            control={
-              <Switch
-                checked={current[key].in_app}
-                disabled={save.isPending}
-                onChange={(e) => save.mutate({ notifications: { [key]: { in_app: e.target.checked } } })}
-                slotProps={{ input: { 'aria-describedby': `notify-${key}-help` } }}
-              />
-            }
-            label={
-              <span>
-                {t(`settings.personal.notify.${key}`)}
-                <Typography
-                  id={`notify-${key}-help`}
-                  component="span"
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ display: 'block' }}
-                >
-                  {t(`settings.personal.notifyHelp.${key}`)}
-                </Typography>
-              </span>
-            }
-            sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiSwitch-root': { mt: -0.5 } }}
-          />
+      {!canMail && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="notify-no-email">
+          {t('settings.personal.noEmail')}
+        </Alert>
+      )}
+      <Box role="group" aria-labelledby="notifications-heading" data-testid="notification-settings">
+        <Box
+          aria-hidden
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '1fr repeat(2, 4.5rem)',
+            color: 'text.secondary',
+            typography: 'body2',
+            textAlign: 'center',
+            pb: 0.5,
+          }}
+        >
+          <span />
+          {CHANNELS.map((c) => (
+            <span key={c}>{t(`settings.personal.channel.${c}`)}</span>
+          ))}
+        </Box>
+        {NOTIFICATION_TYPES.map((type) => (
+          <Box
+            key={type}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: '1fr repeat(2, 4.5rem)',
+              alignItems: 'center',
+              py: 1,
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Box>
+              <Typography id={`notify-${type}`}>{t(`settings.personal.notify.${type}`)}</Typography>
+              <Typography id={`notify-${type}-help`} variant="body2" color="text.secondary">
+                {t(`settings.personal.notifyHelp.${type}`)}
+              </Typography>
+            </Box>
+            {CHANNELS.map((channel) => (
+              <Box key={channel} sx={{ display: 'flex', justifyContent: 'center' }}>
+                <Switch
+                  checked={current[type][channel]}
+                  disabled={save.isPending || (channel === 'email' && !canMail)}
+                  onChange={(e) => set(type, channel, e.target.checked)}
+                  slotProps={{
+                    input: {
+                      'aria-label': t('settings.personal.channelLabel', {
+                        type: t(`settings.personal.notify.${type}`),
+                        channel: t(`settings.personal.channel.${channel}`),
+                      }),
+                      'aria-describedby': `notify-${type}-help`,
+                    },
+                  }}
+                  data-testid={`notify-${type}-${channel}`}
+                />
+              </Box>
+            ))}
+          </Box>
         ))}
-      </FormGroup>
+      </Box>
+      <QuietHoursForm value={userData?.settings?.quiet_hours ?? null} />
     </>
   );
+}
+
+/** Quiet hours: mail (and push) wait until they end; the bell in the app does not. */
+function QuietHoursForm({ value }: { value: QuietHours | null }) {
+  const { t } = useTranslation();
+  const save = useSaveSettings();
+  const [on, setOn] = useState(value !== null);
+  const [saved, setSaved] = useState(false);
+  const defaults = useMemo(() => value ?? { from: '22:00', to: '07:00', tz: browserZone() }, [value]);
+  const form = useForm<QuietHours>({ defaultValues: defaults });
+  useEffect(() => form.reset(defaults), [defaults, form]);
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((body) => {
+    setSaved(false);
+    save.mutate(
+      { quiet_hours: body, onFieldErrors: (errs) => fieldErrorsTo(form.setError, ['from', 'to', 'tz'])(strip(errs)) },
+      { onSuccess: () => setSaved(true) },
+    );
+  });
+  const toggle = (next: boolean) => {
+    setOn(next);
+    setSaved(false);
+    if (!next && value) save.mutate({ quiet_hours: null });
+  };
+
+  return (
+    <Box component="section" aria-labelledby="quiet-heading" sx={{ mt: 3 }}>
+      <Typography variant="h3" id="quiet-heading" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+        {t('settings.personal.quiet.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('settings.personal.quiet.help')}
+      </Typography>
+      <FormControlLabel
+        control={<Switch checked={on} onChange={(e) => toggle(e.target.checked)} data-testid="quiet-toggle" />}
+        label={t('settings.personal.quiet.on')}
+      />
+      {on && (
+        <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
+          {(['from', 'to'] as const).map((name) => (
+            <TextField
+              key={name}
+              id={`quiet-${name}`}
+              type="time"
+              label={t(`settings.personal.quiet.${name}`)}
+              {...form.register(name)}
+              error={Boolean(errors[name])}
+              helperText={errors[name]?.message}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { dir: 'ltr' } }}
+              sx={{ minWidth: 130 }}
+            />
+          ))}
+          <TextField
+            id="quiet-tz"
+            label={t('settings.personal.quiet.tz')}
+            {...form.register('tz')}
+            error={Boolean(errors.tz)}
+            helperText={errors.tz?.message}
+            slotProps={{ htmlInput: { dir: 'ltr', list: 'quiet-zones' } }}
+            sx={{ flexGrow: 1 }}
+          />
+          <datalist id="quiet-zones">
+            {zones().map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+          <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
+            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="quiet-save" sx={{ mt: 1 }}>
+              {t('settings.personal.quiet.save')}
+            </Button>
+          </Box>
+        </Stack>
+      )}
+      {saved && (
+        <Typography role="status" variant="body2" color="success.main" sx={{ mt: 1 }}>
+          {t('settings.personal.quiet.saved')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The server names quiet hours' fields `quiet_hours.from`; the form names them `from`. */
+function strip(errors: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^quiet_hours\./, ''), v]));
+}
+
+function zones(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  return intl.supportedValuesOf?.('timeZone') ?? ['UTC'];
 }

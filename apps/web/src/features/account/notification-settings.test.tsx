@@ -1,0 +1,68 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../app/i18n';
+import { jsonResponse, MEMBER, queryWrapper, stubFetch, success } from '../../test/api-harness';
+import { signIn } from '../auth/session-store';
+import { NotificationSwitches } from './components/notification-switches';
+
+beforeAll(() => initI18n('en'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function renderSwitches() {
+  const { wrapper: Wrapper } = queryWrapper();
+  return render(
+    <Wrapper>
+      <NotificationSwitches />
+    </Wrapper>,
+  );
+}
+
+describe('notification settings', () => {
+  it('saves one channel of one type with PATCH /v1/me/settings as it is switched', async () => {
+    signIn('tok', MEMBER);
+    const calls = stubFetch(() => jsonResponse(200, success({ user: MEMBER })));
+    renderSwitches();
+    const user = userEvent.setup();
+    const mail = screen.getByRole('switch', { name: 'Comments: Email' });
+    expect(mail).not.toBeChecked();
+    await user.click(mail);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(`${calls[0]!.method} ${calls[0]!.url}`).toBe('PATCH /api/v1/me/settings');
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ notifications: { comments: { email: true } } });
+    expect(screen.getByRole('switch', { name: 'Mentions: In the app' })).toBeChecked();
+  });
+
+  it('explains and disables email for an account without a verified address', () => {
+    signIn('tok', { ...MEMBER, email: null, email_verified: false });
+    stubFetch(() => jsonResponse(200, success({ user: MEMBER })));
+    renderSwitches();
+    expect(screen.getByTestId('notify-no-email')).toHaveTextContent('Add and confirm an email address');
+    expect(screen.getByRole('switch', { name: 'Likes: Email' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Likes: In the app' })).toBeEnabled();
+  });
+
+  it("sends quiet hours and shows the server's message on the time zone field", async () => {
+    signIn('tok', MEMBER);
+    const calls = stubFetch(() =>
+      jsonResponse(400, {
+        status: 'error',
+        message: 'The given data was invalid.',
+        error_type: 'validation_error',
+        errors: { 'quiet_hours.tz': ['This time zone is not known. Choose one from the list.'] },
+      }),
+    );
+    renderSwitches();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: 'Use quiet hours' }));
+    const tz = screen.getByLabelText('Time zone');
+    await user.clear(tz);
+    await user.type(tz, 'Mars/Olympus');
+    await user.click(screen.getByTestId('quiet-save'));
+    await waitFor(() => expect(tz).toHaveAccessibleDescription('This time zone is not known. Choose one from the list.'));
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ quiet_hours: { from: '22:00', to: '07:00', tz: 'Mars/Olympus' } });
+  });
+});
