@@ -28,6 +28,7 @@ import { createRealtime, type RealtimeOptions } from './realtime/realtime.js';
 import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { digestRoutes } from './modules/digest/digest.routes.js';
 import { notificationsRoutes, unsubscribeOneClickRoutes } from './modules/notifications/notifications.routes.js';
 import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(passkeysRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
       await api.register(accountEmailRoutes, { ctx });
+      await api.register(digestRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,7 @@ import { createAuthModule } from './modules/auth/auth.module.js';
 import { createCryptoModule } from './modules/crypto/crypto.module.js';
 import { createLearning } from './modules/learning/learning.module.js';
 import { createIdentityModule } from './modules/identity/identity.module.js';
+import { createDigestModule } from './modules/digest/digest.module.js';
 import { createNotificationsModule } from './modules/notifications/notifications.module.js';
 import { createOidcModule } from './modules/oidc/oidc.module.js';
 import { createPasskeysModule } from './modules/passkeys/passkeys.module.js';
@@ -115,6 +116,14 @@ export function createContext(deps: {
     logger,
   });
   const accountEmail = createAccountEmailService({ users: users.repo, otp, mailer, throttle, clock });
+  const { digest } = createDigestModule({
+    db,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    appSecret: config.appSecret,
+    jobs,
+  });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
   return {
     learning,
@@ -145,6 +154,8 @@ export function createContext(deps: {
     oidc,
     /** Adding or changing the account's email with a code (issue 13). */
     accountEmail,
+    /** The weekly digest mail and its preview (DESIGN 10.3). */
+    digest,
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */
     twoFactor,
     users: users.users,

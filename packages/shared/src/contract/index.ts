@@ -17,3 +17,4 @@ export * from './passkeys.js';
 export * from './twofactor.js';
 export * from './oidc.js';
 export * from './account-email.js';
+export * from './digest.js';

@@ -134,6 +134,13 @@ export const ar: Catalogue = {
   'notify.unsubscribed': 'لن تصلك بعد الآن رسائل {{type}}.',
   'notifications.unsubscribe_invalid': 'رابط إلغاء الاشتراك هذا غير صالح. غيّر رسائلك من إعدادات الإشعارات.',
   'notifications.unsubscribed': 'تم: أُوقفت هذه الرسائل.',
+  'digest.subject': 'أسبوعك في Tribes',
+  'digest.intro': 'إليك ما جرى في قبائلك هذا الأسبوع.',
+  'digest.empty': 'أسبوع هادئ في قبائلك: لا جديد.',
+  'digest.post': '{{author}}: «{{excerpt}}» (إعجابات: {{likes}}، تعليقات: {{comments}})',
+  'digest.campaign': '{{title}}: جُمع {{raised}} من {{goal}} رمزًا، بقي {{days}} يومًا',
+  'digest.lesson': 'درس جديد في {{course}}: {{title}}',
+  'digest.members': 'أعضاء جدد ({{count}}): {{names}}',
   'mail.signature': 'فريق Tribes',
   // إضافة البريد الإلكتروني للحساب أو تغييره (issue 13)
   'mail.email_change.subject': 'رمز تأكيد بريدك الإلكتروني في Tribes: {{code}}',

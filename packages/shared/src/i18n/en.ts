@@ -121,6 +121,13 @@ export const en = {
   'notify.unsubscribed': 'You will no longer get {{type}} emails.',
   'notifications.unsubscribe_invalid': 'This unsubscribe link is not valid. Change your emails in the notification settings.',
   'notifications.unsubscribed': 'Done: these emails are off.',
+  'digest.subject': 'Your week in Tribes',
+  'digest.intro': 'Here is what happened in your tribes this week.',
+  'digest.empty': 'A quiet week in your tribes: nothing new to tell.',
+  'digest.post': '{{author}}: “{{excerpt}}” ({{likes}} likes, {{comments}} comments)',
+  'digest.campaign': '{{title}}: {{raised}} of {{goal}} tokens raised, {{days}} days left',
+  'digest.lesson': 'New lesson in {{course}}: {{title}}',
+  'digest.members': '{{count}} new members: {{names}}',
   'mail.signature': 'The Tribes team',
   // Adding or changing the account's email (issue 13)
   'mail.email_change.subject': 'Your Tribes email confirmation code: {{code}}',

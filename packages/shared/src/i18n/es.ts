@@ -129,6 +129,13 @@ export const es: Catalogue = {
   'notifications.unsubscribe_invalid':
     'Este enlace para darte de baja no es válido. Cambia tus correos en los ajustes de notificaciones.',
   'notifications.unsubscribed': 'Listo: estos correos están desactivados.',
+  'digest.subject': 'Tu semana en Tribes',
+  'digest.intro': 'Esto es lo que pasó en tus tribus esta semana.',
+  'digest.empty': 'Una semana tranquila en tus tribus: nada nuevo.',
+  'digest.post': '{{author}}: «{{excerpt}}» ({{likes}} me gusta, {{comments}} comentarios)',
+  'digest.campaign': '{{title}}: {{raised}} de {{goal}} tokens recaudados, quedan {{days}} días',
+  'digest.lesson': 'Lección nueva en {{course}}: {{title}}',
+  'digest.members': 'Miembros nuevos ({{count}}): {{names}}',
   'mail.signature': 'El equipo de Tribes',
   // Añadir o cambiar el correo de la cuenta (issue 13)
   'mail.email_change.subject': 'Tu código de confirmación de correo de Tribes: {{code}}',

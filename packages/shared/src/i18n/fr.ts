@@ -129,6 +129,13 @@ export const fr: Catalogue = {
   'notifications.unsubscribe_invalid':
     "Ce lien de désabonnement n'est pas valide. Modifiez vos e-mails dans les réglages des notifications.",
   'notifications.unsubscribed': "C'est fait : ces e-mails sont désactivés.",
+  'digest.subject': 'Votre semaine sur Tribes',
+  'digest.intro': 'Voici ce qui s’est passé dans vos tribus cette semaine.',
+  'digest.empty': 'Une semaine calme dans vos tribus : rien de neuf.',
+  'digest.post': '{{author}} : « {{excerpt}} » ({{likes}} j’aime, {{comments}} commentaires)',
+  'digest.campaign': '{{title}} : {{raised}} jetons collectés sur {{goal}}, {{days}} jours restants',
+  'digest.lesson': 'Nouvelle leçon dans {{course}} : {{title}}',
+  'digest.members': 'Nouveaux membres ({{count}}) : {{names}}',
   'mail.signature': "L'équipe Tribes",
   // Ajouter ou changer l'adresse e-mail du compte (issue 13)
   'mail.email_change.subject': 'Votre code de confirmation d’adresse e-mail Tribes : {{code}}',

@@ -125,6 +125,13 @@ export const he: Catalogue = {
   'notify.unsubscribed': 'לא יישלחו אליך עוד מיילים על {{type}}.',
   'notifications.unsubscribe_invalid': 'קישור ההסרה הזה אינו תקף. אפשר לשנות את המיילים בהגדרות ההתראות.',
   'notifications.unsubscribed': 'בוצע: המיילים האלה כבויים.',
+  'digest.subject': 'השבוע שלך ב-Tribes',
+  'digest.intro': 'זה מה שקרה בשבטים שלך השבוע.',
+  'digest.empty': 'שבוע שקט בשבטים שלך: אין חדש.',
+  'digest.post': '{{author}}: „{{excerpt}}” ({{likes}} לייקים, {{comments}} תגובות)',
+  'digest.campaign': '{{title}}: גויסו {{raised}} מתוך {{goal}} אסימונים, נותרו {{days}} ימים',
+  'digest.lesson': 'שיעור חדש ב{{course}}: {{title}}',
+  'digest.members': 'חברים חדשים ({{count}}): {{names}}',
   'mail.signature': 'צוות Tribes',
   // הוספה או שינוי של כתובת הדוא"ל של החשבון (issue 13)
   'mail.email_change.subject': 'קוד האישור של כתובת הדוא"ל שלך ב-Tribes: {{code}}',
