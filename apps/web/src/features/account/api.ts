@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  digestEndpoints,
   notificationsEndpoints,
   usersEndpoints as endpoints,
   type ChangePasswordBody,
@@ -17,6 +18,7 @@ export const accountKeys = {
   me: ['me'] as const,
   sessions: ['sessions'] as const,
   unsubscribe: (token: string) => ['unsubscribe', token] as const,
+  digestPreview: ['digest', 'preview'] as const,
 };
 
 /** Keeps the stored user in step with the server after every change. */
@@ -132,5 +134,15 @@ export function useUnsubscribe(token: string) {
   return useMutation({
     mutationFn: async () =>
       (await api.call(notificationsEndpoints.unsubscribe, { params: { token } }, { notifySuccess: false })).data,
+  });
+}
+
+/** GET /v1/me/digest/preview: this week's digest as it would be mailed now; fetched when the preview opens. */
+export function useDigestPreview(enabled: boolean) {
+  return useQuery({
+    queryKey: accountKeys.digestPreview,
+    enabled,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => (await api.call(digestEndpoints.preview, {}, { signal })).data,
   });
 }

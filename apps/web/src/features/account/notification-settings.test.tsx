@@ -65,4 +65,27 @@ describe('notification settings', () => {
     await waitFor(() => expect(tz).toHaveAccessibleDescription('This time zone is not known. Choose one from the list.'));
     expect(JSON.parse(String(calls[0]!.body))).toEqual({ quiet_hours: { from: '22:00', to: '07:00', tz: 'Mars/Olympus' } });
   });
+
+  it("turns the weekly digest on and previews this week's digest in a sandboxed frame", async () => {
+    signIn('tok', MEMBER);
+    const calls = stubFetch((call) =>
+      call.url.endsWith('/v1/me/digest/preview')
+        ? jsonResponse(
+            200,
+            success({ subject: 'Your week in Tribes', html: '<p>Week of Atlas Weavers</p>', text: '', empty: false }),
+          )
+        : jsonResponse(200, success({ user: MEMBER })),
+    );
+    renderSwitches();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: 'Send me the weekly digest' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ digest: 'weekly' });
+    await user.click(screen.getByTestId('digest-preview'));
+    const frame = await screen.findByTestId('digest-preview-frame');
+    expect(frame).toHaveAttribute('srcdoc', '<p>Week of Atlas Weavers</p>');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Your week in Tribes');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/v1/me/digest/preview');
+  });
 });

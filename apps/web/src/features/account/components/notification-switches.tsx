@@ -1,7 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -18,7 +23,7 @@ import {
 } from '@tribes/shared';
 import { fieldErrorsTo } from '../../../lib/field-errors';
 import { useSession } from '../../auth/session-store';
-import { useSaveSettings } from '../api';
+import { useDigestPreview, useSaveSettings } from '../api';
 
 /** The channels a member switches here (push joins them once the browser can receive it). */
 const CHANNELS: NotificationChannel[] = ['in_app', 'email'];
@@ -106,8 +111,66 @@ export function NotificationSwitches() {
           </Box>
         ))}
       </Box>
+      <DigestSetting on={userData?.settings?.digest === 'weekly'} canMail={canMail} />
       <QuietHoursForm value={userData?.settings?.quiet_hours ?? null} />
     </>
+  );
+}
+
+/** The weekly digest by email, and a preview of this week's in a dialog (the mail's own HTML, sandboxed). */
+function DigestSetting({ on, canMail }: { on: boolean; canMail: boolean }) {
+  const { t } = useTranslation();
+  const save = useSaveSettings();
+  const [open, setOpen] = useState(false);
+  const preview = useDigestPreview(open);
+  return (
+    <Box component="section" aria-labelledby="digest-heading" sx={{ mt: 3 }}>
+      <Typography variant="h3" id="digest-heading" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+        {t('settings.personal.digest.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('settings.personal.digest.help')}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={on}
+              disabled={save.isPending || !canMail}
+              onChange={(e) => save.mutate({ digest: e.target.checked ? 'weekly' : 'off' })}
+              data-testid="digest-toggle"
+            />
+          }
+          label={t('settings.personal.digest.on')}
+        />
+        <Button variant="outlined" onClick={() => setOpen(true)} data-testid="digest-preview">
+          {t('settings.personal.digest.preview')}
+        </Button>
+      </Stack>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" aria-labelledby="digest-preview-title">
+        <DialogTitle id="digest-preview-title">{preview.data?.subject ?? t('settings.personal.digest.preview')}</DialogTitle>
+        <DialogContent dividers sx={{ p: 0 }}>
+          {preview.isPending ? (
+            <Skeleton variant="rectangular" height={360} />
+          ) : preview.data ? (
+            <iframe
+              title={t('settings.personal.digest.preview')}
+              sandbox=""
+              srcDoc={preview.data.html}
+              style={{ border: 0, width: '100%', height: '60vh', display: 'block' }}
+              data-testid="digest-preview-frame"
+            />
+          ) : (
+            <Alert severity="error" sx={{ m: 2 }}>
+              {t('settings.personal.digest.error')}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('settings.personal.digest.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
   );
 }
 
