@@ -7,6 +7,7 @@ import { lighthouseScenario } from './lighthouse.js';
 import { login } from './login.js';
 import { realtimeFanout, realtimeIdle } from './realtime.js';
 import { me } from './me.js';
+import { queuePglite, queuePostgres } from './queue.js';
 import { start } from './start.js';
 
 /** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
@@ -20,6 +21,8 @@ export const SCENARIOS: Scenario[] = [
   donationsPostgres,
   realtimeFanout,
   realtimeIdle,
+  queuePglite,
+  queuePostgres,
   start,
   bundle,
   lighthouseScenario,

@@ -48,6 +48,14 @@ describe('mail through the durable job queue', () => {
     }
   }, 60_000);
 
+  it('sends a burst in batches: a mail refused in the middle neither stops nor repeats the others', async () => {
+    const to = Array.from({ length: 30 }, (_, i) => (i === 12 ? 'bounce@example.test' : `burst-${i}@example.test`));
+    for (const address of to) t.app.ctx.mailer.enqueue({ to: address, subject: 'Burst', text: 'b', html: '<p>b</p>' });
+    for (const address of to.filter((a) => !a.startsWith('bounce@'))) await sink.waitFor(address, 1, 30_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const address of to.filter((a) => !a.startsWith('bounce@'))) expect(sink.forAddress(address)).toHaveLength(1);
+  }, 60_000);
+
   it('keeps a mail that fails for good as a failed job, counted by GET /v1/health', async () => {
     const failed = async () =>
       ((await t.app.inject({ url: '/api/v1/health' })).json().data.jobs as { mail_failed: number }).mail_failed;
