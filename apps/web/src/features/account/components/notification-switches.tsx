@@ -23,7 +23,7 @@ import {
 } from '@tribes/shared';
 import { fieldErrorsTo } from '../../../lib/field-errors';
 import { useSession } from '../../auth/session-store';
-import { useDigestPreview, useSaveSettings } from '../api';
+import { useDigestPreview, useMe, useSaveSettings } from '../api';
 
 /** The channels a member switches here (push joins them once the browser can receive it). */
 const CHANNELS: NotificationChannel[] = ['in_app', 'email'];
@@ -38,6 +38,8 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 export function NotificationSwitches() {
   const { t } = useTranslation();
   const { userData } = useSession();
+  // Read fresh: a mail's unsubscribe link may have changed a switch since this device stored the user.
+  useMe();
   const save = useSaveSettings();
   const current = userData?.settings?.notifications ?? DEFAULT_NOTIFICATION_SETTINGS;
   const canMail = Boolean(userData?.email && userData.email_verified);
