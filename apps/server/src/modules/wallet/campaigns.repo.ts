@@ -170,23 +170,25 @@ export function createCampaignsRepo(db: Db) {
     },
 
     /** Closes a campaign; closing it again keeps its first closing time. */
-    async close(id: string, at: Date): Promise<CampaignRow> {
-      const [row] = await db
+    /** Closes a campaign (again is a no-op); `closedNow` is true only for the call that closed it. */
+    async close(id: string, at: Date): Promise<CampaignRow & { closedNow: boolean }> {
+      const [changed] = await db
         .update(campaigns)
         .set({ status: 'closed', closedAt: sql`coalesce(${campaigns.closedAt}, ${at})` })
-        .where(eq(campaigns.id, id))
+        .where(and(eq(campaigns.id, id), eq(campaigns.status, 'active')))
         .returning();
-      return row!;
+      if (changed) return { ...changed, closedNow: true };
+      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+      return { ...row!, closedNow: false };
     },
 
-    /** Closes every active campaign whose deadline has passed, as of its deadline; returns how many. */
-    async closeEnded(now: Date): Promise<number> {
-      const rows = await db
+    /** Closes every active campaign whose deadline has passed, as of its deadline; returns those it closed. */
+    async closeEnded(now: Date): Promise<CampaignRow[]> {
+      return db
         .update(campaigns)
         .set({ status: 'closed', closedAt: sql`coalesce(${campaigns.closedAt}, ${campaigns.endsAt})` })
         .where(and(eq(campaigns.status, 'active'), lte(campaigns.endsAt, now)))
-        .returning({ id: campaigns.id });
-      return rows.length;
+        .returning();
     },
 
     /** Adds a donation to the campaign's running totals, counting its donor once. */

@@ -86,6 +86,16 @@ export function createCampaignsService({ ledger, repo, transact, tribes, storage
     if (!canModerate(await tribes.membership(tribeId, user.id))) throw forbidden();
   }
 
+  /**
+   * Tells a campaign's organiser and its donors that it closed (the 'campaigns' type), once each; only
+   * the call whose UPDATE closed it gets here, so a campaign is told once. Never the person who closed it.
+   */
+  async function tellClosed(row: CampaignRow, closer: UserRow | null): Promise<void> {
+    const subject = { type: 'campaign' as const, id: row.id, title: row.title, tribe_id: row.tribeId };
+    const people = new Set([...(row.createdBy ? [row.createdBy] : []), ...(await repo.donorIdsOf(row.id))]);
+    for (const userId of people) await notifications.notify(userId, 'campaign_closed', closer, subject);
+  }
+
   return {
     find,
     present,
@@ -219,7 +229,16 @@ export function createCampaignsService({ ledger, repo, transact, tribes, storage
     async close(id: string, user: UserRow): Promise<Campaign> {
       const c = await find(id);
       await assertManager(c.tribeId, user);
-      return (await present([await repo.close(c.id, clock.now())], user))[0]!;
+      const { closedNow, ...row } = await repo.close(c.id, clock.now());
+      if (closedNow) await tellClosed(row, user);
+      return (await present([row], user))[0]!;
+    },
+
+    /** The scheduled close (DESIGN 10.3): campaigns past their deadline, each closed and told once. */
+    async closeEnded(now = clock.now()): Promise<number> {
+      const closed = await repo.closeEnded(now);
+      for (const row of closed) await tellClosed(row, null);
+      return closed.length;
     },
   };
 }

@@ -50,15 +50,16 @@ export function createWalletModule({
 }) {
   const ledger = createLedger(db);
   const campaignsRepo = createCampaignsRepo(db);
+  const transact = createTransact(db);
+  const campaigns = createCampaignsService({ ledger, repo: campaignsRepo, transact, tribes, storage, clock, notifications });
   if (jobs?.enabled) {
     jobs.define(CLOSE_ENDED_CAMPAIGNS_QUEUE, {
       cron: '* * * * *',
       handler: async () => {
-        await campaignsRepo.closeEnded(clock.now());
+        await campaigns.closeEnded(clock.now());
       },
     });
   }
-  const transact = createTransact(db);
   const provider = config.payment.provider === 'stripe' ? createStripeProvider(config) : sandboxProvider;
   return {
     ledger,
@@ -72,7 +73,7 @@ export function createWalletModule({
       stripeWebhookSecret: config.payment.stripeWebhookSecret,
       publicUrl: config.publicUrl,
     }),
-    campaigns: createCampaignsService({ ledger, repo: campaignsRepo, transact, tribes, storage, clock, notifications }),
+    campaigns,
     donations: createDonationsService({
       ledger,
       repo: createDonationsRepo(db),
