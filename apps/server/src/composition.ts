@@ -102,7 +102,7 @@ export function createContext(deps: {
   const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
-  const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href });
+  const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href, notifications, jobs });
   const { passkeys } = passkeysModule.withSignIn({ users: users.repo, signIn });
   const { passkeysRepo } = passkeysModule;
   const { identity } = createIdentityModule({

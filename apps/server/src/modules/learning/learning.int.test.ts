@@ -305,6 +305,39 @@ describe('unlocking lessons', () => {
   });
 });
 
+describe('drip lessons that open', () => {
+  it('tell each enrolled learner once when a lesson opens (lesson_opened), not before, not twice', async () => {
+    const { leader, tribe, member } = await setup();
+    const drip = await course(leader.token, tribe.id, { unlock: 'drip', drip_days: 1, title: 'Weaving' });
+    const d = [
+      await lesson(leader.token, drip.id, 'Warp'),
+      await lesson(leader.token, drip.id, 'Weft'),
+      await lesson(leader.token, drip.id, 'Knots'),
+    ];
+    const enrolledAt = t.clock.now().getTime();
+    expect((await call('POST', `/v1/courses/${drip.id}/enrol`, member.token)).status).toBe(200);
+    const opened = async () =>
+      (
+        (await call('GET', '/v1/notifications', member.token)).body.data.items as {
+          kind: string;
+          subject: { id: string; type: string };
+        }[]
+      )
+        .filter((n) => n.kind === 'lesson_opened')
+        .map((n) => n.subject.id);
+    await t.app.ctx.learning.tellOpenedLessons(new Date(enrolledAt + 3600_000));
+    expect(await opened()).toEqual([]);
+    await t.app.ctx.learning.tellOpenedLessons(new Date(enrolledAt + DAY + 60_000));
+    await t.app.ctx.learning.tellOpenedLessons(new Date(enrolledAt + DAY + 120_000));
+    expect(await opened()).toEqual([d[1]!.id]);
+    await t.app.ctx.learning.tellOpenedLessons(new Date(enrolledAt + 2 * DAY + 60_000));
+    expect((await opened()).sort()).toEqual([d[1]!.id, d[2]!.id].sort());
+    // The leader, not enrolled, hears nothing.
+    const leaderKinds = (await call('GET', '/v1/notifications', leader.token)).body.data.items as { kind: string }[];
+    expect(leaderKinds.filter((n) => n.kind === 'lesson_opened')).toEqual([]);
+  });
+});
+
 describe('completion and certificates', () => {
   it('issues a PDF certificate with the learner name in Latin, Hebrew or Arabic, verifiable publicly', async () => {
     const { leader, tribe } = await setup();

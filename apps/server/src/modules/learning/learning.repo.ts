@@ -8,6 +8,7 @@ import {
   enrolments,
   lessonCompletions,
   lessons,
+  onceMarks,
 } from '#src/core/db/schema/index.js';
 import { olderThan } from '#src/core/db/keyset.js';
 
@@ -31,6 +32,41 @@ export interface AttemptStats {
 /** The only place that reads and writes the learning center's tables. */
 export function createLearningRepo(db: Db) {
   return {
+    /**
+     * Drip lessons that opened for an enrolled learner in the last two days (lesson N at enrolled_at +
+     * (N-1) × drip_days) and were not yet told (no once_marks key lesson-open:<lesson>:<user>).
+     */
+    async dripLessonsOpened(now: Date, limit = 500) {
+      const rows = await db.execute(sql`
+        select l.id as lesson_id, l.title, c.tribe_id, e.user_id
+        from ${enrolments} e
+        join ${courses} c on c.id = e.course_id and c.unlock = 'drip' and c.status = 'published'
+        join (select id, title, course_id, row_number() over (partition by course_id order by position) - 1 as idx from ${lessons}) l
+          on l.course_id = c.id
+        where l.idx >= 1
+          and e.enrolled_at + make_interval(days => (l.idx * c.drip_days)::int) <= ${now}
+          and e.enrolled_at + make_interval(days => (l.idx * c.drip_days)::int) > ${now}::timestamptz - interval '2 days'
+          and not exists (select 1 from ${onceMarks} m where m.key = 'lesson-open:' || l.id || ':' || e.user_id)
+        limit ${limit}`);
+      const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+        lesson_id: string;
+        title: string;
+        tribe_id: string;
+        user_id: string;
+      }[];
+      return list.map((r) => ({ lessonId: r.lesson_id, title: r.title, tribeId: r.tribe_id, userId: r.user_id }));
+    },
+
+    /** Marks work done once; false when it already was (another node, a retry). */
+    async markOnce(key: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .insert(onceMarks)
+        .values({ key, createdAt: at })
+        .onConflictDoNothing()
+        .returning({ key: onceMarks.key });
+      return rows.length > 0;
+    },
+
     async findCourse(id: string, conn: Conn = db): Promise<CourseRow | undefined> {
       const [row] = await conn.select().from(courses).where(eq(courses.id, id)).limit(1);
       return row;
