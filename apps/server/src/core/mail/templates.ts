@@ -102,12 +102,12 @@ export function notificationMail(locale: Locale, input: NotificationMailInput): 
   return { subject, text, html };
 }
 
-/** The HTML frame every mail shares: language, direction, a card. */
-function page(locale: Locale, subject: string, body: string): string {
+/** The HTML frame every mail shares (the digest too): language, direction, a card `width` px wide at most. */
+export function page(locale: Locale, subject: string, body: string, width = 480): string {
   return `<!doctype html>
 <html lang="${locale}" dir="${localeDir(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Arabic','Noto Sans Hebrew',sans-serif;color:#1f2937;background:#f5f5f7;padding:24px">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<div style="max-width:${width}px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 ${body}
 </div></body></html>`;
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
-import { campaigns, courses, lessons, onceMarks, posts, tribeMembers, tribes, users } from '#src/core/db/schema/index.js';
+import { markOnce } from '#src/core/db/once-marks.js';
+import { campaigns, courses, lessons, posts, tribeMembers, tribes, users } from '#src/core/db/schema/index.js';
 
 /** What the weekly digest reads (DESIGN 10.3): the week of each of a member's tribes. */
 export function createDigestRepo(db: Db) {
@@ -76,18 +77,7 @@ export function createDigestRepo(db: Db) {
     },
 
     /** Marks work done once (once_marks); false when it was already marked, by this node or another. */
-    async markOnce(key: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .insert(onceMarks)
-        .values({ key, createdAt: at })
-        .onConflictDoNothing()
-        .returning({ key: onceMarks.key });
-      return rows.length > 0;
-    },
-
-    async unmark(keys: string[]): Promise<void> {
-      if (keys.length > 0) await db.delete(onceMarks).where(inArray(onceMarks.key, keys));
-    },
+    markOnce: (key: string, at: Date) => markOnce(db, key, at),
   };
 }
 

@@ -1,7 +1,6 @@
 import {
   DEFAULT_LOCALE,
   isLocale,
-  localeDir,
   readNotificationSettings,
   translate,
   type Locale,
@@ -10,6 +9,7 @@ import {
 import type { Clock } from '#src/core/clock.js';
 import { escapeHtml } from '#src/core/html.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
+import { page } from '#src/core/mail/templates.js';
 import { appUrl } from '../notifications/notifications.service.js';
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from '../notifications/unsubscribe.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -148,17 +148,17 @@ export function createDigestService({ repo, mailer, clock, publicUrl, appSecret 
             .join('')}</ul>`,
       )
       .join('\n');
-    const html = `<!doctype html>
-<html lang="${locale}" dir="${localeDir(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Arabic','Noto Sans Hebrew',sans-serif;color:#1f2937;background:#f5f5f7;padding:24px">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p>${escapeHtml(greeting)}</p>
+    const html = page(
+      locale,
+      subject,
+      `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 ${body}
 <p style="margin-top:24px">${escapeHtml(tr('mail.signature'))}</p>
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
-<p style="color:#6b7280;font-size:13px">${escapeHtml(why)}<br>${a(stop, stopLabel)} · ${a(settings, tr('notify.settings'))}</p>
-</div></body></html>`;
+<p style="color:#6b7280;font-size:13px">${escapeHtml(why)}<br>${a(stop, stopLabel)} · ${a(settings, tr('notify.settings'))}</p>`,
+      560,
+    );
     return { subject, html, text, empty: sections.length === 0 };
   }
 

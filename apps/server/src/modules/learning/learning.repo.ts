@@ -11,6 +11,7 @@ import {
   onceMarks,
 } from '#src/core/db/schema/index.js';
 import { olderThan } from '#src/core/db/keyset.js';
+import { markOnce } from '#src/core/db/once-marks.js';
 
 /** The stored form of a question (answers included): services, grading and the presenter read it through the repo. */
 export type { StoredQuestion } from '#src/core/db/schema/learning.js';
@@ -57,15 +58,8 @@ export function createLearningRepo(db: Db) {
       return list.map((r) => ({ lessonId: r.lesson_id, title: r.title, tribeId: r.tribe_id, userId: r.user_id }));
     },
 
-    /** Marks work done once; false when it already was (another node, a retry). */
-    async markOnce(key: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .insert(onceMarks)
-        .values({ key, createdAt: at })
-        .onConflictDoNothing()
-        .returning({ key: onceMarks.key });
-      return rows.length > 0;
-    },
+    /** Marks work done once (once_marks); false when it already was (another node, a retry). */
+    markOnce: (key: string, at: Date) => markOnce(db, key, at),
 
     async findCourse(id: string, conn: Conn = db): Promise<CourseRow | undefined> {
       const [row] = await conn.select().from(courses).where(eq(courses.id, id)).limit(1);
