@@ -1,11 +1,4 @@
-import {
-  DEFAULT_LOCALE,
-  isLocale,
-  readNotificationSettings,
-  translate,
-  type Locale,
-  type MessageKey,
-} from '@tribes/shared';
+import { DEFAULT_LOCALE, isLocale, readNotificationSettings, translate, type Locale, type MessageKey } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { escapeHtml } from '#src/core/html.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
