@@ -1,4 +1,4 @@
-import { notificationsEndpoints, peopleEndpoints, postsEndpoints, type EndpointData } from '@tribes/shared';
+import { digestEndpoints, notificationsEndpoints, peopleEndpoints, postsEndpoints, type EndpointData } from '@tribes/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
@@ -457,6 +457,10 @@ describe('privacy of profiles', () => {
 
 describe('contract', () => {
   it('registers every posts, people and notifications route from the contract, each with its answer in the OpenAPI document', async () => {
-    await expectOperationsMatch(t.app, { posts: postsEndpoints, people: peopleEndpoints, notifications: notificationsEndpoints });
+    await expectOperationsMatch(t.app, {
+      posts: postsEndpoints,
+      people: peopleEndpoints,
+      notifications: { ...notificationsEndpoints, ...digestEndpoints },
+    });
   });
 });
