@@ -15,6 +15,7 @@ import {
 } from '#src/core/db/schema/index.js';
 import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
+import { markOnce } from '#src/core/db/once-marks.js';
 
 export type PostRow = typeof posts.$inferSelect;
 export type PostImageRow = typeof postImages.$inferSelect;
@@ -383,6 +384,31 @@ export function createPostsRepo(db: Db) {
         .where(and(...where.filter((w): w is SQL => w !== undefined)))
         .orderBy(asc(comments.createdAt), asc(comments.id))
         .limit(limit);
+    },
+    /**
+     * The people an @mention may name (modules/posts/mentions.ts): those whose folded name is one of
+     * `names`, among the active members of the post's tribe (anyone for a post without a tribe), never
+     * across a block with any of `people` (the post's author and the writer).
+     */
+    async mentionable(names: string[], tribeId: string | null, people: string[]): Promise<{ id: string; name: string }[]> {
+      if (!names.length) return [];
+      const where: SQL[] = [
+        sql`lower(${users.name}) in (select lower(n) from json_array_elements_text(${JSON.stringify(names)}::json) n)`,
+      ];
+      if (tribeId)
+        where.push(
+          sql`exists (select 1 from ${tribeMembers} where ${tribeMembers.tribeId} = ${tribeId} and ${tribeMembers.userId} = ${users.id} and ${tribeMembers.status} = 'active')`,
+        );
+      for (const person of people) where.push(sql`not ${blockedBetween(person, sql`${users.id}`)}`);
+      return db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(...where))
+        .limit(200);
+    },
+    /** Marks that a post or comment told a person of their mention; false when it already had (an edit does not re-tell). */
+    markMentioned(sourceId: string, userId: string, at: Date): Promise<boolean> {
+      return markOnce(db, `mention:${sourceId}:${userId}`, at);
     },
   };
 }

@@ -11,6 +11,7 @@ import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { canModerate, refuseBanned } from '../tribes/tribe-roles.js';
 import type { UserRow } from '../users/users.repo.js';
 import { storePostImage, type StoredImage } from './images.js';
+import { matchMentions, mentionCandidates } from './mentions.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import { presentComment, presentFeedRow, presentPost } from './posts.presenter.js';
 import type { PostRow, PostsRepo, ViewerScope } from './posts.repo.js';
@@ -66,6 +67,30 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
     return post;
   }
 
+  /**
+   * Tells the people a post's or comment's body @mentions (mentions.ts) who may see the post: its
+   * tribe's active members, anyone for a post without a tribe; never the writer, nobody across a block
+   * with the writer or the post's author, each person once per post or comment (an edit does not tell
+   * them again). Answers who was told now.
+   */
+  async function notifyMentions(text: string, post: PostRow, writer: UserRow, sourceId: string): Promise<Set<string>> {
+    const told = new Set<string>();
+    const candidates = mentionCandidates(text);
+    if (!candidates.length) return told;
+    const people = await repo.mentionable(candidates, post.tribeId, [...new Set([writer.id, post.authorId])]);
+    for (const id of matchMentions(text, people)) {
+      if (id === writer.id || !(await repo.markMentioned(sourceId, id, clock.now()))) continue;
+      await notifications.notify(id, 'mention', writer, {
+        type: 'post',
+        id: post.id,
+        title: excerpt(post.body),
+        tribe_id: post.tribeId,
+      });
+      told.add(id);
+    }
+    return told;
+  }
+
   return {
     present,
     visible,
@@ -99,6 +124,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
       // Announced after the commit, to the tribe's channel, with a presentation that is nobody's own.
       if (row.tribeId)
         realtime.emit(CHANNELS.tribe(row.tribeId), 'post.created', { post: (await present([row], null))[0]! }, socketId);
+      await notifyMentions(row.body, row, user, row.id);
       return (await present([row], user))[0]!;
     },
 
@@ -112,6 +138,8 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
       // A member banned from the post's tribe may delete the post, no longer change it.
       await refuseBanned(tribes, post.tribeId, user.id);
       const row = await repo.updatePost(post.id, { body, editedAt: clock.now() });
+      // Only people the edit names for the first time hear of it.
+      await notifyMentions(row.body, row, user, row.id);
       return (await present([row], user))[0]!;
     },
 
@@ -234,12 +262,15 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
           [post.authorId],
         );
       }
-      await notifications.notify(post.authorId, 'comment', user, {
-        type: 'post',
-        id: post.id,
-        title: excerpt(post.body),
-        tribe_id: post.tribeId,
-      });
+      // The post's author named in the comment hears of it once, as a mention (the more direct of the two).
+      const mentioned = await notifyMentions(body, post, user, row.id);
+      if (!mentioned.has(post.authorId))
+        await notifications.notify(post.authorId, 'comment', user, {
+          type: 'post',
+          id: post.id,
+          title: excerpt(post.body),
+          tribe_id: post.tribeId,
+        });
       return presentComment({ comment: row, author }, storage, true);
     },
     /** The comment's author, the post's author, or the tribe's moderators delete a comment. */
