@@ -97,3 +97,52 @@ describe('notification mail and one-click unsubscribe', () => {
     },
   );
 });
+
+describe('@mention autocomplete', () => {
+  it(
+    'a leader types @ and part of a member’s name in the tribe’s composer, picks her with the keyboard, and she is told (axe with the list open; he, 360 px)',
+    { timeout: 120_000 },
+    async () => {
+      const tag = suffix();
+      const leader = await signUpViaApi({ role: 'leader', name: `Leader ${tag}` });
+      const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+        name: `Oasis ${tag}`,
+        description: 'Palm groves',
+        region: 'Figuig',
+        lat: 32.1,
+        lng: -1.2,
+        visibility: 'open',
+      });
+      const zainab = await signUpViaApi({ role: 'member', name: `Zainab Qadiri ${tag}` });
+      await call('POST', `/v1/tribes/${tribe.id}/join`, zainab.token);
+
+      const ctx = await newContext(browser, { width: 360, height: 740 });
+      ctx.setDefaultTimeout(20_000);
+      await signInContext(ctx, leader);
+      const page = await ctx.newPage();
+      await page.goto(`/he/tribes/${encodeURIComponent(tribe.slug)}?tab=posts`);
+      await ready(page);
+      const body = page.getByTestId('composer-body');
+      await body.click();
+      await body.pressSequentially('תודה @zainab q');
+      const option = page.getByRole('option', { name: `Zainab Qadiri ${tag}` });
+      await option.waitFor();
+      expect(await body.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+      await expectAccessible(page, 'mention suggestions (he, 360 px)');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => body.inputValue()).toBe(`תודה @Zainab Qadiri ${tag} `);
+      expect(await page.getByRole('listbox').count()).toBe(0);
+      await page.getByTestId('composer-submit').click();
+      await expect
+        .poll(
+          async () =>
+            (
+              await call<{ items: { kind: string; actor: { id: string } | null }[] }>('GET', '/v1/notifications', zainab.token)
+            ).items.filter((n) => n.kind === 'mention' && n.actor?.id === leader.user.id).length,
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      await ctx.close();
+    },
+  );
+});

@@ -80,6 +80,24 @@ describe('the members list', () => {
     expect((await call('GET', `/api/v1/tribes/${c.tribeId}/members`)).status).toBe(401);
   });
 
+  it('finds members whose name contains q, in any case; a % or _ is a character, not a pattern; q is at most 100 characters', async () => {
+    const all = (await call('GET', `/api/v1/tribes/${c.tribeId}/members`, c.member.token)).body.data.items as {
+      user: { id: string; name: string };
+    }[];
+    const wanted = all.find((m) => m.user.id === c.moderator.id)!.user.name;
+    const q = wanted.slice(1, -1).toUpperCase();
+    const res = await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=${encodeURIComponent(q)}`, c.member.token);
+    expect(res.status).toBe(200);
+    const found = res.body.data.items as { user: { id: string; name: string } }[];
+    expect(found.map((m) => m.user.id)).toContain(c.moderator.id);
+    for (const m of found) expect(m.user.name.toLowerCase()).toContain(q.toLowerCase());
+    expect((await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=%25`, c.member.token)).body.data.items).toEqual([]);
+    expect((await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=_`, c.member.token)).body.data.items).toEqual([]);
+    const long = await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=${'a'.repeat(101)}`, c.member.token);
+    expect(long.status).toBe(400);
+    expect(long.body.status).toBe('error');
+  });
+
   it.each([
     ['leader', 200],
     ['moderator', 200],

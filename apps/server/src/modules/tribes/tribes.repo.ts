@@ -141,8 +141,10 @@ export function createTribesRepo(db: Db) {
         })
         .where(eq(tribes.id, tribeId));
     },
-    async listMembers(tribeId: string, opts: { status: string; after?: NameCursor; limit: number }) {
+    async listMembers(tribeId: string, opts: { status: string; q?: string; after?: NameCursor; limit: number }) {
       const where: SQL[] = [eq(tribeMembers.tribeId, tribeId), eq(tribeMembers.status, opts.status)];
+      // strpos, not LIKE: a typed % or _ is a character of the name, not a pattern.
+      if (opts.q) where.push(sql`strpos(lower(${users.name}), lower(${opts.q})) > 0`);
       if (opts.after) {
         where.push(
           or(

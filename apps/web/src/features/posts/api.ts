@@ -15,6 +15,8 @@ export const postKeys = {
   favourites: ['posts', 'favourites'] as const,
   hidden: ['posts', 'hidden'] as const,
   comments: (postId: string) => ['comments', postId] as const,
+  /** People an @mention being typed may name: in a tribe ('' for a public post), matching q. */
+  mentions: (tribeId: string, q: string) => ['mention-suggestions', tribeId, q] as const,
   allReports: ['reports'] as const,
   reports: (tribeRef: string, status: ReportStatus) => ['reports', tribeRef, status] as const,
   log: (tribeRef: string) => ['reports', tribeRef, 'log'] as const,

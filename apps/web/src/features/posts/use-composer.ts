@@ -150,5 +150,9 @@ export function useComposer({ fixedTribeId, onPosted }: { fixedTribeId?: string;
     canAddImages: images.length < POST_LIMITS.maxImages,
     bodyLength: body.length,
     hasTribe: Boolean(tribeId),
+    /** The tribe whose members the text may @mention; null for a public post. */
+    tribeId: tribeId || null,
+    /** Puts text into the body (a picked @mention). */
+    setBody: (text: string) => form.setValue('body', text, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   };
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { translate, type PasswordPolicy } from '@tribes/shared';
 import { useLocale } from '../../../app/locale-hooks';
 import { policyRules } from '../password-policy';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /**
  * The password policy as a live checklist under the field; the field's broken rule is said here
@@ -56,12 +57,3 @@ export function PasswordRules({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

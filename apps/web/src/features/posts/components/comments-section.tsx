@@ -12,16 +12,16 @@ import { POST_LIMITS } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
-import { TextField } from '../../../components/inputs/text-field';
 import { fieldProps } from '../../../lib/form-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadMore } from '../../../components/load-more';
 import { formatPostTime } from '../post-time';
 import { useCommentsSection } from '../use-comments-section';
+import { MentionTextField } from './mention-field';
 import { PostBody } from './post-body';
 
-/** The comments of a post and a form to add one. */
-export function CommentsSection({ postId, open }: { postId: string; open: boolean }) {
+/** The comments of a post and a form to add one (which may @mention the members of the post's tribe). */
+export function CommentsSection({ postId, tribeId, open }: { postId: string; tribeId: string | null; open: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const c = useCommentsSection(postId, open);
@@ -98,8 +98,10 @@ export function CommentsSection({ postId, open }: { postId: string; open: boolea
         sx={{ mt: 1.5 }}
         aria-label={t('posts.comments.add')}
       >
-        <TextField
+        <MentionTextField
           {...fieldProps(c.form, 'body')}
+          tribeId={tribeId}
+          onText={(text) => c.form.setValue('body', text, { shouldDirty: true })}
           id={`comment-body-${postId}`}
           label={t('posts.comments.label')}
           size="small"

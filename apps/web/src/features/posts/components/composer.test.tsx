@@ -17,10 +17,26 @@ afterEach(() => vi.unstubAllGlobals());
 
 const json = (data: unknown, status = 200) => new Response(JSON.stringify({ status: 'success', message: '', data }), { status });
 
-/** fetch: an empty tribe list for the audience picker; POST /v1/posts answers a post. */
+const MEMBERS = [
+  { id: 'u1', name: 'Amina Ben Ali', avatar_url: null },
+  { id: 'u2', name: 'Amir Haddad', avatar_url: null },
+  { id: 'u3', name: 'Yosef Levi', avatar_url: null },
+];
+
+/** fetch: the members of a tribe matching q; an empty tribe list for the audience picker; POST /v1/posts answers a post. */
 function stubFetch() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
+    if (url.includes('/members?')) {
+      const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
+      const items = MEMBERS.filter((m) => m.name.toLowerCase().includes(q.toLowerCase())).map((user) => ({
+        user,
+        role: 'member',
+        status: 'active',
+        joined_at: '2026-01-01T00:00:00Z',
+      }));
+      return json({ items, next_cursor: null });
+    }
     if (url.includes('/v1/tribes')) return json({ items: [], next_cursor: null });
     if (url.includes('/v1/posts')) return json({ post: { id: 'p1', tribe: null } }, 201);
     return json({});
@@ -124,5 +140,46 @@ describe('Composer', () => {
     expect(form.get('tribe_id')).toBe(tribe.id);
     expect(form.get('visibility')).toBe('tribe');
     expect(form.getAll('images')).toHaveLength(0);
+  });
+
+  it('suggests tribe members as an @mention is typed: arrows move, Enter picks, the name goes into the text', async () => {
+    const fetchMock = stubFetch();
+    const tribe = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Aït Atlas' };
+    renderComposer(vi.fn(), tribe);
+    const user = userEvent.setup();
+    const body = screen.getByTestId('composer-body');
+    await user.type(body, 'Thanks @ami');
+    const list = await screen.findByRole('listbox', { name: 'People to mention' });
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['AAmina Ben Ali', 'AAmir Haddad']),
+    );
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes('/members?'));
+    expect(asked.at(-1)).toContain(`/v1/tribes/${tribe.id}/members?`);
+    expect(asked.at(-1)).toContain('q=ami');
+    // The field points at the active option; ArrowDown moves to the second.
+    expect(body).toHaveAttribute('aria-controls', list.id);
+    expect(body).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    expect(body).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[1]!.id);
+    await user.keyboard('{Enter}');
+    expect(body).toHaveValue('Thanks @Amir Haddad ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // Typing on after the name does not reopen the list; Escape closes a new one without picking.
+    await user.type(body, 'and @yo');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(body).toHaveValue('Thanks @Amir Haddad and @yo');
+  });
+
+  it('suggests nobody for an @ inside an address', async () => {
+    const fetchMock = stubFetch();
+    renderComposer(vi.fn(), { id: 'c0000000-0000-4000-8000-000000000001', name: 'Aït Atlas' });
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('composer-body'), 'write to amina@example');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/members?'))).toHaveLength(0);
   });
 });

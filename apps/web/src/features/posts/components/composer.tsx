@@ -20,6 +20,7 @@ import { TextField } from '../../../components/inputs/text-field';
 import { fieldProps } from '../../../lib/form-field';
 import { useComposer } from '../use-composer';
 import { useMyTribes } from '../use-my-tribes';
+import { MentionTextField } from './mention-field';
 
 interface Props {
   /** Post into this tribe (the tribe page's composer): no tribe picker. */
@@ -49,8 +50,10 @@ export function Composer({ fixedTribe, onPosted, label }: Props) {
       data-testid="composer"
     >
       <Stack spacing={2}>
-        <TextField
+        <MentionTextField
           {...fieldProps(c.form, 'body', t('posts.common.count', { length: c.bodyLength, max: POST_LIMITS.bodyMax }))}
+          tribeId={c.tribeId}
+          onText={c.setBody}
           id={`${id}-body`}
           label={t('posts.composer.label')}
           multiline

@@ -153,7 +153,7 @@ export function PostCard({ post, showHidden = false }: { post: Post; showHidden?
           </IconButton>
         </Tooltip>
       </Stack>
-      <CommentsSection postId={post.id} open={card.commentsOpen} />
+      <CommentsSection postId={post.id} tribeId={post.tribe?.id ?? null} open={card.commentsOpen} />
       {card.dialog === 'report' && <ReportDialog postId={post.id} open onClose={card.close} />}
       {card.dialog === 'edit' && <EditPostDialog postId={post.id} body={post.body} open onClose={card.close} />}
       <ConfirmDialog

@@ -3,7 +3,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useConnectionState } from '../realtime-store';
 import type { ConnectionState } from '../types';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 const COLOUR: Record<ConnectionState, string> = {
   initialized: 'grey.400',

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMyTribes } from '../../posts/use-my-tribes';
 import { usePrimaryTribe } from '../../tribes/use-primary-tribe';
 import { useTribeLiveFeed } from '../use-tribe-live-feed';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 export interface NewPostsBannerViewProps {
   count: number;

@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifications } from '../use-notifications';
 import { NotificationList, notificationText } from './notification-list';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /** The header's bell: unread count, and the notifications in a panel (live from the user's channel). */
 export function NotificationBell() {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { formatPostTime } from '../../posts/post-time';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /**
  * Unicode isolates around a name or title: bidi-safe inside a sentence of the other direction. A line break

@@ -14,6 +14,7 @@ import { api } from '../../../app/api';
 import { ApiError } from '../../../lib/api-client';
 import { tribeKeys } from '../api';
 import { Img, TribeLogo } from './tribe-faces';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 type Kind = 'cover' | 'logo';
 
@@ -21,18 +22,6 @@ type Kind = 'cover' | 'logo';
 const MAX_BYTES = 10 * 1024 * 1024;
 /** The formats the server takes (core/images.ts); the browser's picker offers these. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
-
-const hidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /**
  * POST /v1/tribes/{id}/cover|logo with the file as multipart. The answer's tribe replaces every cached read of
@@ -185,7 +174,7 @@ function FaceField({ tribe, kind }: { tribe: Tribe; kind: Kind }) {
         tabIndex={-1}
         aria-hidden="true"
         data-testid={`face-${kind}-input`}
-        sx={hidden}
+        sx={visuallyHidden}
       />
       <Stack useFlexGap direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {file ? (
