@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Agent } from 'node:https';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -29,6 +30,7 @@ import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { digestRoutes } from './modules/digest/digest.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
 import { notificationsRoutes, unsubscribeOneClickRoutes } from './modules/notifications/notifications.routes.js';
 import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** How often old throttle hits are deleted (tests shorten it); every 10 minutes by default. */
   throttlePruneMs?: number;
+  /** The HTTPS agent for push services (tests: one that trusts their local push service). */
+  pushAgent?: Agent;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -111,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? systemClock,
     logger: app.log,
     mailer: options.mailer,
+    pushAgent: options.pushAgent,
   });
   app.decorate('ctx', ctx);
   app.decorateRequest('locale', 'en');
@@ -171,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(twoFactorRoutes, { ctx });
       await api.register(accountEmailRoutes, { ctx });
       await api.register(digestRoutes, { ctx });
+      await api.register(pushRoutes, { ctx });
     },
     { prefix: '/api' },
   );
@@ -199,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await stopPruning();
     await ctx.jobs.stop();
+    await ctx.push.flush();
     await ctx.mailer.close();
     await realtime.close();
     redis?.disconnect();

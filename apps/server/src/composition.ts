@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './core/clock.js';
@@ -17,6 +18,7 @@ import { createNotificationsModule } from './modules/notifications/notifications
 import { createOidcModule } from './modules/oidc/oidc.module.js';
 import { createPasskeysModule } from './modules/passkeys/passkeys.module.js';
 import { createPeopleModule } from './modules/people/people.module.js';
+import { createPushModule } from './modules/push/push.module.js';
 import { createPostsModule } from './modules/posts/posts.module.js';
 import { createTribesModule } from './modules/tribes/tribes.module.js';
 import { createTwoFactorModule } from './modules/twofactor/twofactor.module.js';
@@ -37,6 +39,8 @@ export function createContext(deps: {
   clock: Clock;
   logger: FastifyBaseLogger;
   mailer?: Mailer;
+  /** The HTTPS agent for push services (tests trust their own service's certificate through it). */
+  pushAgent?: Agent;
 }) {
   const { config, database, clock, logger, realtime } = deps;
   const db = database.db;
@@ -88,6 +92,7 @@ export function createContext(deps: {
     publicUrl: config.publicUrl,
     appSecret: config.appSecret,
   });
+  const { push } = createPushModule({ db, config, clock, logger, jobs, notifications, agent: deps.pushAgent });
   const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications, publicUrl: config.publicUrl });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
   const posts = createPostsModule({
@@ -170,6 +175,8 @@ export function createContext(deps: {
     reports: posts.reports,
     people,
     notifications,
+    /** Web Push: subscriptions and the push channel of notify() (DESIGN 10.3). */
+    push,
     passkeys,
   };
 }

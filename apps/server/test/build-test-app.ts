@@ -23,6 +23,8 @@ export interface TestAppOptions {
   realtime?: BuildAppOptions['realtime'];
   /** How often the app prunes old throttle hits (a test of the pruning shortens it). */
   throttlePruneMs?: number;
+  /** The HTTPS agent for push services (a test's local push service with its own certificate). */
+  pushAgent?: BuildAppOptions['pushAgent'];
 }
 
 export interface TestApp {
@@ -65,6 +67,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logStream: options.captureLogs ? logStream : undefined,
     realtime: options.realtime,
     throttlePruneMs: options.throttlePruneMs,
+    pushAgent: options.pushAgent,
   });
   options.beforeReady?.(app);
   await app.ready();

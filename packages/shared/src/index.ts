@@ -12,6 +12,7 @@ export * from './schemas/contact.js';
 export * from './schemas/tribes.js';
 export * from './schemas/posts.js';
 export * from './schemas/notifications.js';
+export * from './schemas/push.js';
 export * from './realtime-events.js';
 export * from './schemas/money.js';
 export * from './schemas/learning.js';

@@ -240,3 +240,30 @@ describe('loadConfig', () => {
     expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
 });
+
+describe('VAPID keys (DESIGN 10.3)', () => {
+  it('generates a key pair into DATA_DIR once and reads the same pair on the next start', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).push;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dir }).push).toMatchObject({ publicKey: first.publicKey, privateKey: first.privateKey });
+    expect(first).toMatchObject({ subject: 'mailto:operators@localhost', allowPrivateEndpoints: false });
+  });
+
+  it('takes a configured pair and subject, and refuses half a pair or a malformed key', () => {
+    const pub = `B${'A'.repeat(86)}`;
+    const priv = 'A'.repeat(43);
+    const push = loadConfig({
+      DATA_DIR: dataDir(),
+      VAPID_PUBLIC_KEY: pub,
+      VAPID_PRIVATE_KEY: priv,
+      VAPID_SUBJECT: 'https://tribes.example',
+    }).push;
+    expect(push).toMatchObject({ publicKey: pub, privateKey: priv, subject: 'https://tribes.example' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: pub })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'http://insecure.example' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }).push.allowPrivateEndpoints).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -115,6 +115,28 @@ const EnvSchema = z.object({
     .optional(),
   IDENTITY_PROVIDERS: parsedBy(parseIdentityProviders).optional(),
   OIDC_PROVIDERS: parsedBy(parseOidcProviders).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, {
+      error: 'must be a VAPID public key (87 base64url characters, from `npx web-push generate-vapid-keys`)',
+    })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, {
+      error: 'must be a VAPID private key (43 base64url characters, from `npx web-push generate-vapid-keys`)',
+    })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, {
+      error: 'must be a mailto: address or an https: URL where push services can reach the operator',
+    })
+    .optional(),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.optional(),
 });
 
 /** The sign-in methods of Firebase Authentication the web app may show (DESIGN 10.2). */
@@ -321,6 +343,13 @@ export type Config = {
   } | null;
   /** OpenID Connect issuers (OIDC_PROVIDERS), in the order given; empty when none. */
   oidcProviders: OidcProviderConfig[];
+  /**
+   * Web Push (DESIGN 10.3): the VAPID key pair (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or generated once
+   * into DATA_DIR/vapid.json: several nodes must be given the same pair), the subject push services may
+   * contact (VAPID_SUBJECT, mailto:OPERATOR_EMAIL by default), and whether endpoints on loopback or private
+   * addresses are taken (PUSH_ALLOW_PRIVATE_ENDPOINTS: tests and labs only).
+   */
+  push: { publicKey: string; privateKey: string; subject: string; allowPrivateEndpoints: boolean };
 };
 
 /** A configuration problem, reported at start-up with every bad variable named. */
@@ -356,6 +385,31 @@ function loadDevSecrets(dataDir: string): DevSecrets {
   }
 }
 
+/**
+ * The VAPID key pair of a node without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: generated once (P-256, as
+ * web-push's generateVAPIDKeys does) and kept in DATA_DIR/vapid.json, so subscriptions survive restarts.
+ */
+function loadVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  try {
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    if (keys.publicKey && keys.privateKey) return keys;
+  } catch {
+    // none yet, or unreadable: make a new pair below
+  }
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // A private key with leading zero bytes comes shorter: VAPID wants all 32.
+  const secret = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  return keys;
+}
+
 /** Reads and validates the configuration; throws ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -370,6 +424,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const firebase = firebaseConfig(e);
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const needsDev = !e.APP_SECRET || !e.REVERB_APP_ID || !e.REVERB_APP_KEY || !e.REVERB_APP_SECRET;
   const dev = needsDev ? loadDevSecrets(dataDir) : undefined;
@@ -407,6 +464,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     firebase,
     oidcProviders: e.OIDC_PROVIDERS ?? [],
+    push: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : loadVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.OPERATOR_EMAIL}`,
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS ?? false,
+    },
   };
 }
 

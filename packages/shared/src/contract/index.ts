@@ -18,3 +18,4 @@ export * from './twofactor.js';
 export * from './oidc.js';
 export * from './account-email.js';
 export * from './digest.js';
+export * from './push.js';

@@ -222,7 +222,12 @@ export function createTribesService({ repo, users, storage, clock, notifications
       const tribe = await get(ref);
       if (query.status !== 'active' && !canModerate(await repo.membership(tribe.id, user.id))) throw forbidden();
       const after = readCursor(query.cursor, { name: 'text', id: 'uuid' });
-      const rows = await repo.listMembers(tribe.id, { status: query.status, q: query.q || undefined, after, limit: query.limit + 1 });
+      const rows = await repo.listMembers(tribe.id, {
+        status: query.status,
+        q: query.q || undefined,
+        after,
+        limit: query.limit + 1,
+      });
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
