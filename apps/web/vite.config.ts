@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress';
 import { sharedAlias } from './shared-alias';
 
@@ -11,7 +12,23 @@ const NOT_SHARED = /(map-base|cluster-group|tribes-map|location-picker|echo-clie
 
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The service worker (sw/sw.ts) built into dist/sw.js with the shell's precache list; registered by
+    // the app after load (app/service-worker.ts). The manifest is the server's (/manifest.webmanifest, per language).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // Only the shell and the icons: the rest is fetched as pages need it (members pay for their data).
+        globPatterns: ['index.html', 'favicon.svg', 'icons/*.png'],
+      },
+    }),
+    precompress(),
+  ],
   resolve: { alias: sharedAlias },
   build: {
     outDir: 'dist',

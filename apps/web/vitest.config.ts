@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { alias: sharedAlias },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 15_000,
     // Vitest's default (one worker per core less one) is a single worker on 2 cores; each file spends

@@ -8,13 +8,18 @@ import { initI18n } from './app/i18n';
 import { resolveForVisitor } from './app/preferred-locale';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/routes';
+import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
+import { captureInstallPrompt } from './lib/install-prompt';
 import { startRealtime } from './features/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForChunkError()) event.preventDefault();
 });
+
+captureInstallPrompt();
+registerServiceWorker();
 
 async function start() {
   bindSessionToApi();

@@ -87,3 +87,44 @@ describe('the built web app', () => {
     }
   });
 });
+
+describe('the web app manifest (issue 15)', () => {
+  type Manifest = {
+    name: string;
+    description: string;
+    lang: string;
+    dir: string;
+    start_url: string;
+    icons: { sizes: string; purpose: string }[];
+  };
+  const manifest = async (url: string, cookie?: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    return res.json() as Manifest;
+  };
+
+  it('is in English by default: name, standalone display, icons of 192 and 512 px and a maskable one', async () => {
+    const m = await manifest('/manifest.webmanifest');
+    expect(m).toMatchObject({
+      name: 'Tribes',
+      lang: 'en',
+      dir: 'ltr',
+      start_url: '/home?source=pwa',
+      display: 'standalone',
+      scope: '/',
+    });
+    expect(m.description).toContain('five languages');
+    expect(m.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  });
+
+  it('follows ?lang= first, then the language cookie; an unknown language is English', async () => {
+    const ar = await manifest('/manifest.webmanifest?lang=ar');
+    expect(ar).toMatchObject({ lang: 'ar', dir: 'rtl', start_url: '/ar/home?source=pwa' });
+    expect(ar.description).toContain('بخمس لغات');
+    expect(await manifest('/manifest.webmanifest', 'theme=dark; i18n_redirected=he')).toMatchObject({ lang: 'he', dir: 'rtl' });
+    expect(await manifest('/manifest.webmanifest?lang=fr', 'i18n_redirected=he')).toMatchObject({ lang: 'fr', dir: 'ltr' });
+    expect(await manifest('/manifest.webmanifest?lang=xx')).toMatchObject({ lang: 'en' });
+  });
+});

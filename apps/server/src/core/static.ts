@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mediaEndpoints } from '@tribes/shared';
 import { notFound } from './errors.js';
+import { registerWebManifest } from './web-manifest.js';
 import { localeOf, META_PAGES, renderPageMeta, type PageMetaLookup } from './page-meta.js';
 import { route, sent } from './route.js';
 import { PRIVATE_PREFIX, type Storage } from './storage.js';
@@ -70,6 +71,7 @@ export async function registerStatic(
       );
     },
   });
+  registerWebManifest(app);
   if (opts.pageMeta) registerPageMeta(app, readFileSync(path.join(dist, 'index.html'), 'utf8'), opts.pageMeta);
   return true;
 }

@@ -31,6 +31,8 @@ export async function loadMessages(locale: Locale): Promise<void> {
 export function applyDocumentLocale(locale: Locale): void {
   document.documentElement.lang = locale;
   document.documentElement.dir = localeDir(locale);
+  // The installed app takes its name and direction from the manifest of the page's language.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.webmanifest?lang=${locale}`);
 }
 
 let initialised: Promise<unknown> | null = null;

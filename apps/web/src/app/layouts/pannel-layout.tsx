@@ -1,3 +1,4 @@
+import InstallMobileOutlinedIcon from '@mui/icons-material/InstallMobileOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -31,6 +32,8 @@ import { NotificationBell } from '../../features/realtime/components/notificatio
 import { splitLocalePrefix } from '../locale-routing';
 import { themeStore } from '../theme-mode';
 import { useStore } from '../../lib/external-store';
+import { installStore, promptInstall } from '../../lib/install-prompt';
+import { PushOffer } from '../../features/push/components/push-offer';
 import { PANEL_NAV } from './panel-nav';
 
 const SIDEBAR_WIDTH = 260;
@@ -44,6 +47,7 @@ export function PannelLayout() {
   const location = useLocation();
   const logout = useLogout();
   const mode = useStore(themeStore);
+  const installable = useStore(installStore);
   const { path } = splitLocalePrefix(location.pathname);
   const active = (to: string) =>
     path === to || path.startsWith(`${to}/`) || (to.startsWith('/setting/') && path.startsWith('/setting/'));
@@ -79,6 +83,14 @@ export function PannelLayout() {
       </List>
       <Divider />
       <List component="div">
+        {installable && (
+          <ListItemButton onClick={() => void promptInstall()} data-testid="install-app">
+            <ListItemIcon>
+              <InstallMobileOutlinedIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('shell.install')} />
+          </ListItemButton>
+        )}
         <ListItemButton onClick={() => logout.mutate()} disabled={logout.isPending} data-testid="sign-out">
           <ListItemIcon>
             <LogoutIcon />
@@ -95,6 +107,7 @@ export function PannelLayout() {
   return (
     <Box data-layout="pannel" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <FirebaseSessionWatch />
+      <PushOffer />
       {desktop ? (
         <Drawer
           variant="permanent"

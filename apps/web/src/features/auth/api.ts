@@ -80,6 +80,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       if (sessionStore.get().accessToken) {
+        // This browser stops getting the member's pushes (the next person on it must not see them).
+        // Loaded here, not with the sign-in page: only a signed-in member ever needs it.
+        await import('../push/push-device').then((m) => m.disablePush()).catch(() => undefined);
         await api.call(endpoints.logout).catch(() => undefined);
       }
     },

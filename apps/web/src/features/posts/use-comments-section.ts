@@ -5,6 +5,7 @@ import { fieldErrorsTo } from '../../lib/field-errors';
 import { schemaResolver } from '../../lib/form-resolver';
 import { useConfirm } from '../../lib/use-confirm';
 import { useAddComment, useComments, useDeleteComment } from './api';
+import { offerPush } from '../push/push-offer';
 
 interface CommentFields {
   body: string;
@@ -20,7 +21,9 @@ export function useCommentsSection(postId: string, open: boolean) {
   const form = useForm<CommentFields>({ resolver: schemaResolver(CommentBodySchema, locale), defaultValues: { body: '' } });
   const onSubmit = form.handleSubmit(async ({ body }) => {
     const ok = await add.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['body']) }).catch(() => undefined);
-    if (ok) form.reset({ body: '' });
+    if (!ok) return;
+    form.reset({ body: '' });
+    offerPush();
   });
   return {
     comments: list.data?.pages.flatMap((p) => p.items) ?? [],

@@ -6,6 +6,7 @@ import { useLocale } from '../../app/locale-hooks';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { schemaResolver } from '../../lib/form-resolver';
+import { offerPush } from '../push/push-offer';
 import { useCreatePost, type NewPost } from './api';
 
 export interface ComposerFields {
@@ -129,6 +130,8 @@ export function useComposer({ fixedTribeId, onPosted }: { fixedTribeId?: string;
     const post: NewPost = { ...fields, images: imagesRef.current.map((i) => i.file) };
     const created = await create.mutateAsync({ post, onFieldErrors: placeErrors }).catch(() => undefined);
     if (!created) return;
+    // Someone may answer: the moment to offer notifications on this device.
+    offerPush();
     imagesRef.current.forEach((img) => URL.revokeObjectURL(img.url));
     sync([]);
     setImageError(null);

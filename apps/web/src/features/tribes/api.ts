@@ -24,6 +24,7 @@ import type { FieldErrorsHandler } from '../../lib/api-client';
 import { accountKeys } from '../account/api';
 import { setUser } from '../auth/session-store';
 import { decodeMapTribes, readStoredTribes, storeTribes } from './map-data';
+import { offerPush } from '../push/push-offer';
 
 /** Query keys of the feature: every tribe read sits under 'tribes', the map under 'map'. */
 export const tribeKeys = {
@@ -168,7 +169,11 @@ export function useJoinTribe(ref: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => (await api.call(endpoints.join, { params: { id: ref } })).data.membership,
-    onSuccess: () => refreshAll(client),
+    onSuccess: () => {
+      // News of the tribe is worth hearing: the moment to offer notifications on this device.
+      offerPush();
+      return refreshAll(client);
+    },
   });
 }
 

@@ -23,10 +23,12 @@ import {
 } from '@tribes/shared';
 import { fieldErrorsTo } from '../../../lib/field-errors';
 import { useSession } from '../../auth/session-store';
+import { PushDeviceSetting } from '../../push/components/push-device-setting';
 import { useDigestPreview, useMe, useSaveSettings } from '../api';
 
-/** The channels a member switches here (push joins them once the browser can receive it). */
-const CHANNELS: NotificationChannel[] = ['in_app', 'email'];
+/** The channels a member switches per type; push reaches the devices where it is on (PushDeviceSetting). */
+const CHANNELS: NotificationChannel[] = ['in_app', 'email', 'push'];
+const COLUMNS = '1fr repeat(3, minmax(3.5rem, 4.5rem))';
 
 /** The browser's time zone, the default of quiet hours. */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -56,12 +58,13 @@ export function NotificationSwitches() {
           {t('settings.personal.noEmail')}
         </Alert>
       )}
+      <PushDeviceSetting />
       <Box role="group" aria-labelledby="notifications-heading" data-testid="notification-settings">
         <Box
           aria-hidden
           sx={{
             display: 'grid',
-            gridTemplateColumns: '1fr repeat(2, 4.5rem)',
+            gridTemplateColumns: COLUMNS,
             color: 'text.secondary',
             typography: 'body2',
             textAlign: 'center',
@@ -78,7 +81,7 @@ export function NotificationSwitches() {
             key={type}
             sx={{
               display: 'grid',
-              gridTemplateColumns: '1fr repeat(2, 4.5rem)',
+              gridTemplateColumns: COLUMNS,
               alignItems: 'center',
               py: 1,
               borderTop: 1,

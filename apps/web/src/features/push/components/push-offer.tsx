@@ -1,0 +1,78 @@
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Slide from '@mui/material/Slide';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../../lib/external-store';
+import { useSession } from '../../auth/session-store';
+import { useSaveSettings } from '../../account/api';
+import { enablePush } from '../push-device';
+import { dismissPushOffer, pushOfferStore } from '../push-offer';
+import { NOTIFICATION_TYPES, DEFAULT_NOTIFICATION_SETTINGS } from '@tribes/shared';
+
+/**
+ * The offer to get notifications on this device, shown after a meaningful action (push-offer.ts). The
+ * browser's permission prompt comes only from "Turn on". Turning on with no type set to push switches
+ * push on for the types the member already follows in the app.
+ */
+export function PushOffer() {
+  const { t } = useTranslation();
+  const open = useStore(pushOfferStore);
+  const { userData } = useSession();
+  const save = useSaveSettings();
+  const [busy, setBusy] = useState(false);
+  const turnOn = async () => {
+    setBusy(true);
+    const state = await enablePush().catch(() => null);
+    setBusy(false);
+    pushOfferStore.set(false);
+    if (state !== 'on') return;
+    const current = userData?.settings?.notifications ?? DEFAULT_NOTIFICATION_SETTINGS;
+    if (!NOTIFICATION_TYPES.some((type) => current[type].push)) {
+      const followed = NOTIFICATION_TYPES.filter((type) => current[type].in_app);
+      save.mutate({ notifications: Object.fromEntries(followed.map((type) => [type, { push: true }])) });
+    }
+  };
+  return (
+    <Slide direction="up" in={open} mountOnEnter unmountOnExit>
+      <Paper
+        role="region"
+        aria-labelledby="push-offer-title"
+        elevation={6}
+        data-testid="push-offer"
+        sx={{
+          position: 'fixed',
+          zIndex: (theme) => theme.zIndex.snackbar,
+          insetInlineStart: { xs: 8, sm: 'auto' },
+          insetInlineEnd: 8,
+          bottom: { xs: 72, lg: 16 },
+          maxWidth: 420,
+          p: 2,
+        }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <NotificationsActiveOutlinedIcon color="primary" sx={{ mt: 0.25 }} />
+          <Stack spacing={1} sx={{ flex: 1 }}>
+            <Typography id="push-offer-title" sx={{ fontWeight: 600 }}>
+              {t('push.offer.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('push.offer.body')}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button onClick={dismissPushOffer} disabled={busy} data-testid="push-offer-later">
+                {t('push.offer.later')}
+              </Button>
+              <Button variant="contained" onClick={() => void turnOn()} disabled={busy} data-testid="push-offer-accept">
+                {t('push.offer.accept')}
+              </Button>
+            </Stack>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Slide>
+  );
+}
