@@ -190,7 +190,7 @@ describe('shell', () => {
       await expect.poll(() => snackbar(page).textContent()).toContain('Your profile has been updated.');
       await page.goto('/setting/personal-setting');
       await ready(page);
-      await expect.poll(() => page.getByText('This device').count()).toBe(1);
+      await expect.poll(() => page.getByText('This device', { exact: true }).count()).toBe(1);
     });
   });
 });

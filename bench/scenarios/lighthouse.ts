@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { DEMO_PASSWORD, seedDemo } from '../../apps/server/src/seed/demo.js';
@@ -16,7 +18,17 @@ interface Scores {
   performance: number;
   accessibility: number;
   failing: string[];
+  /** The performance metrics behind the score (ms; CLS unitless), to tell what to work on. */
+  metrics: string;
 }
+
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['speed-index', 'SI'],
+  ['cumulative-layout-shift', 'CLS'],
+] as const;
 
 /**
  * Lighthouse (mobile preset, simulated throttling) on the built web app served by the real server
@@ -88,8 +100,19 @@ export const lighthouseScenario: Scenario = {
           const failing = (categories.accessibility?.auditRefs ?? [])
             .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
             .map((ref) => ref.id);
+          const metrics = METRICS.map(([id, label]) => {
+            const v = audits[id]?.numericValue ?? 0;
+            return `${label} ${id === 'cumulative-layout-shift' ? v.toFixed(3) : Math.round(v)}`;
+          }).join(', ');
+          // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) for a closer look.
+          if (process.env.LIGHTHOUSE_REPORT_DIR) {
+            mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+            const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root';
+            writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
+          }
           return {
             path,
+            metrics,
             performance: score('performance'),
             accessibility: score('accessibility'),
             failing,
@@ -107,7 +130,7 @@ export const lighthouseScenario: Scenario = {
       for (const r of rows) {
         const ok = r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility;
         console.log(
-          `\n    ${r.path}: performance ${r.performance}, accessibility ${r.accessibility} (${ok ? 'within' : 'OUTSIDE'} the budget)${r.failing.length ? `; failing accessibility audits: ${r.failing.join(', ')}` : ''}`,
+          `\n    ${r.path}: performance ${r.performance} (${r.metrics}), accessibility ${r.accessibility} (${ok ? 'within' : 'OUTSIDE'} the budget)${r.failing.length ? `; failing accessibility audits: ${r.failing.join(', ')}` : ''}`,
         );
       }
       const verdict = rows.every((r) => r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility);

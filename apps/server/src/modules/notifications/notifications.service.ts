@@ -138,7 +138,7 @@ export function createNotificationsService(deps: Deps) {
       if (channels.push && deps.push) {
         await deps.push.sendToUser(
           userId,
-          { type: kind, title: 'Tribes', body: sentence, url },
+          { type: kind, title: tr('app.name'), body: sentence, url },
           notBefore ? { startAfter: notBefore } : {},
         );
       }

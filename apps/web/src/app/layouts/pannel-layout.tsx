@@ -107,7 +107,6 @@ export function PannelLayout() {
   return (
     <Box data-layout="pannel" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <FirebaseSessionWatch />
-      <PushOffer />
       {desktop ? (
         <Drawer
           variant="permanent"
@@ -159,6 +158,7 @@ export function PannelLayout() {
           tabIndex={-1}
           sx={{ flexGrow: 1, outline: 'none', p: { xs: 2, md: 3 }, pb: { xs: 10, lg: 3 } }}
         >
+          <PushOffer />
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

@@ -1,7 +1,7 @@
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Slide from '@mui/material/Slide';
+import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -14,7 +14,8 @@ import { dismissPushOffer, pushOfferStore } from '../push-offer';
 import { NOTIFICATION_TYPES, DEFAULT_NOTIFICATION_SETTINGS } from '@tribes/shared';
 
 /**
- * The offer to get notifications on this device, shown after a meaningful action (push-offer.ts). The
+ * The offer to get notifications on this device, shown at the top of the page after a meaningful action
+ * (push-offer.ts), in the flow of the page so it never covers what the member was doing. The
  * browser's permission prompt comes only from "Turn on". Turning on with no type set to push switches
  * push on for the types the member already follows in the app.
  */
@@ -37,21 +38,13 @@ export function PushOffer() {
     }
   };
   return (
-    <Slide direction="up" in={open} mountOnEnter unmountOnExit>
+    <Collapse in={open} mountOnEnter unmountOnExit>
       <Paper
         role="region"
         aria-labelledby="push-offer-title"
-        elevation={6}
+        variant="outlined"
         data-testid="push-offer"
-        sx={{
-          position: 'fixed',
-          zIndex: (theme) => theme.zIndex.snackbar,
-          insetInlineStart: { xs: 8, sm: 'auto' },
-          insetInlineEnd: 8,
-          bottom: { xs: 72, lg: 16 },
-          maxWidth: 420,
-          p: 2,
-        }}
+        sx={{ p: 2, mb: 2, maxWidth: 720, mx: 'auto', borderColor: 'primary.main' }}
       >
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <NotificationsActiveOutlinedIcon color="primary" sx={{ mt: 0.25 }} />
@@ -73,6 +66,6 @@ export function PushOffer() {
           </Stack>
         </Stack>
       </Paper>
-    </Slide>
+    </Collapse>
   );
 }
