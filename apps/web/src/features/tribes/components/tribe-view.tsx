@@ -19,10 +19,6 @@ import { PageColumns } from '../../../components/page-columns';
 import { membershipFlags } from '../membership';
 import { AboutPanel, MembersPanel, VillagesPanel } from './tribe-panels';
 import { TribeHeader } from './tribe-header';
-import { preloadTribesMap } from './lazy-map';
-
-// The About tab, open by default, shows the tribe's map: its code loads with the page's, not after the tribe arrives.
-preloadTribesMap().catch(() => undefined);
 
 function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
   switch (tab) {
