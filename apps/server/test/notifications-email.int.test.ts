@@ -139,6 +139,9 @@ describe('quiet hours', () => {
       );
       const bell = await jobsApp.app.inject({ url: '/api/v1/notifications', headers: bearer(author.token) });
       expect(bell.json().data.unread_count).toBe(1);
+      // Queuing a mail does not hold up the request: wait for the queue's insert (on PostgreSQL it may
+      // otherwise land after the select below, on another pooled connection).
+      await jobsApp.app.ctx.mailer.flush();
       const rows = (await jobsApp.app.ctx.db.execute(
         sql`select start_after from pgboss.job where name = ${MAIL_QUEUE} and start_after > now() + interval '1 hour'`,
       )) as unknown as { rows: { start_after: Date }[] } | { start_after: Date }[];
