@@ -46,6 +46,8 @@ function prepareWeb(target: string) {
   const index = path.join(dist, 'index.html');
   const sources = Math.max(
     newestMtime(path.join(WEB, 'src')),
+    newestMtime(path.join(WEB, 'sw')),
+    newestMtime(path.join(WEB, 'public')),
     newestMtime(path.join(ROOT, 'packages/shared/src')),
     ...['index.html', 'vite.config.ts', 'shared-alias.ts', 'package.json'].map((f) => statSync(path.join(WEB, f)).mtimeMs),
   );
@@ -53,9 +55,12 @@ function prepareWeb(target: string) {
     cpSync(dist, target, { recursive: true });
     if (existsSync(path.join(target, 'index.html'))) return;
   }
+  // NODE_ENV=production: Vitest sets it to "test", and Vite would then build React's development code
+  // (import.meta.env.PROD false: no service worker, slower pages) instead of what `npm start` serves.
   const result = spawnSync('npx', ['vite', 'build', '--outDir', target, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: WEB,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
 }
