@@ -324,7 +324,7 @@ describe('posts and people', () => {
     },
   );
 
-  it('ar (rtl): every page of posts and people with axe', { timeout: 150_000 }, async () => {
+  it('ar (rtl): every page of posts and people with axe', { timeout: 240_000 }, async () => {
     await axeTour('/ar', 'ar', true);
   });
 });
