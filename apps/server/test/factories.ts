@@ -118,6 +118,13 @@ export async function createPost(
   return res.json().data.post as { id: string; images: { url: string }[]; like_count: number; comment_count: number };
 }
 
+/** Comments on a post through the API; throws unless it is created. */
+export async function addComment(t: TestApp, token: string, postId: string, body: string) {
+  const res = await post(t, `/api/v1/posts/${postId}/comments`, { body }, bearer(token));
+  if (res.status !== 201) throw new Error(`comment failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.comment as { id: string };
+}
+
 let keyCounter = 0;
 /** A fresh Idempotency-Key. */
 export const newKey = () => `key-${Date.now()}-${++keyCounter}-${randomBytes(4).toString('hex')}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createPost, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';
+import { addComment, bearer, createPost, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';
 import { echoClient, until } from '#test/realtime-clients.js';
 
 /**
@@ -41,15 +41,7 @@ function listen(token: string, tribeId: string): Listener {
   return l;
 }
 
-const comment = async (token: string, postId: string, body: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/posts/${postId}/comments`,
-    payload: { body },
-    headers: bearer(token),
-  });
-  expect(res.statusCode).toBe(201);
-};
+const comment = (token: string, postId: string, body: string) => addComment(t, token, postId, body);
 const block = async (token: string, userId: string, method: 'POST' | 'DELETE' = 'POST') => {
   const res = await t.app.inject({ method, url: `/api/v1/users/${userId}/block`, headers: bearer(token) });
   expect(res.statusCode).toBeLessThan(300);

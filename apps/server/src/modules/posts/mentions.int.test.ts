@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createPost, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';
+import { addComment, bearer, createPost, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,15 +19,7 @@ const notifications = async (token: string) =>
     subject: { type: string; id: string };
   }[];
 
-const comment = async (token: string, postId: string, body: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/posts/${postId}/comments`,
-    payload: { body },
-    headers: bearer(token),
-  });
-  expect(res.statusCode).toBe(201);
-};
+const comment = (token: string, postId: string, body: string) => addComment(t, token, postId, body);
 
 /** A tribe with a leader and a member named `Salma <tag>` and `Salma <tag> Bennani` (a name that is a prefix of another). */
 async function tribeWithMembers() {
