@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES } from '@tribes/shared';
+import { useSaveSettings } from '../account/api';
+import { useSession } from '../auth/session-store';
 import { disablePush, enablePush, readPushState, type PushState } from './push-device';
+import { pushOfferStore } from './push-offer';
 
 /** This browser's push state, and switching it (the permission prompt comes from the member's click). */
 export function usePushDevice() {
@@ -30,4 +34,27 @@ export function usePushDevice() {
     }
   }, []);
   return { state, busy, failed, change };
+}
+
+/**
+ * "Turn on" in the offer: asks the browser, subscribes, closes the offer; when no type was set to push
+ * yet, push is switched on for the types the member already follows in the app.
+ */
+export function usePushOfferAnswer() {
+  const { userData } = useSession();
+  const save = useSaveSettings();
+  const [busy, setBusy] = useState(false);
+  const turnOn = async () => {
+    setBusy(true);
+    const state = await enablePush().catch(() => null);
+    setBusy(false);
+    pushOfferStore.set(false);
+    if (state !== 'on') return;
+    const current = userData?.settings?.notifications ?? DEFAULT_NOTIFICATION_SETTINGS;
+    if (!NOTIFICATION_TYPES.some((type) => current[type].push)) {
+      const followed = NOTIFICATION_TYPES.filter((type) => current[type].in_app);
+      save.mutate({ notifications: Object.fromEntries(followed.map((type) => [type, { push: true }])) });
+    }
+  };
+  return { busy, turnOn };
 }

@@ -4,14 +4,10 @@ import Paper from '@mui/material/Paper';
 import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../../lib/external-store';
-import { useSession } from '../../auth/session-store';
-import { useSaveSettings } from '../../account/api';
-import { enablePush } from '../push-device';
 import { dismissPushOffer, pushOfferStore } from '../push-offer';
-import { NOTIFICATION_TYPES, DEFAULT_NOTIFICATION_SETTINGS } from '@tribes/shared';
+import { usePushOfferAnswer } from '../use-push-device';
 
 /**
  * The offer to get notifications on this device, shown at the top of the page after a meaningful action
@@ -22,21 +18,7 @@ import { NOTIFICATION_TYPES, DEFAULT_NOTIFICATION_SETTINGS } from '@tribes/share
 export function PushOffer() {
   const { t } = useTranslation();
   const open = useStore(pushOfferStore);
-  const { userData } = useSession();
-  const save = useSaveSettings();
-  const [busy, setBusy] = useState(false);
-  const turnOn = async () => {
-    setBusy(true);
-    const state = await enablePush().catch(() => null);
-    setBusy(false);
-    pushOfferStore.set(false);
-    if (state !== 'on') return;
-    const current = userData?.settings?.notifications ?? DEFAULT_NOTIFICATION_SETTINGS;
-    if (!NOTIFICATION_TYPES.some((type) => current[type].push)) {
-      const followed = NOTIFICATION_TYPES.filter((type) => current[type].in_app);
-      save.mutate({ notifications: Object.fromEntries(followed.map((type) => [type, { push: true }])) });
-    }
-  };
+  const { busy, turnOn } = usePushOfferAnswer();
   return (
     <Collapse in={open} mountOnEnter unmountOnExit>
       <Paper
