@@ -10,4 +10,7 @@ const src = (file: string) => fileURLToPath(new URL(`../../packages/shared/src/$
 export const sharedAlias = {
   '@tribes/shared/constants': src('constants.ts'),
   '@tribes/shared/locales': src('locales.ts'),
+  '@tribes/shared/contract/paths': src('contract/paths.ts'),
+  // The server message catalogues, one language at a time (lib/server-messages.ts), and their translator.
+  '@tribes/shared/i18n': src('i18n'),
 };

@@ -8,6 +8,9 @@ const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/media', '/broadcasting', '/app'];
 const APP_SHARED = /apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]/;
 const LOCALE_FILE = /apps[\\/]web[\\/]src[\\/](?:.+[\\/])?locales[\\/](en|ar|fr|he|es)\.json$/;
+// The server's messages in a language (lib/server-messages.ts); English is also the key list of the
+// validation rules, so it stays with them rather than pulling the English interface messages along.
+const SERVER_MESSAGES = /packages[\\/]shared[\\/]src[\\/]i18n[\\/](ar|fr|he|es)\.ts$/;
 const NOT_SHARED = /(map-base|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
 
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
@@ -42,7 +45,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // A language's messages (the app's and every feature's) in one chunk, loaded before the first render.
-            { name: (id) => LOCALE_FILE.exec(id)?.[1] ?? null, test: LOCALE_FILE, priority: 30 },
+            {
+              name: (id) => (LOCALE_FILE.exec(id) ?? SERVER_MESSAGES.exec(id))?.[1] ?? null,
+              test: (id) => LOCALE_FILE.test(id) || SERVER_MESSAGES.test(id),
+              priority: 30,
+            },
             // Everything the entry needs before the first render, in the entry chunk (no modulepreload chain).
             { name: 'shell', tags: ['$initial'], priority: 20 },
             // The MUI components the pages load later, together (about 75 KB gzip, cached for a year).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isMessageKey, type MessageKey, type MessageParams } from './i18n/index.js';
+import { isMessageKey, type MessageParams } from './i18n/keys.js';
+import type { MessageKey } from './i18n/en.js';
 
 /**
  * Every zod issue carries a message key of the catalogue rather than English text, so the server

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, localeDir, type Locale } from '@tribes/shared/locales';
 import { createStore } from '../lib/external-store';
+import { loadServerMessages } from '../lib/server-messages';
 
 type Messages = Record<string, unknown>;
 
@@ -15,8 +16,12 @@ export const i18n = i18next.createInstance();
 /** The language the interface currently shows (after its messages loaded). */
 export const localeStore = createStore<Locale>(DEFAULT_LOCALE);
 
-/** Loads a language's messages once. */
+/** Loads a language's messages once (the interface's and the server's: forms translate the shared rules). */
 export async function loadMessages(locale: Locale): Promise<void> {
+  await Promise.all([loadInterfaceMessages(locale), loadServerMessages(locale)]);
+}
+
+async function loadInterfaceMessages(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'translation')) return;
   const load = loaders[`../locales/${locale}.json`];
   if (!load) throw new Error(`No messages for ${locale}`);

@@ -1,12 +1,6 @@
-import {
-  endpointPath,
-  endpointQuery,
-  type EndpointData,
-  type EndpointDef,
-  type EndpointInput,
-  type Envelope,
-  type ValidationErrorBody,
-} from '@tribes/shared';
+import type { EndpointData, EndpointDef, EndpointInput, Envelope, ValidationErrorBody } from '@tribes/shared';
+// Only the URL helpers at run time: the package's entry would bring zod and every schema into the first page.
+import { endpointPath, endpointQuery } from '@tribes/shared/contract/paths';
 import type { NoticeColor } from '../components/snackbar/notice-store';
 
 /** The catalogue's fixed texts, looked up in the reader's language. */

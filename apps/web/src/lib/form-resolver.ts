@@ -1,4 +1,5 @@
-import { describeIssue, translate, type Locale } from '@tribes/shared';
+import { describeIssue, type Locale } from '@tribes/shared';
+import { translate } from './server-messages';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 type Issue = Parameters<typeof describeIssue>[0];

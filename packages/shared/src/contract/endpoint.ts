@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { endpointPath, endpointQuery } from './paths.js';
+
 /**
  * One endpoint of the API, declared once: the server registers its route from it (request schemas
  * validated, the success answer's `data` serialised through its schema so nothing else leaves the
@@ -94,27 +96,6 @@ export type EndpointData<E extends EndpointDef> = z.output<E['data']>;
 
 /** The `data` a handler may hand to the serialiser (the schema's input: defaults may be left out). */
 export type EndpointDataInput<E extends EndpointDef> = z.input<E['data']>;
-
-/** Fills `{name}` segments from params, each encoded: `/v1/tribes/{id}` → `/v1/tribes/atlas`. */
-export function endpointPath(path: string, params?: Record<string, unknown>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** The query string of a call (`?a=1&b=x`), undefined values left out; '' when there is none. */
-export function endpointQuery(query?: Record<string, unknown>): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue;
-    search.set(k, String(v));
-  }
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
 
 /** The success envelope around an endpoint's data. */
 export function successEnvelope<S extends z.ZodType>(data: S) {

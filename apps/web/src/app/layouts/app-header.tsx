@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLocalePath } from '../locale-hooks';
 import { themeStore } from '../theme-mode';
-import { useLogout } from '../../features/auth/api';
+import { useLogout } from '../../features/auth/use-logout';
 import { nextOnboardingPath, useSession } from '../../features/auth/session-store';
 import { useStore } from '../../lib/external-store';
 import { RouterLocaleLink } from '../../components/locale-link';

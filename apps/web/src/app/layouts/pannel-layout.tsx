@@ -25,7 +25,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from '../../components/shell/theme-toggle';
 import { RouterLocaleLink } from '../../components/locale-link';
 import { Logo } from '../../components/logo';
-import { useLogout } from '../../features/auth/api';
+import { useLogout } from '../../features/auth/use-logout';
 import { FirebaseSessionWatch } from '../../features/identity/firebase-session-watch';
 import { ConnectionStatus } from '../../features/realtime/components/connection-status';
 import { NotificationBell } from '../../features/realtime/components/notification-bell';

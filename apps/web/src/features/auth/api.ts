@@ -7,9 +7,8 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
 } from '@tribes/shared';
-import { api, forceLogout } from '../../app/api';
+import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { sessionStore } from './session-store';
 
 /** Query keys of the auth feature. */
 export const authKeys = {
@@ -72,20 +71,5 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: WithFieldErrors<ResetPasswordBody>) =>
       api.call(endpoints.resetPassword, { body }, { onFieldErrors }),
-  });
-}
-
-/** Logout: revokes the token on the server (best effort), then clears the session and goes to /. */
-export function useLogout() {
-  return useMutation({
-    mutationFn: async () => {
-      if (sessionStore.get().accessToken) {
-        // This browser stops getting the member's pushes (the next person on it must not see them).
-        // Loaded here, not with the sign-in page: only a signed-in member ever needs it.
-        await import('../push/push-device').then((m) => m.disablePush()).catch(() => undefined);
-        await api.call(endpoints.logout).catch(() => undefined);
-      }
-    },
-    onSettled: () => forceLogout(),
   });
 }

@@ -1,11 +1,14 @@
-import { PASSWORD_POLICY, translate, type PasswordPolicy } from '@tribes/shared';
-import { describe, expect, it } from 'vitest';
+import { PASSWORD_POLICY, type PasswordPolicy } from '@tribes/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadServerMessages, translate } from '../../lib/server-messages';
 import { policyIssue, policyRules } from './password-policy';
 
 /** The served policy with other lengths. */
 const policy = (min: number, max: number): PasswordPolicy => ({ ...PASSWORD_POLICY, min_length: min, max_length: max });
 
 describe('password policy rules', () => {
+  beforeAll(() => Promise.all((['en', 'ar', 'he'] as const).map(loadServerMessages)));
+
   it('pass the length as count, so each language says it in the right plural form', () => {
     const say = (locale: 'en' | 'ar' | 'he', p: PasswordPolicy) =>
       policyRules(p).map((rule) => translate(locale, rule.key, rule.params));

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { translate, type Locale, type PasswordPolicy } from '@tribes/shared';
+import { type Locale, type PasswordPolicy } from '@tribes/shared';
+import { translate } from '../../lib/server-messages';
 
 export interface PolicyRule {
   key: string;

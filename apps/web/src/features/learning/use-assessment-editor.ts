@@ -2,12 +2,12 @@ import { useForm, type FieldError, type FieldErrors, type Resolver } from 'react
 import {
   CreateAssessmentBodySchema,
   describeIssue,
-  translate,
   type Assessment,
   type AssessmentForAuthor,
   type CreateAssessmentBody,
   type Locale,
 } from '@tribes/shared';
+import { translate } from '../../lib/server-messages';
 import { useLocale } from '../../app/locale-hooks';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { useCreateAssessment, useUpdateAssessment } from './api';

@@ -1,4 +1,5 @@
-import { DonationBodySchema, MONEY_ERRORS, translate, MONEY_LIMITS, type DonationBody } from '@tribes/shared';
+import { DonationBodySchema, MONEY_ERRORS, MONEY_LIMITS, type DonationBody } from '@tribes/shared';
+import { translate } from '../../lib/server-messages';
 import { useRef, useState } from 'react';
 import { get, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
