@@ -36,6 +36,7 @@ import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
 import { webhooksRoutes } from './modules/wallet/webhooks.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { treasuryRoutes } from './modules/treasury/treasury.routes.js';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { createPeopleRepo } from './modules/people/people.repo.js';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(peopleRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
+      await api.register(treasuryRoutes, { ctx });
       await api.register(webhooksRoutes, { ctx });
       await api.register(cryptoRoutes, { ctx });
       await api.register(learningRoutes, { ctx });

@@ -25,6 +25,7 @@ import { createTwoFactorModule } from './modules/twofactor/twofactor.module.js';
 import { createUsersModule } from './modules/users/users.module.js';
 import { createVillagesModule } from './modules/villages/villages.module.js';
 import { createWalletModule } from './modules/wallet/wallet.module.js';
+import { createTreasuryModule } from './modules/treasury/treasury.module.js';
 import type { Realtime } from './realtime/realtime.js';
 
 /**
@@ -106,6 +107,15 @@ export function createContext(deps: {
   });
   const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
+  const { treasury } = createTreasuryModule({
+    db,
+    ledger: wallet.ledger,
+    tribes: tribes.repo,
+    campaigns: wallet.campaignsRepo,
+    clock,
+    storage,
+    twoFactor,
+  });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href, notifications, jobs });
   const { passkeys } = passkeysModule.withSignIn({ users: users.repo, signIn });
@@ -140,6 +150,8 @@ export function createContext(deps: {
     campaigns: wallet.campaigns,
     donations: wallet.donations,
     ledgerView: wallet.ledgerView,
+    /** Expenses: proposals, leaders' approvals, payouts through the ledger (DESIGN 10.4). */
+    treasury,
     realtime,
     config,
     database,

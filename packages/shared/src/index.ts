@@ -16,4 +16,5 @@ export * from './schemas/push.js';
 export * from './realtime-events.js';
 export * from './schemas/money.js';
 export * from './schemas/learning.js';
+export * from './schemas/treasury.js';
 export * from './contract/index.js';

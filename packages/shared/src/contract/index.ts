@@ -19,3 +19,4 @@ export * from './oidc.js';
 export * from './account-email.js';
 export * from './digest.js';
 export * from './push.js';
+export * from './treasury.js';

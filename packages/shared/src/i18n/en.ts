@@ -261,6 +261,18 @@ export const en = {
   'identity.removed': 'The sign-in method has been removed.',
   'oidc.unknown_provider': 'No sign-in provider with this name is configured.',
   'oidc.unavailable': 'This sign-in provider cannot be reached right now. Please try again later.',
+  'expenses.proposed': "Expense proposed. The tribe's leaders will review it.",
+  'expenses.approved': 'Your approval is recorded.',
+  'expenses.rejected': 'The expense is rejected.',
+  'expenses.paid': 'The payout is recorded on the ledger.',
+  'expenses.not_open': 'This expense has already been decided.',
+  'expenses.not_approved': 'Only an approved expense that is not paid yet can be paid.',
+  'expenses.already_decided': 'You have already approved or rejected this expense.',
+  'expenses.source_invalid': 'Choose this tribe or one of its campaigns.',
+  'expenses.too_many_receipts': 'Attach at most {{max}} receipts.',
+  'expenses.insufficient_funds': 'This fund does not hold enough tokens for the payout.',
+  'validation.receipt_type': 'A receipt must be a photo (JPEG, PNG, WebP, GIF or AVIF) or a PDF.',
+  'twofactor.code_required': 'Enter the code from your authenticator app to confirm.',
 } as const;
 
 /** CLDR plural categories, the suffixes of i18next v4 plural keys (`<key>_one`, `<key>_other`, ...). */

@@ -275,4 +275,16 @@ export const es: Catalogue = {
   'oidc.unknown_provider': 'No hay ningún proveedor de inicio de sesión configurado con este nombre.',
   'oidc.unavailable':
     'No se puede contactar con este proveedor de inicio de sesión en este momento. Inténtalo de nuevo más tarde.',
+  'expenses.proposed': 'Gasto propuesto. Los líderes de la tribu lo revisarán.',
+  'expenses.approved': 'Tu aprobación ha quedado registrada.',
+  'expenses.rejected': 'El gasto ha sido rechazado.',
+  'expenses.paid': 'El pago ha quedado registrado en el libro.',
+  'expenses.not_open': 'Ya se ha decidido sobre este gasto.',
+  'expenses.not_approved': 'Solo se puede pagar un gasto aprobado que aún no se haya pagado.',
+  'expenses.already_decided': 'Ya has aprobado o rechazado este gasto.',
+  'expenses.source_invalid': 'Elige esta tribu o una de sus campañas.',
+  'expenses.too_many_receipts': 'Adjunta como máximo {{max}} comprobantes.',
+  'expenses.insufficient_funds': 'Este fondo no tiene suficientes tokens para el pago.',
+  'validation.receipt_type': 'Un comprobante debe ser una foto (JPEG, PNG, WebP, GIF o AVIF) o un PDF.',
+  'twofactor.code_required': 'Introduce el código de tu aplicación de autenticación para confirmar.',
 };

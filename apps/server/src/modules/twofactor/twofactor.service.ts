@@ -3,7 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import { RECOVERY_CODE_COUNT, type TotpDisableBody, type TwoFactorVerifyBody } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { hmac } from '#src/core/crypto.js';
-import { conflict, fieldError } from '#src/core/errors.js';
+import { HttpError, conflict, fieldError } from '#src/core/errors.js';
 import type { Throttle } from '#src/core/db/throttle.js';
 import type { Transact } from '#src/core/db/transaction.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
@@ -147,6 +147,28 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
           ? fieldError('code', 'validation.totp_invalid')
           : fieldError('recovery_code', 'validation.recovery_code_invalid');
       }
+      await throttle.clear(codeKey(user.id));
+    },
+
+    /**
+     * A fresh second factor for a sensitive act (approving or paying an expense, DESIGN 10.4): nothing
+     * without 2FA on; with it, a code from the app not used before (403 two_factor_required without
+     * one, two_factor_invalid when wrong; wrong codes count towards the same lockout as elsewhere).
+     */
+    async stepUp(user: UserRow, code: string | undefined): Promise<void> {
+      const factor = await repo.findFactor(user.id);
+      if (!factor?.confirmedAt) return;
+      if (!code) throw new HttpError(403, 'twofactor.code_required', {}, undefined, {}, 'two_factor_required');
+      await throttle.takeOrThrow(codeKey(user.id), [CODE_FAILURES]);
+      const ok = await transact(async (tx) => {
+        const locked = await repo.lockFactor(tx, user.id);
+        if (!locked?.confirmedAt) return true; // turned off meanwhile: nothing to ask
+        const step = await checkTotp(locked.secretSealed, user.id, code, locked.lastStep);
+        if (step === undefined) return false;
+        await repo.setLastStep(user.id, step, tx);
+        return true;
+      });
+      if (!ok) throw new HttpError(403, 'validation.totp_invalid', {}, undefined, {}, 'two_factor_invalid');
       await throttle.clear(codeKey(user.id));
     },
 

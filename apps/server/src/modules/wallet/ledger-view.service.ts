@@ -33,9 +33,12 @@ export function createLedgerView({
     const titles = new Map(campaignRows.map((c) => [c.id, c.title]));
     const items = rows.slice(0, q.limit);
     const last = items[items.length - 1];
+    const paid = await ledger.paidExpenses(
+      items.filter((r) => r.t.kind === 'expense' && r.t.referenceId).map((r) => r.t.referenceId!),
+    );
     return {
       tribe_name: tribe.name,
-      items: items.map((r) => presentLedgerEntry(r, tribe, byId, titles)),
+      items: items.map((r) => presentLedgerEntry(r, tribe, byId, titles, paid)),
       next_cursor: rows.length > q.limit && last ? timeCursor(last.t.createdAt, last.t.id) : null,
     };
   }

@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
-import { campaigns, donations, ledgerAccounts, ledgerTransfers, tribes, users } from '#src/core/db/schema/index.js';
+import {
+  campaigns,
+  donations,
+  expenseDecisions,
+  expenseReceipts,
+  expenses,
+  ledgerAccounts,
+  ledgerTransfers,
+  tribes,
+  users,
+} from '#src/core/db/schema/index.js';
 import { MONEY_ERRORS } from '@tribes/shared';
 import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
@@ -24,6 +34,15 @@ export interface PublicEntryRow {
   t: TransferRow;
   d: DonationRow | null;
   donor: { id: string; name: string } | null;
+}
+
+/** An expense as the public ledger shows it beside its payout. */
+export interface PaidExpenseRow {
+  id: string;
+  title: string;
+  payee: string;
+  receipts: number;
+  approvers: { id: string; name: string }[];
 }
 
 /** 409 with a clear message: nothing moved. */
@@ -183,7 +202,37 @@ export function createLedger(db: Db) {
       .limit(q.limit);
   }
 
-  return { accountOf, systemAccount, transfer, checkInvariants, entriesOf, publicAccountsOf, publicEntries };
+  /** The public face of the expenses these payouts paid: title, payee, receipts count, approvers (in order). */
+  async function paidExpenses(expenseIds: string[]): Promise<Map<string, PaidExpenseRow>> {
+    if (expenseIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: expenses.id, title: expenses.title, payee: expenses.payee })
+      .from(expenses)
+      .where(inArray(expenses.id, expenseIds));
+    const counts = await db
+      .select({ id: expenseReceipts.expenseId, n: sql<number>`count(*)::int` })
+      .from(expenseReceipts)
+      .where(inArray(expenseReceipts.expenseId, expenseIds))
+      .groupBy(expenseReceipts.expenseId);
+    const approvers = await db
+      .select({ expenseId: expenseDecisions.expenseId, id: users.id, name: users.name })
+      .from(expenseDecisions)
+      .innerJoin(users, eq(users.id, expenseDecisions.leaderId))
+      .where(and(inArray(expenseDecisions.expenseId, expenseIds), eq(expenseDecisions.decision, 'approve')))
+      .orderBy(asc(expenseDecisions.createdAt));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          ...r,
+          receipts: counts.find((c) => c.id === r.id)?.n ?? 0,
+          approvers: approvers.filter((a) => a.expenseId === r.id).map((a) => ({ id: a.id, name: a.name })),
+        },
+      ]),
+    );
+  }
+
+  return { accountOf, systemAccount, transfer, checkInvariants, entriesOf, publicAccountsOf, publicEntries, paidExpenses };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

@@ -318,7 +318,9 @@ describe('the public ledger', () => {
     expect(JSON.stringify(res.json())).not.toContain('Shy Donor');
     const csv = await t.app.inject({ url: `/api/v1/tribes/${tribe.id}/ledger?format=csv` });
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\r\n')[0]).toBe('date,direction,kind,amount,account_type,account,donor,message');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'date,direction,kind,amount,account_type,account,donor,message,expense,payee,receipts,approvers',
+    );
     expect(csv.body).toContain("'=cmd|calc");
     expect(csv.body).not.toContain('Shy Donor');
     expect(csv.body).toContain('anonymous');

@@ -63,6 +63,8 @@ export function createWalletModule({
   const provider = config.payment.provider === 'stripe' ? createStripeProvider(config) : sandboxProvider;
   return {
     ledger,
+    /** The treasury pays from campaigns' accounts. */
+    campaignsRepo,
     wallet: createWalletService({
       ledger,
       purchases: createPurchasesRepo(db),

@@ -18,7 +18,7 @@ import { renderMarkdown } from '#src/core/markdown.js';
 import type { Storage } from '#src/core/storage.js';
 import type { CampaignRow, CampaignUpdateRow, MilestoneRow, PersonRow } from './campaigns.repo.js';
 import type { DonationRow } from './donations.repo.js';
-import type { AccountEntryRow, AccountRow, PublicEntryRow } from './ledger.repo.js';
+import type { AccountEntryRow, AccountRow, PaidExpenseRow, PublicEntryRow } from './ledger.repo.js';
 import type { PaymentRow } from './purchases.repo.js';
 
 /**
@@ -185,7 +185,9 @@ export function presentLedgerEntry(
   tribe: { id: string; name: string },
   accounts: Map<string, AccountRow>,
   campaignTitles: Map<string, string>,
+  paidExpenses: Map<string, PaidExpenseRow> = new Map(),
 ): LedgerEntry {
+  const expense = t.kind === 'expense' && t.referenceId ? paidExpenses.get(t.referenceId) : undefined;
   const incoming = accounts.has(t.toAccountId);
   const account = accounts.get(incoming ? t.toAccountId : t.fromAccountId)!;
   return {
@@ -199,6 +201,9 @@ export function presentLedgerEntry(
         : { type: 'campaign', id: account.ownerId!, name: campaignTitles.get(account.ownerId!) ?? '' },
     donor: d && !d.anonymous && donor?.id ? { id: donor.id, name: donor.name } : null,
     message: d && !d.anonymous ? d.message : '',
+    expense: expense
+      ? { id: expense.id, title: expense.title, payee: expense.payee, receipts: expense.receipts, approvers: expense.approvers }
+      : null,
     created_at: t.createdAt.toISOString(),
   };
 }
@@ -215,9 +220,35 @@ export function ledgerCsv(entries: LedgerEntry[]): string {
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  const header = ['date', 'direction', 'kind', 'amount', 'account_type', 'account', 'donor', 'message'];
+  const header = [
+    'date',
+    'direction',
+    'kind',
+    'amount',
+    'account_type',
+    'account',
+    'donor',
+    'message',
+    'expense',
+    'payee',
+    'receipts',
+    'approvers',
+  ];
   const lines = entries.map((e) =>
-    [e.created_at, e.direction, e.kind, e.amount, e.account.type, e.account.name, e.donor?.name ?? 'anonymous', e.message]
+    [
+      e.created_at,
+      e.direction,
+      e.kind,
+      e.amount,
+      e.account.type,
+      e.account.name,
+      e.expense ? '' : (e.donor?.name ?? 'anonymous'),
+      e.message,
+      e.expense?.title ?? '',
+      e.expense?.payee ?? '',
+      e.expense ? e.expense.receipts : '',
+      e.expense?.approvers.map((a) => a.name).join('; ') ?? '',
+    ]
       .map(cell)
       .join(','),
   );

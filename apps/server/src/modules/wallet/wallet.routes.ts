@@ -8,7 +8,7 @@ import { route, sent } from '#src/core/route.js';
 import { ledgerCsv, ledgerCsvFilename } from './wallet.presenter.js';
 
 /** The Idempotency-Key of a money POST, required. */
-function idempotencyKey(req: FastifyRequest): string {
+export function idempotencyKey(req: FastifyRequest): string {
   const parsed = IdempotencyKeySchema.safeParse(req.headers['idempotency-key']);
   if (!parsed.success) throw fieldError('idempotency_key', 'validation.idempotency_key');
   return parsed.data;

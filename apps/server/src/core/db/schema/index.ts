@@ -7,3 +7,4 @@ export * from './money.js';
 export * from './crypto.js';
 export * from './learning.js';
 export * from './identity.js';
+export * from './treasury.js';

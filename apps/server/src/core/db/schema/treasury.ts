@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { campaigns, ledgerTransfers } from './money.js';
+import { tribes } from './tribes.js';
+import { users } from './users.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const tokens = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * Spending from a tribe's or a campaign's funds (DESIGN 10.4): proposed by a member, approved by
+ * `required_approvals` leaders other than the proposer (or rejected by one), then paid by a leader
+ * with one ledger transfer (kind 'expense', reference = this id) to the payouts system account.
+ */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tribeId: uuid('tribe_id')
+      .notNull()
+      .references(() => tribes.id, { onDelete: 'restrict' }),
+    /** Paid from this campaign's account; null: from the tribe's own account. */
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'restrict' }),
+    proposerId: uuid('proposer_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: tokens('amount').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    payee: text('payee').notNull(),
+    status: text('status').notNull().default('proposed'),
+    requiredApprovals: integer('required_approvals').notNull(),
+    /** The payout's reference (bank transfer, receipt number), recorded by the leader who paid. */
+    reference: text('reference'),
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    paidAt: ts('paid_at'),
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('expenses_tribe_idx').on(t.tribeId, t.createdAt),
+    check('expenses_status', sql`${t.status} in ('proposed', 'approved', 'rejected', 'paid')`),
+    check('expenses_amount', sql`${t.amount} > 0`),
+    check('expenses_required', sql`${t.requiredApprovals} between 1 and 2`),
+    check('expenses_paid', sql`(${t.status} = 'paid') = (${t.transferId} is not null)`),
+  ],
+);
+
+/** A leader's decision on an expense: one per leader, never the proposer's. */
+export const expenseDecisions = pgTable(
+  'expense_decisions',
+  {
+    expenseId: uuid('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    leaderId: uuid('leader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.expenseId, t.leaderId] }),
+    check('expense_decisions_decision', sql`${t.decision} in ('approve', 'reject')`),
+  ],
+);
+
+/** The receipts of an expense (photos re-encoded to WebP, or PDF), in the order they were sent. */
+export const expenseReceipts = pgTable(
+  'expense_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expenseId: uuid('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('expense_receipts_expense_idx').on(t.expenseId, t.position)],
+);

@@ -1,0 +1,388 @@
+import { treasuryEndpoints } from '@tribes/shared';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransfers } from '#src/core/db/schema/index.js';
+import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { expectOperationsMatch } from '#test/contract.js';
+import {
+  bearer,
+  buyTokens,
+  createCampaign,
+  createTribe,
+  joinTribe,
+  makeModerator,
+  newKey,
+  signUp,
+  signUpLeader,
+} from '#test/factories.js';
+import { multipartBody } from '#test/multipart.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+type Who = { token: string; user: { id: string } };
+
+async function call(
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  who?: Who | null,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.app.inject({
+    method,
+    url: `/api${url}`,
+    ...(payload ? { payload } : {}),
+    headers: { ...(who ? bearer(who.token) : {}), ...headers },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const propose = (tribeId: string, who: Who | null, payload: object, key = newKey()) =>
+  call('POST', `/v1/tribes/${tribeId}/expenses`, who, payload, { 'idempotency-key': key });
+const decide = (id: string, who: Who, decision: 'approve' | 'reject', code?: string) =>
+  call(
+    'POST',
+    `/v1/expenses/${id}/${decision}`,
+    who,
+    { note: decision === 'approve' ? 'approved' : 'rejected' },
+    code ? { 'x-two-factor-code': code } : {},
+  );
+const pay = (id: string, who: Who, key = newKey(), code?: string) =>
+  call(
+    'POST',
+    `/v1/expenses/${id}/pay`,
+    who,
+    { reference: 'BANK-42' },
+    { 'idempotency-key': key, ...(code ? { 'x-two-factor-code': code } : {}) },
+  );
+const donate = (who: Who, target: { type: 'tribe' | 'campaign'; id: string }, amount: number) =>
+  call('POST', '/v1/donations', who, { target_type: target.type, target_id: target.id, amount }, { 'idempotency-key': newKey() });
+const promote = (leader: Who, tribeId: string, who: Who) =>
+  call('PATCH', `/v1/tribes/${tribeId}/members/${who.user.id}`, leader, { role: 'leader' });
+
+/** A tribe with three leaders, a moderator, a plain member, an outsider and a donor with tokens. */
+async function treasuryTribe() {
+  const founder = await signUpLeader(t);
+  const tribe = await createTribe(t, founder.token);
+  const [second, third, moderator, member, outsider, donor] = await Promise.all(Array.from({ length: 6 }, () => signUp(t)));
+  for (const u of [second!, third!, moderator!, member!, donor!]) await joinTribe(t, u.token, tribe.id);
+  expect((await promote(founder, tribe.id, second!)).status).toBe(200);
+  expect((await promote(founder, tribe.id, third!)).status).toBe(200);
+  await makeModerator(t, founder.token, tribe.id, moderator!.user.id);
+  await buyTokens(t, donor!.token, 5000);
+  return {
+    tribe,
+    founder,
+    second: second!,
+    third: third!,
+    moderator: moderator!,
+    member: member!,
+    outsider: outsider!,
+    donor: donor!,
+  };
+}
+
+const roof = { amount: 300, title: 'Roof repair', description: 'Tiles after the storm', payee: 'Atlas Roofing' };
+
+async function balanceOfTribe(tribeId: string): Promise<number> {
+  const res = await call('GET', `/v1/tribes/${tribeId}/ledger`);
+  return res.body.data.items.reduce(
+    (s: number, e: { direction: string; amount: number }) => s + (e.direction === 'in' ? e.amount : -e.amount),
+    0,
+  );
+}
+
+describe('expenses: propose, approve, pay', () => {
+  it('takes a proposal with a receipt photo, two other leaders approve, a leader pays once through the ledger', async () => {
+    const s = await treasuryTribe();
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const form = multipartBody([{ field: 'receipts', filename: 'quote.jpg', contentType: 'image/jpeg', data: photo }], {
+      amount: '300',
+      title: roof.title,
+      description: roof.description,
+      payee: roof.payee,
+    });
+    const proposed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tribes/${s.tribe.id}/expenses`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(s.member.token), 'idempotency-key': newKey() },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const expense = proposed.json().data.expense;
+    expect(expense).toMatchObject({
+      status: 'proposed',
+      approvals: [],
+      required_approvals: 2,
+      amount: 300,
+      payee: 'Atlas Roofing',
+      source: { type: 'tribe', id: s.tribe.id },
+      proposer: { id: s.member.user.id },
+    });
+    expect(expense.receipts).toEqual([{ url: expect.stringMatching(/\.webp$/), content_type: 'image/webp' }]);
+
+    // A moderator is no leader; approvals are counted one per leader.
+    expect((await decide(expense.id, s.moderator, 'approve')).status).toBe(403);
+    const one = await decide(expense.id, s.founder, 'approve');
+    expect(one.status).toBe(200);
+    expect(one.body.data.expense).toMatchObject({
+      status: 'proposed',
+      approvals: [{ leader: { id: s.founder.user.id }, note: 'approved' }],
+    });
+    expect((await decide(expense.id, s.founder, 'approve')).body.error_type).toBe('expense_already_decided');
+    // Not paid before it is approved.
+    expect((await pay(expense.id, s.founder)).body.error_type).toBe('expense_not_approved');
+    const two = await decide(expense.id, s.second, 'approve');
+    expect(two.body.data.expense.status).toBe('approved');
+    expect((await decide(expense.id, s.third, 'approve')).body.error_type).toBe('expense_not_open');
+
+    // The tribe holds nothing yet: 409, nothing moved.
+    const broke = await pay(expense.id, s.third);
+    expect(broke.status).toBe(409);
+    expect(broke.body.error_type).toBe('insufficient_funds');
+    expect(broke.body.message).toBe('This fund does not hold enough tokens for the payout.');
+    expect((await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 500)).status).toBe(201);
+
+    // A moderator cannot pay; a leader pays; the same key replays; another key finds it paid.
+    expect((await pay(expense.id, s.moderator)).status).toBe(403);
+    const key = newKey();
+    const paid = await pay(expense.id, s.third, key);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.expense).toMatchObject({ status: 'paid', reference: 'BANK-42', paid_by: { id: s.third.user.id } });
+    expect((await pay(expense.id, s.third, key)).body).toEqual(paid.body);
+    expect((await pay(expense.id, s.founder)).body.error_type).toBe('expense_not_approved');
+    const transfers = await t.database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.referenceId, expense.id));
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({ kind: 'expense', amount: 300 });
+    expect(await balanceOfTribe(s.tribe.id)).toBe(200);
+    expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+
+    // The public ledger (and its CSV) shows the payout with its title, payee, receipts and approvers.
+    const ledger = await call('GET', `/v1/tribes/${s.tribe.id}/ledger`);
+    const out = ledger.body.data.items.find((e: { kind: string }) => e.kind === 'expense');
+    expect(out).toMatchObject({
+      direction: 'out',
+      amount: 300,
+      expense: {
+        id: expense.id,
+        title: 'Roof repair',
+        payee: 'Atlas Roofing',
+        receipts: 1,
+        approvers: [{ id: s.founder.user.id }, { id: s.second.user.id }],
+      },
+    });
+    const csv = await t.app.inject({ url: `/api/v1/tribes/${s.tribe.id}/ledger?format=csv` });
+    expect(csv.body).toContain('Roof repair,Atlas Roofing,1,');
+  });
+
+  it('pays from a campaign of the tribe, and refuses a campaign of another tribe', async () => {
+    const s = await treasuryTribe();
+    const campaign = await createCampaign(t, s.founder.token, s.tribe.id);
+    const elsewhere = await createTribe(t, (await signUpLeader(t)).token);
+    const foreign = await propose(elsewhere.id, null, roof);
+    expect(foreign.status).toBe(401);
+    const wrong = await propose(s.tribe.id, s.member, { ...roof, source: { type: 'campaign', id: elsewhere.id } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.source).toEqual(['Choose this tribe or one of its campaigns.']);
+    const res = await propose(s.tribe.id, s.member, { ...roof, amount: 120, source: { type: 'campaign', id: campaign.id } });
+    expect(res.body.data.expense.source).toEqual({ type: 'campaign', id: campaign.id, name: expect.any(String) });
+    const id = res.body.data.expense.id;
+    await decide(id, s.founder, 'approve');
+    await decide(id, s.second, 'approve');
+    // Money given to the tribe does not pay a campaign's expense.
+    await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 500);
+    expect((await pay(id, s.founder)).body.error_type).toBe('insufficient_funds');
+    await donate(s.donor, { type: 'campaign', id: campaign.id }, 150);
+    expect((await pay(id, s.founder)).status).toBe(200);
+    expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+  });
+
+  it('is rejected by one leader, after which nobody approves or pays it', async () => {
+    const s = await treasuryTribe();
+    const id = (await propose(s.tribe.id, s.member, roof)).body.data.expense.id;
+    const rejected = await decide(id, s.second, 'reject');
+    expect(rejected.body.data.expense).toMatchObject({
+      status: 'rejected',
+      rejection: { leader: { id: s.second.user.id }, note: 'rejected' },
+    });
+    expect((await decide(id, s.founder, 'approve')).body.error_type).toBe('expense_not_open');
+    expect((await pay(id, s.founder)).body.error_type).toBe('expense_not_approved');
+  });
+
+  it('needs min(2, leaders) approvals: one in a tribe with a single leader', async () => {
+    const leader = await signUpLeader(t);
+    const tribe = await createTribe(t, leader.token);
+    const member = await signUp(t);
+    await joinTribe(t, member.token, tribe.id);
+    const res = await propose(tribe.id, member, roof);
+    expect(res.body.data.expense.required_approvals).toBe(1);
+    expect((await decide(res.body.data.expense.id, leader, 'approve')).body.data.expense.status).toBe('approved');
+  });
+
+  it('pays one expense once however many leaders race to pay it with different keys', async () => {
+    const s = await treasuryTribe();
+    const id = (await propose(s.tribe.id, s.member, roof)).body.data.expense.id;
+    await decide(id, s.founder, 'approve');
+    await decide(id, s.second, 'approve');
+    await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 1000);
+    const results = await Promise.all([s.founder, s.second, s.third, s.founder, s.third].map((who) => pay(id, who)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error_type === 'expense_not_approved')).toBe(true);
+    expect(await balanceOfTribe(s.tribe.id)).toBe(700);
+    expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+  });
+});
+
+describe('who sees and who may act', () => {
+  it('shows members every expense, outsiders and the public only paid ones, banned members nothing', async () => {
+    const s = await treasuryTribe();
+    const open = (await propose(s.tribe.id, s.member, { ...roof, title: 'Open one' })).body.data.expense.id;
+    t.clock.advance(1000);
+    const done = (await propose(s.tribe.id, s.member, { ...roof, title: 'Paid one', amount: 10 })).body.data.expense.id;
+    await decide(done, s.founder, 'approve');
+    await decide(done, s.second, 'approve');
+    await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 10);
+    expect((await pay(done, s.founder)).status).toBe(200);
+
+    const titles = (r: { body: { data: { items: { title: string }[] } } }) => r.body.data.items.map((e) => e.title);
+    expect(titles(await call('GET', `/v1/tribes/${s.tribe.id}/expenses`, s.member))).toEqual(['Paid one', 'Open one']);
+    expect(titles(await call('GET', `/v1/tribes/${s.tribe.id}/expenses?status=proposed`, s.member))).toEqual(['Open one']);
+    expect(titles(await call('GET', `/v1/tribes/${s.tribe.id}/expenses`, s.outsider))).toEqual(['Paid one']);
+    expect(titles(await call('GET', `/v1/tribes/${s.tribe.id}/expenses`))).toEqual(['Paid one']);
+    expect(titles(await call('GET', `/v1/tribes/${s.tribe.id}/expenses?status=proposed`))).toEqual([]);
+    expect((await call('GET', `/v1/expenses/${open}`)).status).toBe(404);
+    expect((await call('GET', `/v1/expenses/${done}`)).body.data.expense.title).toBe('Paid one');
+
+    // An outsider may not propose; a plain member may not approve; the proposer may not approve their own.
+    expect((await propose(s.tribe.id, s.outsider, roof)).status).toBe(403);
+    expect((await decide(open, s.member, 'approve')).status).toBe(403);
+    const ownId = (await propose(s.tribe.id, s.founder, roof)).body.data.expense.id;
+    expect((await decide(ownId, s.founder, 'approve')).status).toBe(403);
+    expect((await decide(ownId, s.founder, 'reject')).status).toBe(403);
+
+    expect(
+      (await call('PATCH', `/v1/tribes/${s.tribe.id}/members/${s.member.user.id}`, s.founder, { status: 'banned' })).status,
+    ).toBe(200);
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/expenses`, s.member)).status).toBe(403);
+    expect((await call('GET', `/v1/expenses/${done}`, s.member)).status).toBe(403);
+    expect((await propose(s.tribe.id, s.member, roof)).status).toBe(403);
+  });
+
+  it('asks a leader with 2FA on for a fresh code to approve or pay', async () => {
+    const s = await treasuryTribe();
+    const enrol = await call('POST', '/v1/me/2fa/totp', s.second);
+    const secret = enrol.body.data.secret as string;
+    const code = () => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const nextStep = () => t.clock.advance(30_000 - (t.clock.now().getTime() % 30_000) + 10);
+    expect((await call('POST', '/v1/me/2fa/totp/confirm', s.second, { code: await code() })).status).toBe(200);
+    nextStep();
+    const id = (await propose(s.tribe.id, s.member, roof)).body.data.expense.id;
+    const bare = await decide(id, s.second, 'approve');
+    expect(bare.status).toBe(403);
+    expect(bare.body.error_type).toBe('two_factor_required');
+    expect(bare.body.message).toBe('Enter the code from your authenticator app to confirm.');
+    const wrong = await decide(id, s.second, 'approve', '000000');
+    expect(wrong.body.error_type).toBe('two_factor_invalid');
+    const good = await code();
+    expect((await decide(id, s.second, 'approve', good)).status).toBe(200);
+    // The code is spent: the same one does not pay.
+    await decide(id, s.founder, 'approve');
+    await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 500);
+    expect((await pay(id, s.second, newKey(), good)).body.error_type).toBe('two_factor_invalid');
+    nextStep();
+    expect((await pay(id, s.second, newKey(), await code())).status).toBe(200);
+    // A leader without 2FA needs no code.
+    expect(await balanceOfTribe(s.tribe.id)).toBe(200);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 with the field, 401, 404 and 415 in the envelope, and stores nothing', async () => {
+    const s = await treasuryTribe();
+    const noKey = await call('POST', `/v1/tribes/${s.tribe.id}/expenses`, s.member, roof);
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.errors).toHaveProperty('idempotency_key');
+    for (const [body, field] of [
+      [{ ...roof, amount: 0 }, 'amount'],
+      [{ ...roof, amount: 1.5 }, 'amount'],
+      [{ ...roof, title: ' ' }, 'title'],
+      [{ ...roof, payee: '' }, 'payee'],
+      [{ ...roof, title: 'x'.repeat(121) }, 'title'],
+      [{ ...roof, extra: 1 }, 'extra'],
+      [{ ...roof, source: { type: 'bank', id: s.tribe.id } }, 'source.type'],
+    ] as const) {
+      const res = await propose(s.tribe.id, s.member, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.body.errors), JSON.stringify(body)).toContain(field);
+    }
+    const text = multipartBody(
+      [{ field: 'receipts', filename: 'r.txt', contentType: 'text/plain', data: Buffer.from('hello') }],
+      {
+        amount: '5',
+        title: 'x',
+        payee: 'y',
+      },
+    );
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tribes/${s.tribe.id}/expenses`,
+      payload: text.payload,
+      headers: { ...text.headers, ...bearer(s.member.token), 'idempotency-key': newKey() },
+    });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().message).toBe('A receipt must be a photo (JPEG, PNG, WebP, GIF or AVIF) or a PDF.');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const six = multipartBody(
+      Array.from({ length: 6 }, (_, i) => ({
+        field: 'receipts',
+        filename: `r${i}.pdf`,
+        contentType: 'application/pdf',
+        data: pdf,
+      })),
+      { amount: '5', title: 'x', payee: 'y' },
+    );
+    const many = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tribes/${s.tribe.id}/expenses`,
+      payload: six.payload,
+      headers: { ...six.headers, ...bearer(s.member.token), 'idempotency-key': newKey() },
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().errors.receipts).toEqual(['Attach at most 5 receipts.']);
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/expenses`, s.member)).body.data.items).toEqual([]);
+
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await decide(unknown, s.founder, 'approve')).status).toBe(404);
+    expect((await call('POST', `/v1/expenses/not-a-uuid/approve`, s.founder, {})).status).toBe(400);
+    expect((await call('POST', `/v1/expenses/${unknown}/approve`, null, {})).status).toBe(401);
+    const id = (await propose(s.tribe.id, s.member, roof)).body.data.expense.id;
+    expect((await call('POST', `/v1/expenses/${id}/approve`, s.founder, { note: 'x'.repeat(501) })).status).toBe(400);
+    const noRef = await call('POST', `/v1/expenses/${id}/pay`, s.founder, {}, { 'idempotency-key': newKey() });
+    expect(noRef.status).toBe(400);
+    expect(noRef.body.errors).toHaveProperty('reference');
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/expenses?status=lost`)).status).toBe(400);
+    expect((await call('GET', `/v1/tribes/no-such-tribe/expenses`)).status).toBe(404);
+  });
+
+  it('replays a proposal sent twice with one key, and refuses the key with another body', async () => {
+    const s = await treasuryTribe();
+    const key = newKey();
+    const first = await propose(s.tribe.id, s.member, roof, key);
+    expect(first.status).toBe(201);
+    expect(await propose(s.tribe.id, s.member, roof, key)).toEqual(first);
+    expect((await propose(s.tribe.id, s.member, { ...roof, amount: 301 }, key)).body.error_type).toBe('idempotency_conflict');
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/expenses`, s.member)).body.data.items).toHaveLength(1);
+  });
+
+  it('documents every treasury operation in the OpenAPI document as the contract declares it', async () => {
+    await expectOperationsMatch(t.app, { treasury: treasuryEndpoints });
+  });
+});

@@ -1,0 +1,65 @@
+import { EXPENSE_LIMITS, TWO_FACTOR_HEADER, treasuryEndpoints as api } from '@tribes/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '#src/composition.js';
+import { readForm } from '#src/core/form.js';
+import { LIMITS, limit } from '#src/core/rate-limit.js';
+import { route } from '#src/core/route.js';
+import { idempotencyKey } from '../wallet/wallet.routes.js';
+
+/** The fresh code a leader with 2FA on sends with a decision or a payout (a header: the body is the act's). */
+function twoFactorCode(req: FastifyRequest): string | undefined {
+  const value = req.headers[TWO_FACTOR_HEADER];
+  const code = (Array.isArray(value) ? value[0] : value)?.trim();
+  return code ? code.slice(0, 20) : undefined;
+}
+
+/** The treasury's endpoints (packages/shared/src/contract/treasury.ts; DESIGN 10.4). */
+export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const write = { config: limit(app, LIMITS.write) };
+  const viewer = (req: FastifyRequest) => req.auth?.user ?? null;
+
+  route(
+    app,
+    api.proposeExpense,
+    write,
+  )(async (req) => {
+    const key = idempotencyKey(req);
+    // One more than allowed is read, so the service can word "at most five" rather than a bare 413.
+    const { fields, files } = await readForm(req, api.proposeExpense, {
+      fileSize: EXPENSE_LIMITS.receiptMaxBytes,
+      maxFiles: EXPENSE_LIMITS.receiptsMax + 1,
+    });
+    const answer = await ctx.treasury.propose(req.params.id, req.auth!.user, fields, files.receipts, key);
+    return { data: answer.body, message: 'expenses.proposed', statusCode: answer.status };
+  });
+
+  route(app, api.expenses)(async (req) => ({ data: await ctx.treasury.list(req.params.id, viewer(req), req.query) }));
+  route(app, api.expense)(async (req) => ({ data: { expense: await ctx.treasury.get(req.params.id, viewer(req)) } }));
+
+  route(
+    app,
+    api.approveExpense,
+    write,
+  )(async (req) => ({
+    data: { expense: await ctx.treasury.approve(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
+    message: 'expenses.approved',
+  }));
+
+  route(
+    app,
+    api.rejectExpense,
+    write,
+  )(async (req) => ({
+    data: { expense: await ctx.treasury.reject(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
+    message: 'expenses.rejected',
+  }));
+
+  route(
+    app,
+    api.payExpense,
+    write,
+  )(async (req) => {
+    const answer = await ctx.treasury.pay(req.params.id, req.auth!.user, req.body, idempotencyKey(req), twoFactorCode(req));
+    return { data: answer.body, message: 'expenses.paid', statusCode: answer.status };
+  });
+}

@@ -1,0 +1,94 @@
+import { IdParamsSchema } from '../schemas/common.js';
+import { TribeRefParamsSchema } from '../schemas/tribes.js';
+import {
+  CreateExpenseBodySchema,
+  ExpenseDataSchema,
+  ExpenseDecisionBodySchema,
+  ExpensePageSchema,
+  ExpensesQuerySchema,
+  PayExpenseBodySchema,
+} from '../schemas/treasury.js';
+import { endpoint } from './endpoint.js';
+
+const tags = ['treasury'] as const;
+
+/** DESIGN 10.4: spending a tribe's money, accountably. */
+export const treasuryEndpoints = {
+  proposeExpense: endpoint({
+    method: 'POST',
+    path: '/v1/tribes/{id}/expenses',
+    summary:
+      "Proposes spending from the tribe's or one of its campaigns' funds (any active member; Idempotency-Key required): " +
+      'JSON, or multipart/form-data with the same fields as text (source as JSON) and up to five files named "receipts" ' +
+      '(images or PDF, 10 MB each; anything else 415).',
+    tags,
+    auth: 'user',
+    params: TribeRefParamsSchema,
+    body: CreateExpenseBodySchema,
+    multipart: true,
+    files: [{ name: 'receipts', max: 5 }],
+    consumes: ['multipart/form-data', 'application/json'],
+    data: ExpenseDataSchema,
+    status: 201,
+    errors: [401, 403, 404, 409, 413, 415],
+  }),
+  expenses: endpoint({
+    method: 'GET',
+    path: '/v1/tribes/{id}/expenses',
+    summary:
+      "A tribe's expenses, newest first: its active members see them all, anyone else only the paid ones; banned members 403.",
+    tags,
+    auth: 'optional',
+    params: TribeRefParamsSchema,
+    query: ExpensesQuerySchema,
+    data: ExpensePageSchema,
+    errors: [403, 404],
+  }),
+  expense: endpoint({
+    method: 'GET',
+    path: '/v1/expenses/{id}',
+    summary: "One expense, seen as in the list (a paid one by anyone, others by the tribe's active members).",
+    tags,
+    auth: 'optional',
+    params: IdParamsSchema,
+    data: ExpenseDataSchema,
+    errors: [403, 404],
+  }),
+  approveExpense: endpoint({
+    method: 'POST',
+    path: '/v1/expenses/{id}/approve',
+    summary:
+      'A leader other than the proposer approves; with 2FA on, a fresh code in X-Two-Factor-Code (403 two_factor_required). ' +
+      'With required_approvals approvals the expense is approved.',
+    tags,
+    auth: 'user',
+    params: IdParamsSchema,
+    body: ExpenseDecisionBodySchema,
+    data: ExpenseDataSchema,
+    errors: [401, 403, 404, 409],
+  }),
+  rejectExpense: endpoint({
+    method: 'POST',
+    path: '/v1/expenses/{id}/reject',
+    summary: 'A leader other than the proposer rejects a proposed expense (2FA as for approving).',
+    tags,
+    auth: 'user',
+    params: IdParamsSchema,
+    body: ExpenseDecisionBodySchema,
+    data: ExpenseDataSchema,
+    errors: [401, 403, 404, 409],
+  }),
+  payExpense: endpoint({
+    method: 'POST',
+    path: '/v1/expenses/{id}/pay',
+    summary:
+      'A leader records the payout of an approved expense with its reference (Idempotency-Key required; 2FA as for approving): ' +
+      'one ledger transfer from the source account to the payouts account, exactly once; 409 insufficient_funds.',
+    tags,
+    auth: 'user',
+    params: IdParamsSchema,
+    body: PayExpenseBodySchema,
+    data: ExpenseDataSchema,
+    errors: [401, 403, 404, 409],
+  }),
+} as const;

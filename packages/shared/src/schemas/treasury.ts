@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { PersonRefSchema, UuidSchema } from './common.js';
+import { MONEY_LIMITS } from './money.js';
+
+/** Limits of an expense (DESIGN 10.4); receipts have the size limit of post photos. */
+export const EXPENSE_LIMITS = {
+  titleMax: 120,
+  descriptionMax: 2000,
+  payeeMax: 120,
+  referenceMax: 120,
+  noteMax: 500,
+  receiptsMax: 5,
+  receiptMaxBytes: 10 * 1024 * 1024,
+  amountMax: MONEY_LIMITS.goalMax,
+} as const;
+
+export const EXPENSE_STATUSES = ['proposed', 'approved', 'rejected', 'paid'] as const;
+export const ExpenseStatusSchema = z.enum(EXPENSE_STATUSES);
+export type ExpenseStatus = z.infer<typeof ExpenseStatusSchema>;
+
+/** Whose funds pay: the tribe's own account, or one of its campaigns'. */
+export const ExpenseSourceSchema = z.strictObject({ type: z.enum(['tribe', 'campaign']), id: UuidSchema });
+export type ExpenseSource = z.infer<typeof ExpenseSourceSchema>;
+
+/** A proposal (JSON, or multipart with the same fields as text, `source` as JSON, and up to five "receipts"). */
+export const CreateExpenseBodySchema = z.strictObject({
+  amount: z.number().int().min(1).max(EXPENSE_LIMITS.amountMax),
+  title: z.string().trim().min(1).max(EXPENSE_LIMITS.titleMax),
+  description: z.string().trim().max(EXPENSE_LIMITS.descriptionMax).default(''),
+  payee: z.string().trim().min(1).max(EXPENSE_LIMITS.payeeMax),
+  /** Left out: the tribe's own funds. */
+  source: ExpenseSourceSchema.optional(),
+});
+export type CreateExpenseBody = z.infer<typeof CreateExpenseBodySchema>;
+
+export const ExpenseDecisionBodySchema = z.strictObject({
+  note: z.string().trim().max(EXPENSE_LIMITS.noteMax).default(''),
+});
+export type ExpenseDecisionBody = z.infer<typeof ExpenseDecisionBodySchema>;
+
+export const PayExpenseBodySchema = z.strictObject({
+  reference: z.string().trim().min(1).max(EXPENSE_LIMITS.referenceMax),
+});
+export type PayExpenseBody = z.infer<typeof PayExpenseBodySchema>;
+
+export const ExpensesQuerySchema = z.strictObject({
+  status: ExpenseStatusSchema.optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ExpensesQuery = z.infer<typeof ExpensesQuerySchema>;
+
+export const ExpenseDecisionSchema = z.object({
+  leader: PersonRefSchema,
+  decision: z.enum(['approve', 'reject']),
+  note: z.string(),
+  created_at: z.string(),
+});
+
+export const ExpenseReceiptSchema = z.object({ url: z.string(), content_type: z.string() });
+
+export const ExpenseSchema = z.object({
+  id: z.string(),
+  tribe_id: z.string(),
+  source: z.object({ type: z.enum(['tribe', 'campaign']), id: z.string(), name: z.string() }),
+  amount: z.number(),
+  title: z.string(),
+  description: z.string(),
+  payee: z.string(),
+  status: ExpenseStatusSchema,
+  proposer: PersonRefSchema.nullable(),
+  /** Leaders who approved, in order; `required_approvals` = min(2, the tribe's leaders) when proposed. */
+  approvals: z.array(ExpenseDecisionSchema),
+  rejection: ExpenseDecisionSchema.nullable(),
+  required_approvals: z.number(),
+  receipts: z.array(ExpenseReceiptSchema),
+  reference: z.string().nullable(),
+  paid_by: PersonRefSchema.nullable(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Expense = z.infer<typeof ExpenseSchema>;
+
+export const ExpenseDataSchema = z.object({ expense: ExpenseSchema });
+export const ExpensePageSchema = z.object({ items: z.array(ExpenseSchema), next_cursor: z.string().nullable() });
+export type ExpensePage = z.infer<typeof ExpensePageSchema>;
+
+/** The header a leader with 2FA on sends a fresh code in, to approve, reject or pay. */
+export const TWO_FACTOR_HEADER = 'x-two-factor-code';
+export const TREASURY_ERRORS = {
+  twoFactorRequired: 'two_factor_required',
+  notApprovable: 'expense_not_open',
+  notPayable: 'expense_not_approved',
+} as const;
