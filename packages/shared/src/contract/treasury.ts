@@ -7,6 +7,7 @@ import {
   ExpensePageSchema,
   ExpensesQuerySchema,
   PayExpenseBodySchema,
+  TreasurySummarySchema,
 } from '../schemas/treasury.js';
 import { endpoint } from './endpoint.js';
 
@@ -14,6 +15,18 @@ const tags = ['treasury'] as const;
 
 /** DESIGN 10.4: spending a tribe's money, accountably. */
 export const treasuryEndpoints = {
+  summary: endpoint({
+    method: 'GET',
+    path: '/v1/tribes/{id}/treasury',
+    summary:
+      "A tribe's funds (its account's and each campaign's balance, public as its ledger), how many expenses are open " +
+      '(for its active members) and what the viewer may do; banned members 403.',
+    tags,
+    auth: 'optional',
+    params: TribeRefParamsSchema,
+    data: TreasurySummarySchema,
+    errors: [403, 404],
+  }),
   proposeExpense: endpoint({
     method: 'POST',
     path: '/v1/tribes/{id}/expenses',

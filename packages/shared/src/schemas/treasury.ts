@@ -85,6 +85,18 @@ export const ExpenseDataSchema = z.object({ expense: ExpenseSchema });
 export const ExpensePageSchema = z.object({ items: z.array(ExpenseSchema), next_cursor: z.string().nullable() });
 export type ExpensePage = z.infer<typeof ExpensePageSchema>;
 
+/** A tribe's funds: its own account and each campaign's, and how many expenses wait for a decision or a payout. */
+export const TreasurySummarySchema = z.object({
+  balance: z.number(),
+  campaigns: z.array(z.object({ id: z.string(), title: z.string(), balance: z.number() })),
+  /** Expenses proposed or approved, not yet paid (0 for anyone but the tribe's active members). */
+  open_expenses: z.number(),
+  /** What the viewer may do: propose (an active member), decide and pay (a leader). */
+  can_propose: z.boolean(),
+  can_decide: z.boolean(),
+});
+export type TreasurySummary = z.infer<typeof TreasurySummarySchema>;
+
 /** The header a leader with 2FA on sends a fresh code in, to approve, reject or pay. */
 export const TWO_FACTOR_HEADER = 'x-two-factor-code';
 export const TREASURY_ERRORS = {

@@ -164,6 +164,13 @@ describe('expenses: propose, approve, pay', () => {
     expect(transfers[0]).toMatchObject({ kind: 'expense', amount: 300 });
     expect(await balanceOfTribe(s.tribe.id)).toBe(200);
     expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/treasury`, s.member)).body.data).toEqual({
+      balance: 200,
+      campaigns: [],
+      open_expenses: 0,
+      can_propose: true,
+      can_decide: false,
+    });
 
     // The public ledger (and its CSV) shows the payout with its title, payee, receipts and approvers.
     const ledger = await call('GET', `/v1/tribes/${s.tribe.id}/ledger`);
@@ -252,6 +259,18 @@ describe('who sees and who may act', () => {
     await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 10);
     expect((await pay(done, s.founder)).status).toBe(200);
 
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/treasury`, s.member)).body.data).toMatchObject({
+      open_expenses: 1,
+      can_propose: true,
+    });
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/treasury`, s.founder)).body.data).toMatchObject({ can_decide: true });
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/treasury`)).body.data).toEqual({
+      balance: 0,
+      campaigns: [],
+      open_expenses: 0,
+      can_propose: false,
+      can_decide: false,
+    });
     const titles = (r: { body: { data: { items: { title: string }[] } } }) => r.body.data.items.map((e) => e.title);
     expect(titles(await call('GET', `/v1/tribes/${s.tribe.id}/expenses`, s.member))).toEqual(['Paid one', 'Open one']);
     expect(titles(await call('GET', `/v1/tribes/${s.tribe.id}/expenses?status=proposed`, s.member))).toEqual(['Open one']);
@@ -273,6 +292,7 @@ describe('who sees and who may act', () => {
     ).toBe(200);
     expect((await call('GET', `/v1/tribes/${s.tribe.id}/expenses`, s.member)).status).toBe(403);
     expect((await call('GET', `/v1/expenses/${done}`, s.member)).status).toBe(403);
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/treasury`, s.member)).status).toBe(403);
     expect((await propose(s.tribe.id, s.member, roof)).status).toBe(403);
   });
 

@@ -13,7 +13,7 @@ export function createTreasuryModule(deps: {
   db: Db;
   ledger: Ledger;
   tribes: TribesRepo;
-  campaigns: Pick<CampaignsRepo, 'find'>;
+  campaigns: Pick<CampaignsRepo, 'find' | 'titlesOf'>;
   clock: Clock;
   storage: Storage;
   twoFactor: StepUp;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
@@ -83,6 +83,15 @@ export function createTreasuryRepo(db: Db) {
       if (receipts.length)
         await tx.insert(expenseReceipts).values(receipts.map((r, position) => ({ ...r, expenseId: row!.id, position })));
       return row!;
+    },
+
+    /** How many of a tribe's expenses wait for a decision or a payout. */
+    async countOpen(tribeId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(expenses)
+        .where(and(eq(expenses.tribeId, tribeId), inArray(expenses.status, ['proposed', 'approved'])));
+      return row?.n ?? 0;
     },
 
     async find(id: string, conn: Conn = db): Promise<ExpenseRow | undefined> {

@@ -33,6 +33,7 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return { data: answer.body, message: 'expenses.proposed', statusCode: answer.status };
   });
 
+  route(app, api.summary)(async (req) => ({ data: await ctx.treasury.summary(req.params.id, viewer(req)) }));
   route(app, api.expenses)(async (req) => ({ data: await ctx.treasury.list(req.params.id, viewer(req), req.query) }));
   route(app, api.expense)(async (req) => ({ data: { expense: await ctx.treasury.get(req.params.id, viewer(req)) } }));
 

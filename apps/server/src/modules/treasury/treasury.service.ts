@@ -9,6 +9,7 @@ import {
   type ExpensePage,
   type ExpensesQuery,
   type PayExpenseBody,
+  type TreasurySummary,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
@@ -42,7 +43,7 @@ interface Deps {
   repo: TreasuryRepo;
   ledger: Ledger;
   tribes: TribesRepo;
-  campaigns: Pick<CampaignsRepo, 'find'>;
+  campaigns: Pick<CampaignsRepo, 'find' | 'titlesOf'>;
   transact: Transact;
   clock: Clock;
   storage: Pick<Storage, 'url' | 'put' | 'delete'>;
@@ -196,6 +197,23 @@ export function createTreasuryService({ repo, ledger, tribes, campaigns, transac
         await cleanUp();
         throw err;
       }
+    },
+
+    async summary(tribeRef: string, viewer: UserRow | null): Promise<TreasurySummary> {
+      const tribe = await tribeOf(tribeRef);
+      const member = viewer ? await tribes.membership(tribe.id, viewer.id) : undefined;
+      if (isBanned(member)) throw forbidden();
+      const titles = await campaigns.titlesOf(tribe.id);
+      const accounts = await ledger.publicAccountsOf([tribe.id, ...titles.map((c) => c.id)]);
+      const balanceOf = (kind: string, owner: string) =>
+        Number(accounts.find((a) => a.kind === kind && a.ownerId === owner)?.balance ?? 0);
+      return {
+        balance: balanceOf('tribe', tribe.id),
+        campaigns: titles.map((c) => ({ id: c.id, title: c.title, balance: balanceOf('campaign', c.id) })),
+        open_expenses: isActive(member) ? await repo.countOpen(tribe.id) : 0,
+        can_propose: isActive(member),
+        can_decide: isLeader(member),
+      };
     },
 
     async list(tribeRef: string, viewer: UserRow | null, q: ExpensesQuery): Promise<ExpensePage> {

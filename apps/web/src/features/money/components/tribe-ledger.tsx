@@ -19,7 +19,10 @@ function Entry({ entry }: { entry: LedgerEntry }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const incoming = entry.direction === 'in';
-  const who = entry.donor?.name ?? (entry.kind === 'donation' ? t('money.detail.anonymous') : t('money.ledger.system'));
+  const who =
+    entry.expense?.payee ??
+    entry.donor?.name ??
+    (entry.kind === 'donation' ? t('money.detail.anonymous') : t('money.ledger.system'));
   return (
     <ListItem divider data-testid="ledger-entry">
       <ListItemText
@@ -30,6 +33,21 @@ function Entry({ entry }: { entry: LedgerEntry }) {
         }
         secondary={
           <>
+            {entry.expense && (
+              <Typography
+                component="span"
+                variant="body2"
+                dir="auto"
+                sx={{ display: 'block', overflowWrap: 'anywhere' }}
+                data-testid="ledger-expense"
+              >
+                {t('money.ledger.expense', {
+                  title: entry.expense.title,
+                  count: entry.expense.receipts,
+                  approvers: entry.expense.approvers.map((a) => a.name).join(', ') || '—',
+                })}
+              </Typography>
+            )}
             {entry.message && (
               <Typography component="span" variant="body2" dir="auto" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
                 {entry.message}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { TRIBE_TABS, useTribeTab, type TribeTab } from '../use-tribe-tab';
 import { TribeCourses } from '../../learning/components/tribe-courses';
 import { TribeCampaignList } from '../../money/components/tribe-campaigns';
+import { TreasuryPanel } from '../../treasury/components/treasury-panel';
 import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
 import { TribeOnline } from '../../realtime/components/tribe-online';
 import { SetupChecklist } from '../../tribe-home/components/setup-checklist';
@@ -32,6 +33,8 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
       return <TribePostsPanel tribe={tribe} />;
     case 'campaigns':
       return <TribeCampaignList tribe={tribe} />;
+    case 'treasury':
+      return <TreasuryPanel tribe={tribe} />;
     case 'courses':
       return <TribeCourses tribe={tribe} />;
   }
@@ -39,7 +42,7 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
 
 /**
  * A tribe's page: header with cover, logo and actions; a welcome for new members and a setup checklist for
- * its leaders; then tabs (about, members, villages, posts, campaigns, courses). On wide screens a side column
+ * its leaders; then tabs (about, members, villages, posts, campaigns, treasury, courses). On wide screens a side column
  * (about, who is online, open campaigns, what to learn next, members) sits beside the tabs.
  */
 export function TribeView({ tribe }: { tribe: Tribe }) {

@@ -1,0 +1,113 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  TWO_FACTOR_HEADER,
+  treasuryEndpoints as endpoints,
+  type CreateExpenseBody,
+  type EndpointInput,
+  type ExpenseStatus,
+} from '@tribes/shared';
+import { api } from '../../app/api';
+import type { FieldErrorsHandler } from '../../lib/api-client';
+import { moneyKeys } from '../money/api';
+
+/** Query keys of the treasury feature. */
+export const treasuryKeys = {
+  /** Everything the treasury reads (summaries and lists), refreshed after any act. */
+  all: ['treasury'] as const,
+  summary: (tribeRef: string) => ['treasury', 'summary', tribeRef] as const,
+  expenses: (tribeRef: string, status: ExpenseStatus | 'all') => ['treasury', 'expenses', tribeRef, status] as const,
+};
+
+/** GET /v1/tribes/{id}/treasury: the funds, the open expenses and what I may do. */
+export function useTreasury(tribeRef: string) {
+  return useQuery({
+    queryKey: treasuryKeys.summary(tribeRef),
+    queryFn: async ({ signal }) => (await api.call(endpoints.summary, { params: { id: tribeRef } }, { signal })).data,
+  });
+}
+
+/** A tribe's expenses, newest first, page by page, of one status or all. */
+export function useExpenses(tribeRef: string, status: ExpenseStatus | 'all') {
+  return useInfiniteQuery({
+    queryKey: treasuryKeys.expenses(tribeRef, status),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.call(
+          endpoints.expenses,
+          {
+            params: { id: tribeRef },
+            query: { limit: 20, cursor: pageParam || undefined, status: status === 'all' ? undefined : status },
+          },
+          { signal },
+        )
+      ).data,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** The form a proposal with receipts goes as (text fields, `source` as JSON, files named "receipts"). */
+function proposalForm(body: CreateExpenseBody, receipts: File[]): FormData {
+  const form = new FormData();
+  form.set('amount', String(body.amount));
+  form.set('title', body.title);
+  form.set('description', body.description);
+  form.set('payee', body.payee);
+  if (body.source) form.set('source', JSON.stringify(body.source));
+  for (const file of receipts) form.append('receipts', file, file.name);
+  return form;
+}
+
+/** POST /v1/tribes/{id}/expenses: JSON, or multipart with receipts; the key makes a retried send one proposal. */
+export function useProposeExpense(tribeRef: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { body: CreateExpenseBody; receipts: File[]; key: string; onFieldErrors?: FieldErrorsHandler }) => {
+      const params = { id: tribeRef };
+      const input: EndpointInput<typeof endpoints.proposeExpense> = v.receipts.length
+        ? { params, form: proposalForm(v.body, v.receipts) }
+        : { params, body: v.body };
+      return (
+        await api.call(endpoints.proposeExpense, input, {
+          headers: { 'Idempotency-Key': v.key },
+          onFieldErrors: v.onFieldErrors,
+        })
+      ).data.expense;
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: treasuryKeys.all }),
+  });
+}
+
+export type ExpenseAct = 'approve' | 'reject' | 'pay';
+
+/**
+ * A leader's act on an expense: approve, reject (with a note) or pay (with a reference and its
+ * Idempotency-Key). `code` is the fresh 2FA code when the server asked for one (403 two_factor_required).
+ */
+export function useExpenseAct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; act: ExpenseAct; note?: string; reference?: string; key?: string; code?: string }) => {
+      const headers: Record<string, string> = v.code ? { [TWO_FACTOR_HEADER]: v.code } : {};
+      // The page asks for the code itself: no notice for the 403 that asks for it.
+      const options = { headers, quietStatuses: [403] };
+      const params = { id: v.id };
+      if (v.act === 'pay') {
+        return (
+          await api.call(
+            endpoints.payExpense,
+            { params, body: { reference: v.reference ?? '' } },
+            { ...options, headers: { ...headers, 'Idempotency-Key': v.key ?? crypto.randomUUID() } },
+          )
+        ).data.expense;
+      }
+      const endpoint = v.act === 'approve' ? endpoints.approveExpense : endpoints.rejectExpense;
+      return (await api.call(endpoint, { params, body: { note: v.note ?? '' } }, options)).data.expense;
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: treasuryKeys.all });
+      // The public ledger shows payouts.
+      void client.invalidateQueries({ queryKey: moneyKeys.allLedgers });
+    },
+  });
+}

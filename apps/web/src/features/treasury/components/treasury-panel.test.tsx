@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Expense, Tribe } from '@tribes/shared';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../app/i18n';
+import { renderWithApp, stubApi, ok } from '../../money/components/money-test-utils';
+import { TreasuryPanel } from './treasury-panel';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const tribe = { id: 't1', slug: 'atlas', name: 'Atlas Weavers' } as Tribe;
+const person = (id: string, name: string) => ({ id, name, avatar_url: null });
+const expense = (over: Partial<Expense> = {}): Expense => ({
+  id: 'e1',
+  tribe_id: 't1',
+  source: { type: 'tribe', id: 't1', name: 'Atlas Weavers' },
+  amount: 300,
+  title: 'Roof repair',
+  description: '',
+  payee: 'Atlas Roofing',
+  status: 'proposed',
+  proposer: person('u-member', 'Mina'),
+  approvals: [],
+  rejection: null,
+  required_approvals: 2,
+  receipts: [],
+  reference: null,
+  paid_by: null,
+  paid_at: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+const summary = (over: object = {}) =>
+  ok({ balance: 1000, campaigns: [], open_expenses: 1, can_propose: true, can_decide: false, ...over });
+const page = (items: Expense[]) => ok({ items, next_cursor: null });
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+
+describe('TreasuryPanel', () => {
+  it('sends a proposal with its receipt as multipart with an Idempotency-Key, and keeps the dialog open on field errors', async () => {
+    let attempt = 0;
+    const calls = stubApi((url, init) => {
+      if (url.pathname.endsWith('/treasury')) return summary();
+      if (url.pathname.endsWith('/expenses') && init?.method === 'POST') {
+        attempt += 1;
+        return attempt === 1
+          ? {
+              status: 400,
+              body: {
+                status: 'error',
+                message: 'Validation failed.',
+                error_type: 'validation_error',
+                errors: { payee: ['Payee is not right.'], receipts: ['Upload a JPEG, PNG, WebP, GIF or AVIF image.'] },
+              },
+            }
+          : { status: 201, body: { status: 'success', message: 'Expense proposed.', data: { expense: expense() } } };
+      }
+      if (url.pathname.endsWith('/expenses')) return page([]);
+      return undefined;
+    });
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    const user = userEvent.setup();
+    await screen.findByText('No expenses yet');
+    await user.click(screen.getByTestId('propose-expense'));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByTestId('expense-submit'));
+    // The shared schema speaks first: nothing is sent with empty fields.
+    expect(await within(dialog).findAllByText('This field is required.')).not.toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.type(within(dialog).getByTestId('expense-title'), 'Roof repair');
+    await user.type(within(dialog).getByTestId('expense-amount'), '300');
+    await user.type(within(dialog).getByTestId('expense-payee'), 'Atlas Roofing');
+    await user.upload(within(dialog).getByTestId('expense-receipts'), png('quote.png'));
+    expect(within(dialog).getByText('quote.png')).toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('expense-submit'));
+    // The server's message lands on its field; the dialog stays.
+    expect(await within(dialog).findByText('Payee is not right.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Upload a JPEG, PNG, WebP, GIF or AVIF image.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('expense-submit'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    // One proposal, one key: the retry after the refusal is the same proposal.
+    expect(posts[0]!.headers['Idempotency-Key']).toBeTruthy();
+    expect(posts[1]!.headers['Idempotency-Key']).toBe(posts[0]!.headers['Idempotency-Key']);
+    const form = posts[1]!.form!;
+    expect(form.get('title')).toBe('Roof repair');
+    expect(form.get('amount')).toBe('300');
+    expect((form.get('receipts') as File).name).toBe('quote.png');
+  });
+
+  it('refuses a receipt that is neither a photo nor a PDF before sending anything', async () => {
+    stubApi((url) =>
+      url.pathname.endsWith('/treasury') ? summary() : url.pathname.endsWith('/expenses') ? page([]) : undefined,
+    );
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByTestId('propose-expense'));
+    await user.upload(screen.getByTestId('expense-receipts'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByText('notes.txt is not a photo or a PDF.')).toBeInTheDocument();
+  });
+
+  it('asks a leader for the authenticator code when the server wants one, and approves with it', async () => {
+    const calls = stubApi((url, init) => {
+      if (url.pathname.endsWith('/treasury')) return summary({ can_decide: true });
+      if (url.pathname.endsWith('/approve')) {
+        const code = (init?.headers as Record<string, string>)['x-two-factor-code'];
+        return code === '123456'
+          ? ok({ expense: expense({ approvals: [] }) }, 'Your approval is recorded.')
+          : {
+              status: 403,
+              body: {
+                status: 'error',
+                error_type: 'two_factor_required',
+                message: 'Enter the code from your authenticator app to confirm.',
+              },
+            };
+      }
+      if (url.pathname.endsWith('/expenses')) return page([expense()]);
+      return undefined;
+    });
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('expense-approve'));
+    const dialog = screen.getByRole('dialog', { name: 'Approve this expense?' });
+    await user.click(within(dialog).getByTestId('expense-act-confirm'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter the code from your authenticator app to confirm.');
+    await user.type(within(dialog).getByTestId('expense-code'), '123456');
+    await user.click(within(dialog).getByTestId('expense-act-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.url.pathname.endsWith('/approve')).map((c) => c.headers['x-two-factor-code'])).toEqual([
+      undefined,
+      '123456',
+    ]);
+  });
+
+  it('shows a visitor the funds and only an empty state that says paid expenses will appear, with no propose button', async () => {
+    stubApi((url) =>
+      url.pathname.endsWith('/treasury')
+        ? summary({ can_propose: false, open_expenses: 0 })
+        : url.pathname.endsWith('/expenses')
+          ? page([])
+          : undefined,
+    );
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    expect(await screen.findByText('Paid expenses of this tribe will be listed here, with their receipts.')).toBeInTheDocument();
+    expect(screen.getByTestId('treasury-balance')).toHaveTextContent('1,000 tokens');
+    expect(screen.queryByTestId('propose-expense')).not.toBeInTheDocument();
+  });
+});
