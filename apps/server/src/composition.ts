@@ -115,6 +115,7 @@ export function createContext(deps: {
     clock,
     storage,
     twoFactor,
+    notifications,
   });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href, notifications, jobs });

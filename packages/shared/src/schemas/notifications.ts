@@ -11,6 +11,10 @@ export const NOTIFICATION_KINDS = [
   'campaign_update',
   'campaign_closed',
   'lesson_opened',
+  'expense_proposed',
+  'expense_approved',
+  'expense_rejected',
+  'expense_paid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -24,9 +28,14 @@ export const NOTIFICATION_KIND_TYPE: Record<NotificationKind, NotificationType> 
   campaign_update: 'donations',
   campaign_closed: 'campaigns',
   lesson_opened: 'courses',
+  // The treasury's steps are money news, under the same switch as donations.
+  expense_proposed: 'donations',
+  expense_approved: 'donations',
+  expense_rejected: 'donations',
+  expense_paid: 'donations',
 };
 
-export const NOTIFICATION_SUBJECT_TYPES = ['post', 'tribe', 'village', 'campaign', 'lesson'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = ['post', 'tribe', 'village', 'campaign', 'lesson', 'expense'] as const;
 
 /** A notification as GET /v1/notifications lists it and the user channel pushes it. */
 export const AppNotificationSchema = z.object({
@@ -55,7 +64,7 @@ export type ReadNotificationsBody = z.infer<typeof ReadNotificationsBodySchema>;
 
 /**
  * Where a notification leads in the web app (without a language prefix): the tribe of the post, the
- * tribe, the tribe of the village, the campaign's page, the lesson. The bell and push use it alike.
+ * tribe, the tribe of the village, the campaign's page, the lesson, the treasury tab of an expense's tribe. The bell and push use it alike.
  */
 export function notificationPath(n: Pick<AppNotification, 'subject'>): string {
   const enc = encodeURIComponent;
@@ -70,5 +79,7 @@ export function notificationPath(n: Pick<AppNotification, 'subject'>): string {
       return `/tribes/campaign/detail/${enc(n.subject.id)}`;
     case 'lesson':
       return `/tribe/learning-center/lesson/${enc(n.subject.id)}`;
+    case 'expense':
+      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}?tab=treasury` : '/tribe';
   }
 }

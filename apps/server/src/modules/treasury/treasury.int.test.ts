@@ -172,6 +172,17 @@ describe('expenses: propose, approve, pay', () => {
       can_decide: false,
     });
 
+    // Every step told to whom it concerns, never to the one who took it.
+    const kinds = async (who: Who) =>
+      ((await call('GET', '/v1/notifications', who)).body.data.items as { kind: string; subject: { id: string } }[])
+        .filter((n) => n.subject.id === expense.id)
+        .map((n) => n.kind)
+        .sort();
+    await expect.poll(() => kinds(s.member)).toEqual(['expense_approved', 'expense_paid']);
+    await expect.poll(() => kinds(s.founder)).toEqual(['expense_approved', 'expense_paid', 'expense_proposed']);
+    await expect.poll(() => kinds(s.third)).toEqual(['expense_approved', 'expense_proposed']);
+    expect(await kinds(s.moderator)).toEqual([]);
+
     // The public ledger (and its CSV) shows the payout with its title, payee, receipts and approvers.
     const ledger = await call('GET', `/v1/tribes/${s.tribe.id}/ledger`);
     const out = ledger.body.data.items.find((e: { kind: string }) => e.kind === 'expense');
@@ -222,6 +233,9 @@ describe('expenses: propose, approve, pay', () => {
     });
     expect((await decide(id, s.founder, 'approve')).body.error_type).toBe('expense_not_open');
     expect((await pay(id, s.founder)).body.error_type).toBe('expense_not_approved');
+    await expect
+      .poll(async () => (await call('GET', '/v1/notifications', s.member)).body.data.items.map((n: { kind: string }) => n.kind))
+      .toEqual(['expense_rejected']);
   });
 
   it('needs min(2, leaders) approvals: one in a tribe with a single leader', async () => {

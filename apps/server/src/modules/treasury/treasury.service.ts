@@ -21,6 +21,7 @@ import type { Storage } from '#src/core/storage.js';
 import { isActive, isBanned, isLeader } from '../tribes/tribe-roles.js';
 import type { TribeRow, TribesRepo } from '../tribes/tribes.repo.js';
 import type { UserRow } from '../users/users.repo.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { reencodeImage } from '../users/users.service.js';
 import type { CampaignsRepo } from '../wallet/campaigns.repo.js';
 import type { Ledger } from '../wallet/ledger.repo.js';
@@ -48,6 +49,7 @@ interface Deps {
   clock: Clock;
   storage: Pick<Storage, 'url' | 'put' | 'delete'>;
   twoFactor: StepUp;
+  notifications: Pick<NotificationsService, 'notify'>;
 }
 
 const isPdf = (b: Buffer) => b.length >= 5 && b.toString('latin1', 0, 5) === '%PDF-';
@@ -78,7 +80,33 @@ async function storeReceipt(storage: Pick<Storage, 'put'>, upload: Buffer): Prom
  * leaders other than the proposer approve (min(2, leaders) of them) or reject, and a leader records
  * the payout: one ledger transfer, exactly once, never below zero. Outsiders see paid expenses only.
  */
-export function createTreasuryService({ repo, ledger, tribes, campaigns, transact, clock, storage, twoFactor }: Deps) {
+export function createTreasuryService({
+  repo,
+  ledger,
+  tribes,
+  campaigns,
+  transact,
+  clock,
+  storage,
+  twoFactor,
+  notifications,
+}: Deps) {
+  /**
+   * After the commit, each step told to whom it concerns (never to the one who took it): a proposal to
+   * the tribe's leaders, an approval to the proposer and the leaders (one of them pays), a rejection to
+   * the proposer, a payout to the proposer and the approvers. A failure to notify never undoes the step.
+   */
+  function tell(kind: 'expense_proposed' | 'expense_approved' | 'expense_rejected' | 'expense_paid', actor: UserRow, e: Expense) {
+    void (async () => {
+      const leaders = kind === 'expense_proposed' || kind === 'expense_approved' ? await tribes.activeLeaderIds(e.tribe_id) : [];
+      const people = new Set<string>(leaders);
+      if (kind !== 'expense_proposed' && e.proposer) people.add(e.proposer.id);
+      if (kind === 'expense_paid') for (const a of e.approvals) people.add(a.leader.id);
+      const subject = { type: 'expense' as const, id: e.id, title: e.title, tribe_id: e.tribe_id };
+      for (const id of people) await notifications.notify(id, kind, actor, subject);
+    })().catch(() => undefined);
+  }
+
   async function tribeOf(ref: string): Promise<TribeRow> {
     const tribe = await tribes.findByRef(ref);
     if (!tribe) throw notFound();
@@ -120,7 +148,7 @@ export function createTreasuryService({ repo, ledger, tribes, campaigns, transac
     await assertLeaderOf(first, user, { notProposer: true });
     await twoFactor.stepUp(user, code);
     const now = clock.now();
-    return transact(async (tx) => {
+    return transact(async (tx, afterCommit) => {
       const row = await repo.lock(tx, id);
       if (!row) throw notFound();
       await assertLeaderOf(row, user, { notProposer: true }, tx);
@@ -130,7 +158,10 @@ export function createTreasuryService({ repo, ledger, tribes, campaigns, transac
       await repo.addDecision(tx, { expenseId: id, leaderId: user.id, decision, note: body.note, createdAt: now });
       const approvals = earlier.filter((d) => d.decision === 'approve').length + (decision === 'approve' ? 1 : 0);
       const status = decision === 'reject' ? 'rejected' : approvals >= row.requiredApprovals ? 'approved' : 'proposed';
-      return present(await repo.update(tx, id, { status, updatedAt: now }), tx);
+      const expense = await present(await repo.update(tx, id, { status, updatedAt: now }), tx);
+      if (status !== 'proposed')
+        afterCommit(() => tell(status === 'approved' ? 'expense_approved' : 'expense_rejected', user, expense));
+      return expense;
     });
   }
 
@@ -168,7 +199,7 @@ export function createTreasuryService({ repo, ledger, tribes, campaigns, transac
       try {
         for (const file of files) stored.push(await storeReceipt(storage, file));
         const now = clock.now();
-        const answer = await transact((tx) =>
+        const answer = await transact((tx, afterCommit) =>
           idempotent(tx, { userId: user.id, key, hash, now, status: 201 }, async () => {
             const leaders = await tribes.countActiveLeaders(tribe.id, tx);
             const row = await repo.insert(
@@ -188,7 +219,9 @@ export function createTreasuryService({ repo, ledger, tribes, campaigns, transac
               },
               stored,
             );
-            return { expense: await present(row, tx) };
+            const expense = await present(row, tx);
+            afterCommit(() => tell('expense_proposed', user, expense));
+            return { expense };
           }),
         );
         if (answer.replayed) await cleanUp();
@@ -262,7 +295,7 @@ export function createTreasuryService({ repo, ledger, tribes, campaigns, transac
       await assertLeaderOf(first, user, { notProposer: false });
       await twoFactor.stepUp(user, code);
       const now = clock.now();
-      return transact((tx) =>
+      return transact((tx, afterCommit) =>
         idempotent(tx, { userId: user.id, key, hash: requestHash('expense.pay', { id, body }), now }, async () => {
           const row = await repo.lock(tx, id);
           if (!row) throw notFound();
@@ -295,7 +328,9 @@ export function createTreasuryService({ repo, ledger, tribes, campaigns, transac
             transferId: transfer.id,
             updatedAt: now,
           });
-          return { expense: await present(paid, tx) };
+          const expense = await present(paid, tx);
+          afterCommit(() => tell('expense_paid', user, expense));
+          return { expense };
         }),
       );
     },

@@ -124,6 +124,14 @@ export function createTribesRepo(db: Db) {
     async lockTribe(tribeId: string, tx: Tx): Promise<void> {
       await tx.select({ id: tribes.id }).from(tribes).where(eq(tribes.id, tribeId)).for('update');
     },
+    /** The ids of a tribe's active leaders (who decide on its expenses). */
+    async activeLeaderIds(tribeId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: tribeMembers.userId })
+        .from(tribeMembers)
+        .where(and(eq(tribeMembers.tribeId, tribeId), eq(tribeMembers.role, 'leader'), eq(tribeMembers.status, 'active')));
+      return rows.map((r) => r.id);
+    },
     async countActiveLeaders(tribeId: string, conn: Conn = db): Promise<number> {
       const [row] = await conn
         .select({ n: sql<number>`count(*)::int` })
