@@ -65,7 +65,7 @@ async function treasuryTribe(j: Journey) {
     ...u,
     user: (await call<{ user: ApiUser['user'] }>('POST', '/v1/tribe_selection', u.token, { tribe_id: tribe.id })).user,
   });
-  const purchase = await moneyCall<{ payment_id: string }>('/v1/wallet/purchases', donor.token, { tokens: 1000 });
+  const purchase = await moneyCall<{ payment_id: string }>('/v1/wallet/purchases', donor.token, { tokens: 1050 });
   await call('POST', `/v1/payments/sandbox/${purchase.payment_id}/complete`, donor.token, { outcome: 'succeeded' });
   await moneyCall('/v1/donations', donor.token, { target_type: 'tribe', target_id: tribe.id, amount: 1000 });
   return { tribe, founder: await select(founder), second: await select(second), member: await select(member), donor, s };
@@ -99,7 +99,7 @@ describe.each<Journey>([
   { locale: 'ar', prefix: '/ar', dir: 'rtl', width: 360 },
 ])('treasury ($locale, $width px)', (j) => {
   it(
-    'a member proposes a roof repair with a receipt photo, two leaders approve, one pays, and the public ledger shows it',
+    'a member proposes a roof repair with a receipt photo, two leaders approve, one pays, a gift is refunded, and the public ledger shows it all',
     { timeout: 180_000 },
     async () => {
       const s = await treasuryTribe(j);
@@ -139,6 +139,25 @@ describe.each<Journey>([
           const paid = l.page.getByTestId('expense').filter({ hasText: title });
           await expect.poll(() => paid.getByTestId('expense-status').textContent()).toBe(j.locale === 'en' ? 'Paid' : 'مدفوع');
           await expect.poll(() => l.page.getByTestId('treasury-balance').textContent()).toMatch(/600|٦٠٠/);
+          // A mistaken gift of 50 arrives; the leader gives it back from the public ledger, with a reason.
+          await moneyCall('/v1/donations', s.donor.token, { target_type: 'tribe', target_id: s.tribe.id, amount: 50 });
+          await l.page.goto(`${j.prefix}/tribes/ledger/${s.tribe.slug}`);
+          await ready(l.page);
+          await l.page.getByTestId('refund-donation').first().click();
+          await l.page.getByTestId('refund-reason').fill('Sent twice by mistake');
+          await expectAccessible(l.page, `${j.locale} refund dialog`);
+          await l.page.getByTestId('refund-confirm').click();
+          await l.page.getByRole('dialog').waitFor({ state: 'detached' });
+          await l.page.getByTestId('ledger-entry').filter({ hasText: 'Sent twice by mistake' }).waitFor();
+          // The 1,000 gift cannot be refunded any more (the fund spent part of it): the server says so in the dialog.
+          await l.page.getByTestId('refund-donation').first().click();
+          await l.page.getByTestId('refund-reason').fill('Too late');
+          await l.page.getByTestId('refund-confirm').click();
+          await l.page
+            .getByRole('alert')
+            .filter({ hasText: j.locale === 'en' ? 'no longer holds enough tokens' : 'لم يعد' })
+            .waitFor();
+          await l.page.keyboard.press('Escape');
         }
         await l.ctx.close();
       }
@@ -153,6 +172,8 @@ describe.each<Journey>([
       expect(text).toContain(s.founder.user.name);
       expect(text).toContain(s.second.user.name);
       expect(await d.page.getByTestId('ledger-entry').filter({ hasText: 'Atlas Roofing' }).count()).toBe(1);
+      // Not a leader: no refund control.
+      expect(await d.page.getByTestId('refund-donation').count()).toBe(0);
       await expectAccessible(d.page, `${j.locale} public ledger with an expense`);
       // The tribe's paid expenses are public too (the treasury tab of a signed-in non-leader).
       await openTreasury(d.page, j, s.tribe.slug);

@@ -3,8 +3,9 @@ import { useParams } from 'react-router';
 import { TribeLedger } from '../features/money/components/tribe-ledger';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
+import { RefundAction } from '../features/treasury/components/refund-action';
 
-/** /tribes/ledger/{tribe id or slug}: the tribe's public ledger, with its CSV download. */
+/** /tribes/ledger/{tribe id or slug}: the tribe's public ledger, with its CSV download (and refunds for its leaders). */
 export default function TribeLedgerPage() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -12,7 +13,7 @@ export default function TribeLedgerPage() {
     <TribeGate tribeRef={id}>
       {(tribe) => (
         <PageFrame title={t('money.ledger.title', { name: tribe.name })} wide>
-          <TribeLedger tribe={tribe} />
+          <TribeLedger tribe={tribe} entryAction={(entry) => <RefundAction tribe={tribe} entry={entry} />} />
         </PageFrame>
       )}
     </TribeGate>

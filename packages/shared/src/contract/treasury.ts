@@ -7,6 +7,8 @@ import {
   ExpensePageSchema,
   ExpensesQuerySchema,
   PayExpenseBodySchema,
+  RefundBodySchema,
+  RefundDataSchema,
   TreasurySummarySchema,
 } from '../schemas/treasury.js';
 import { endpoint } from './endpoint.js';
@@ -102,6 +104,20 @@ export const treasuryEndpoints = {
     params: IdParamsSchema,
     body: PayExpenseBodySchema,
     data: ExpenseDataSchema,
+    errors: [401, 403, 404, 409],
+  }),
+  refundDonation: endpoint({
+    method: 'POST',
+    path: '/v1/donations/{id}/refund',
+    summary:
+      "A leader of the donation's tribe gives it back, with a reason shown on the public ledger: one reversing transfer " +
+      "(kind refund) from the tribe's or the campaign's account to the donor's wallet, once (409 donation_refunded); " +
+      '409 insufficient_funds when the fund has spent it; 2FA as for expenses.',
+    tags,
+    auth: 'user',
+    params: IdParamsSchema,
+    body: RefundBodySchema,
+    data: RefundDataSchema,
     errors: [401, 403, 404, 409],
   }),
 } as const;

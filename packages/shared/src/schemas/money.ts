@@ -205,6 +205,9 @@ export const LedgerEntrySchema = z.object({
   account: z.object({ type: z.enum(['tribe', 'campaign']), id: z.string(), name: z.string() }),
   donor: Person.nullable(),
   message: z.string(),
+  /** The donation a donation or refund entry records (null for other kinds), and whether it was refunded. */
+  donation_id: z.string().nullable(),
+  refunded: z.boolean(),
   /** The expense a payout paid (kind expense): what, to whom, how many receipts, which leaders approved. */
   expense: z
     .object({ id: z.string(), title: z.string(), payee: z.string(), receipts: z.number(), approvers: z.array(Person) })

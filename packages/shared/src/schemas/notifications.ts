@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'expense_approved',
   'expense_rejected',
   'expense_paid',
+  'donation_refunded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,9 +34,10 @@ export const NOTIFICATION_KIND_TYPE: Record<NotificationKind, NotificationType> 
   expense_approved: 'donations',
   expense_rejected: 'donations',
   expense_paid: 'donations',
+  donation_refunded: 'donations',
 };
 
-export const NOTIFICATION_SUBJECT_TYPES = ['post', 'tribe', 'village', 'campaign', 'lesson', 'expense'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = ['post', 'tribe', 'village', 'campaign', 'lesson', 'expense', 'donation'] as const;
 
 /** A notification as GET /v1/notifications lists it and the user channel pushes it. */
 export const AppNotificationSchema = z.object({
@@ -79,6 +81,8 @@ export function notificationPath(n: Pick<AppNotification, 'subject'>): string {
       return `/tribes/campaign/detail/${enc(n.subject.id)}`;
     case 'lesson':
       return `/tribe/learning-center/lesson/${enc(n.subject.id)}`;
+    case 'donation':
+      return '/setting/wallet';
     case 'expense':
       return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}?tab=treasury` : '/tribe';
   }

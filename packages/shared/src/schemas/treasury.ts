@@ -43,6 +43,21 @@ export const PayExpenseBodySchema = z.strictObject({
 });
 export type PayExpenseBody = z.infer<typeof PayExpenseBodySchema>;
 
+/** A leader's refund of a donation: the reason is public on the ledger. */
+export const RefundBodySchema = z.strictObject({
+  reason: z.string().trim().min(1).max(EXPENSE_LIMITS.noteMax),
+});
+export type RefundBody = z.infer<typeof RefundBodySchema>;
+
+export const RefundSchema = z.object({
+  donation_id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  refunded_at: z.string(),
+});
+export const RefundDataSchema = z.object({ refund: RefundSchema });
+export type Refund = z.infer<typeof RefundSchema>;
+
 export const ExpensesQuerySchema = z.strictObject({
   status: ExpenseStatusSchema.optional(),
   cursor: z.string().max(500).optional(),
@@ -103,4 +118,5 @@ export const TREASURY_ERRORS = {
   twoFactorRequired: 'two_factor_required',
   notApprovable: 'expense_not_open',
   notPayable: 'expense_not_approved',
+  refunded: 'donation_refunded',
 } as const;

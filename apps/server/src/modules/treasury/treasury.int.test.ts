@@ -262,6 +262,79 @@ describe('expenses: propose, approve, pay', () => {
   });
 });
 
+describe('refunds', () => {
+  const refund = (id: string, who: Who | null, reason = 'Double payment') =>
+    call('POST', `/v1/donations/${id}/refund`, who, { reason });
+
+  it('gives a campaign gift back to the donor once, with its reason on the public ledger, and tells the donor', async () => {
+    const s = await treasuryTribe();
+    const campaign = await createCampaign(t, s.founder.token, s.tribe.id);
+    const gift = await donate(s.donor, { type: 'campaign', id: campaign.id }, 250);
+    const donationId = gift.body.data.donation.id as string;
+    const wallet = async () => (await call('GET', '/v1/wallet', s.donor)).body.data.balance as number;
+    expect(await wallet()).toBe(4750);
+
+    // Only a leader of the tribe refunds: not the donor, a moderator, a member or an outsider.
+    for (const who of [s.donor, s.moderator, s.member, s.outsider]) expect((await refund(donationId, who)).status).toBe(403);
+    expect((await refund(donationId, null)).status).toBe(401);
+    const done = await refund(donationId, s.second);
+    expect(done.status).toBe(200);
+    expect(done.body.data.refund).toMatchObject({ donation_id: donationId, amount: 250, reason: 'Double payment' });
+    expect(await wallet()).toBe(5000);
+    expect((await refund(donationId, s.founder)).body.error_type).toBe('donation_refunded');
+    const transfers = await t.database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.referenceId, donationId));
+    expect(transfers.map((x) => x.kind).sort()).toEqual(['donation', 'refund']);
+    expect((await call('GET', `/v1/campaigns/${campaign.id}`)).body.data.campaign.raised).toBe(0);
+    expect((await call('GET', `/v1/campaigns/${campaign.id}/daily`)).body.data.items).toEqual([]);
+    const items = (await call('GET', `/v1/tribes/${s.tribe.id}/ledger`)).body.data.items as {
+      kind: string;
+      direction: string;
+      message: string;
+      donation_id: string;
+      refunded: boolean;
+    }[];
+    expect(items.find((e) => e.kind === 'refund')).toMatchObject({
+      direction: 'out',
+      message: 'Double payment',
+      donation_id: donationId,
+    });
+    expect(items.find((e) => e.kind === 'donation')).toMatchObject({ refunded: true, donation_id: donationId });
+    await expect
+      .poll(async () => (await call('GET', '/v1/notifications', s.donor)).body.data.items.map((n: { kind: string }) => n.kind))
+      .toEqual(['donation_refunded']);
+    expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+  });
+
+  it('refuses with 409 when the fund has spent the gift, and once under racing leaders', async () => {
+    const s = await treasuryTribe();
+    const gift = (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 300)).body.data.donation.id as string;
+    const id = (await propose(s.tribe.id, s.member, { ...roof, amount: 200 })).body.data.expense.id;
+    await decide(id, s.founder, 'approve');
+    await decide(id, s.second, 'approve');
+    expect((await pay(id, s.third)).status).toBe(200);
+    const spent = await refund(gift, s.founder);
+    expect(spent.status).toBe(409);
+    expect(spent.body.error_type).toBe('insufficient_funds');
+    expect(spent.body.message).toBe('This fund no longer holds enough tokens to refund the donation.');
+
+    const second = (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 50)).body.data.donation.id as string;
+    const results = await Promise.all([s.founder, s.second, s.third].map((who) => refund(second, who)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+  });
+
+  it('answers 400 without a reason or with a bad id, 404 for an unknown donation', async () => {
+    const s = await treasuryTribe();
+    const gift = (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 5)).body.data.donation.id as string;
+    const empty = await refund(gift, s.founder, ' ');
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toHaveProperty('reason');
+    expect((await call('POST', `/v1/donations/${gift}/refund`, s.founder, { reason: 'x', extra: 1 })).status).toBe(400);
+    expect((await refund('not-a-uuid', s.founder)).status).toBe(400);
+    expect((await refund('00000000-0000-4000-8000-000000000000', s.founder)).status).toBe(404);
+  });
+});
+
 describe('who sees and who may act', () => {
   it('shows members every expense, outsiders and the public only paid ones, banned members nothing', async () => {
     const s = await treasuryTribe();

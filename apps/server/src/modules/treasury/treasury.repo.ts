@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
-import { campaigns, expenseDecisions, expenseReceipts, expenses, users } from '#src/core/db/schema/index.js';
+import { campaigns, donations, expenseDecisions, expenseReceipts, expenses, users } from '#src/core/db/schema/index.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
+export type DonationRow = typeof donations.$inferSelect;
 export type ExpenseDecisionRow = typeof expenseDecisions.$inferSelect;
 export type ExpenseReceiptRow = typeof expenseReceipts.$inferSelect;
 export interface PersonRow {
@@ -82,6 +83,32 @@ export function createTreasuryRepo(db: Db) {
       const [row] = await tx.insert(expenses).values(values).returning();
       if (receipts.length)
         await tx.insert(expenseReceipts).values(receipts.map((r, position) => ({ ...r, expenseId: row!.id, position })));
+      return row!;
+    },
+
+    async findDonation(id: string): Promise<DonationRow | undefined> {
+      const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
+      return row;
+    },
+
+    /** Locks a donation: two refunds of one donation run one at a time. */
+    async lockDonation(tx: Tx, id: string): Promise<DonationRow | undefined> {
+      const [row] = await tx.select().from(donations).where(eq(donations.id, id)).for('update');
+      return row;
+    },
+
+    /** Marks a donation refunded and takes it out of its campaign's total (the donor count stays: they did give). */
+    async markRefunded(tx: Tx, d: DonationRow, patch: { reason: string; by: string; at: Date }): Promise<DonationRow> {
+      const [row] = await tx
+        .update(donations)
+        .set({ refundedAt: patch.at, refundReason: patch.reason, refundedBy: patch.by })
+        .where(eq(donations.id, d.id))
+        .returning();
+      if (d.campaignId)
+        await tx
+          .update(campaigns)
+          .set({ raised: sql`${campaigns.raised} - ${d.amount}` })
+          .where(eq(campaigns.id, d.campaignId));
       return row!;
     },
 

@@ -57,6 +57,15 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
+    api.refundDonation,
+    write,
+  )(async (req) => ({
+    data: { refund: await ctx.treasury.refund(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
+    message: 'refunds.done',
+  }));
+
+  route(
+    app,
     api.payExpense,
     write,
   )(async (req) => {

@@ -9,6 +9,8 @@ import {
   type ExpensePage,
   type ExpensesQuery,
   type PayExpenseBody,
+  type Refund,
+  type RefundBody,
   type TreasurySummary,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
@@ -32,6 +34,8 @@ import type { ExpenseRow, TreasuryRepo } from './treasury.repo.js';
 export const PAYOUTS_ACCOUNT = 'external:payouts';
 /** The ledger kind of a payout (one transfer per expense: the ledger's (kind, reference) is unique). */
 export const EXPENSE_TRANSFER_KIND = 'expense';
+/** The ledger kind of a refund (one per donation: the ledger's (kind, reference) is unique). */
+export const REFUND_TRANSFER_KIND = 'refund';
 /** Longest side of a receipt photo: enough to read a till slip. */
 const RECEIPT_MAX_SIDE = 2048;
 
@@ -276,6 +280,54 @@ export function createTreasuryService({
       decide(id, user, body, code, 'approve'),
     reject: (id: string, user: UserRow, body: ExpenseDecisionBody, code: string | undefined) =>
       decide(id, user, body, code, 'reject'),
+
+    /**
+     * A leader gives a donation back, once: the locked donation (not refunded yet), one reversing
+     * transfer from the account it went to (the tribe's or the campaign's; 409 when that fund has spent
+     * it) to the donor's wallet, the donation marked with the public reason, the campaign's total
+     * lowered. The donor is told after the commit.
+     */
+    async refund(donationId: string, user: UserRow, body: RefundBody, code: string | undefined): Promise<Refund> {
+      const first = await repo.findDonation(donationId);
+      if (!first) throw notFound();
+      if (!isLeader(await tribes.membership(first.tribeId, user.id))) throw forbidden();
+      await twoFactor.stepUp(user, code);
+      const now = clock.now();
+      return transact(async (tx, afterCommit) => {
+        const d = await repo.lockDonation(tx, donationId);
+        if (!d) throw notFound();
+        if (!isLeader(await tribes.membership(d.tribeId, user.id, tx))) throw forbidden();
+        if (d.refundedAt) throw conflict(TREASURY_ERRORS.refunded, 'refunds.already');
+        const from = d.campaignId
+          ? await ledger.accountOf('campaign', d.campaignId, tx)
+          : await ledger.accountOf('tribe', d.tribeId, tx);
+        const to = await ledger.accountOf('user', d.donorId, tx);
+        await ledger
+          .transfer(tx, {
+            fromId: from.id,
+            toId: to.id,
+            amount: d.amount,
+            kind: REFUND_TRANSFER_KIND,
+            referenceId: d.id,
+            at: now,
+          })
+          .catch((err: unknown) => {
+            if (err instanceof HttpError && err.errorType === MONEY_ERRORS.insufficientFunds)
+              throw conflict(MONEY_ERRORS.insufficientFunds, 'refunds.insufficient_funds');
+            throw err;
+          });
+        const row = await repo.markRefunded(tx, d, { reason: body.reason, by: user.id, at: now });
+        const target = d.campaignId
+          ? ((await campaigns.find(d.campaignId, tx))?.title ?? '')
+          : ((await tribes.findByRef(d.tribeId, tx))?.name ?? '');
+        afterCommit(() => {
+          void notifications
+            .notify(d.donorId, 'donation_refunded', user, { type: 'donation', id: d.id, title: target, tribe_id: d.tribeId })
+            .catch(() => undefined);
+        });
+        return { donation_id: row.id, amount: row.amount, reason: body.reason, refunded_at: now.toISOString() };
+      });
+    },
 
     /**
      * A leader records the payout of an approved expense, exactly once: the Idempotency-Key, the

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import { campaignMilestones, campaignUpdates, campaigns, donations, tribes, users } from '#src/core/db/schema/index.js';
 import type { TimeCursor } from '#src/core/cursor.js';
@@ -199,13 +199,13 @@ export function createCampaignsRepo(db: Db) {
         .where(eq(campaigns.id, id));
     },
 
-    /** Tokens given to a campaign per UTC day, oldest first. */
+    /** Tokens given to a campaign per UTC day, oldest first (refunded gifts left out, as in its total). */
     async dailyTotals(id: string): Promise<{ date: string; amount: number }[]> {
       const day = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
       const rows = await db
         .select({ date: day, amount: sql<string>`sum(${donations.amount})` })
         .from(donations)
-        .where(eq(donations.campaignId, id))
+        .where(and(eq(donations.campaignId, id), isNull(donations.refundedAt)))
         .groupBy(day)
         .orderBy(day);
       return rows.map((r) => ({ date: r.date, amount: Number(r.amount) }));

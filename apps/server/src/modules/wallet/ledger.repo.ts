@@ -190,7 +190,10 @@ export function createLedger(db: Db) {
     return db
       .select({ t: ledgerTransfers, d: donations, donor: { id: users.id, name: users.name } })
       .from(ledgerTransfers)
-      .leftJoin(donations, and(eq(ledgerTransfers.kind, 'donation'), eq(donations.id, ledgerTransfers.referenceId)))
+      .leftJoin(
+        donations,
+        and(inArray(ledgerTransfers.kind, ['donation', 'refund']), eq(donations.id, ledgerTransfers.referenceId)),
+      )
       .leftJoin(users, eq(users.id, donations.donorId))
       .where(
         and(

@@ -200,7 +200,10 @@ export function presentLedgerEntry(
         ? { type: 'tribe', id: tribe.id, name: tribe.name }
         : { type: 'campaign', id: account.ownerId!, name: campaignTitles.get(account.ownerId!) ?? '' },
     donor: d && !d.anonymous && donor?.id ? { id: donor.id, name: donor.name } : null,
-    message: d && !d.anonymous ? d.message : '',
+    // A refund's line says the leader's reason (public by design); a donation's, its donor's message unless anonymous.
+    message: !d ? '' : t.kind === 'refund' ? (d.refundReason ?? '') : d.anonymous ? '' : d.message,
+    donation_id: d?.id ?? null,
+    refunded: Boolean(d?.refundedAt),
     expense: expense
       ? { id: expense.id, title: expense.title, payee: expense.payee, receipts: expense.receipts, approvers: expense.approvers }
       : null,

@@ -78,6 +78,27 @@ export function useProposeExpense(tribeRef: string) {
   });
 }
 
+/** POST /v1/donations/{id}/refund: a leader gives a donation back, with a public reason. */
+export function useRefundDonation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; reason: string; code?: string }) =>
+      (
+        await api.call(
+          endpoints.refundDonation,
+          { params: { id: v.id }, body: { reason: v.reason } },
+          { headers: v.code ? { [TWO_FACTOR_HEADER]: v.code } : {}, quietStatuses: [403, 409] },
+        )
+      ).data.refund,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: treasuryKeys.all });
+      void client.invalidateQueries({ queryKey: moneyKeys.allLedgers });
+      void client.invalidateQueries({ queryKey: moneyKeys.allCampaigns });
+      void client.invalidateQueries({ queryKey: moneyKeys.allDonations });
+    },
+  });
+}
+
 export type ExpenseAct = 'approve' | 'reject' | 'pay';
 
 /**

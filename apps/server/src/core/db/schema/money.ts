@@ -170,6 +170,10 @@ export const donations = pgTable(
       .notNull()
       .references(() => ledgerTransfers.id),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Set once a leader refunded it (a reversing transfer of kind 'refund', reference = this id). */
+    refundedAt: ts('refunded_at'),
+    refundReason: text('refund_reason'),
+    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('donations_donor_idx').on(t.donorId, t.createdAt),

@@ -13,7 +13,7 @@ export const notifications = pgTable(
     /** { type, id, title, tribe_id? }: what the notification is about, as shown. */
     subject: jsonb('subject')
       .$type<{
-        type: 'post' | 'tribe' | 'village' | 'campaign' | 'lesson' | 'expense';
+        type: 'post' | 'tribe' | 'village' | 'campaign' | 'lesson' | 'expense' | 'donation';
         id: string;
         title: string;
         tribe_id?: string | null;

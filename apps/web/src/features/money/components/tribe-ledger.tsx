@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LedgerEntry, Tribe } from '@tribes/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -15,7 +16,7 @@ import { LoadMore } from '../../../components/load-more';
 import { ledgerCsvUrl, useTribeLedger } from '../api';
 import { useMoneyFormat } from '../format';
 
-function Entry({ entry }: { entry: LedgerEntry }) {
+function Entry({ entry, action }: { entry: LedgerEntry; action?: ReactNode }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const incoming = entry.direction === 'in';
@@ -54,19 +55,30 @@ function Entry({ entry }: { entry: LedgerEntry }) {
               </Typography>
             )}
             {f.dateTime(entry.created_at)}
+            {entry.refunded && entry.kind === 'donation' && (
+              <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
+                {t('money.ledger.refunded')}
+              </Typography>
+            )}
           </>
         }
         sx={{ minWidth: 0 }}
       />
-      <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap', ml: 2, color: incoming ? 'success.main' : 'text.primary' }}>
-        <bdi>{`${incoming ? '+' : '−'}${f.tokens(entry.amount)}`}</bdi>
-      </Typography>
+      <Stack alignItems="flex-end" sx={{ ml: 2 }}>
+        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: incoming ? 'success.main' : 'text.primary' }}>
+          <bdi>{`${incoming ? '+' : '−'}${f.tokens(entry.amount)}`}</bdi>
+        </Typography>
+        {action}
+      </Stack>
     </ListItem>
   );
 }
 
-/** Every movement into and out of the tribe's and its campaigns' accounts; anonymous donors stay anonymous. */
-export function TribeLedger({ tribe }: { tribe: Tribe }) {
+/**
+ * Every movement into and out of the tribe's and its campaigns' accounts; anonymous donors stay
+ * anonymous. `entryAction` adds a control beside an entry (the treasury's refund, for leaders).
+ */
+export function TribeLedger({ tribe, entryAction }: { tribe: Tribe; entryAction?: (entry: LedgerEntry) => ReactNode }) {
   const { t } = useTranslation();
   const q = useTribeLedger(tribe.slug);
   const entries = q.data?.pages.flatMap((p) => p.items) ?? [];
@@ -94,7 +106,7 @@ export function TribeLedger({ tribe }: { tribe: Tribe }) {
         <Paper variant="outlined">
           <List aria-label={t('money.ledger.listLabel', { name: tribe.name })} disablePadding>
             {entries.map((e) => (
-              <Entry key={e.id} entry={e} />
+              <Entry key={e.id} entry={e} action={entryAction?.(e)} />
             ))}
           </List>
         </Paper>

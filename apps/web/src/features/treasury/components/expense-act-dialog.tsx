@@ -7,11 +7,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { EXPENSE_LIMITS } from '@tribes/shared';
+import { EXPENSE_LIMITS, type Expense } from '@tribes/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoneyFormat } from '../../money/format';
-import type { PendingAct } from '../use-expense-act';
+import type { ExpenseAct } from '../api';
+import type { Pending } from '../use-expense-act';
 
 /**
  * Asks before a leader's act on an expense: a note for approving or rejecting, the payout's
@@ -25,7 +26,7 @@ export function ExpenseActDialog({
   onSubmit,
   onClose,
 }: {
-  pending: PendingAct | null;
+  pending: Pending<{ expense: Expense; act: ExpenseAct }> | null;
   error: string | null;
   busy: boolean;
   onSubmit(fields: { note?: string; reference?: string; code?: string }): void;
@@ -38,7 +39,7 @@ export function ExpenseActDialog({
   const [reference, setReference] = useState('');
   const [code, setCode] = useState('');
   const [referenceError, setReferenceError] = useState<string | null>(null);
-  const expenseId = pending?.expense.id;
+  const expenseId = pending?.target.expense.id;
   useEffect(() => {
     setNote('');
     setReference('');
@@ -46,7 +47,7 @@ export function ExpenseActDialog({
     setReferenceError(null);
   }, [expenseId]);
   if (!pending) return null;
-  const { act, expense } = pending;
+  const { act, expense } = pending.target;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (act === 'pay' && !reference.trim()) {

@@ -150,7 +150,7 @@ export function TreasuryPanel({ tribe }: { tribe: Tribe }) {
               expense={e}
               viewerId={viewerId}
               canDecide={Boolean(s?.can_decide)}
-              onAct={(a) => act.open(e, a)}
+              onAct={(a) => act.open({ expense: e, act: a })}
             />
           ))}
           <LoadMore
