@@ -107,7 +107,7 @@ export function createContext(deps: {
   });
   const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
-  const { treasury } = createTreasuryModule({
+  const { treasury, pledges } = createTreasuryModule({
     db,
     ledger: wallet.ledger,
     tribes: tribes.repo,
@@ -116,6 +116,9 @@ export function createContext(deps: {
     storage,
     twoFactor,
     notifications,
+    donations: wallet.donations,
+    users: users.repo,
+    jobs,
   });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
   const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href, notifications, jobs });
@@ -153,6 +156,8 @@ export function createContext(deps: {
     ledgerView: wallet.ledgerView,
     /** Expenses: proposals, leaders' approvals, payouts through the ledger (DESIGN 10.4). */
     treasury,
+    /** Monthly gifts, taken by the job queue (DESIGN 10.4). */
+    pledges,
     realtime,
     config,
     database,

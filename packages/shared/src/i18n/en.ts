@@ -113,6 +113,13 @@ export const en = {
   'notify.expense_rejected': '{{actor}} rejected the expense “{{title}}”',
   'notify.expense_paid': 'The expense “{{title}}” is paid',
   'notify.donation_refunded': '{{actor}} refunded your gift to “{{title}}”',
+  'notify.pledge_failed':
+    'Your monthly gift to “{{title}}” could not be taken: your wallet is short of tokens. We will try again in 3 days.',
+  'notify.pledge_stopped': 'Your monthly gift to “{{title}}” has stopped: it can no longer receive gifts.',
+  'pledges.cancelled': 'This pledge is cancelled.',
+  'pledges.created': 'Your monthly gift is set up.',
+  'pledges.updated': 'Your monthly gift is updated.',
+  'pledges.cancelled_ok': 'Your monthly gift is cancelled.',
   'refunds.done': 'The donation is refunded to the donor’s wallet.',
   'refunds.already': 'This donation has already been refunded.',
   'refunds.insufficient_funds': 'This fund no longer holds enough tokens to refund the donation.',

@@ -120,6 +120,13 @@ export const es: Catalogue = {
   'notify.expense_rejected': '{{actor}} rechazó el gasto «{{title}}»',
   'notify.expense_paid': 'El gasto «{{title}}» está pagado',
   'notify.donation_refunded': '{{actor}} te devolvió tu donación a «{{title}}»',
+  'notify.pledge_failed':
+    'No se pudo cobrar tu donación mensual a «{{title}}»: a tu monedero le faltan tokens. Lo intentaremos de nuevo en 3 días.',
+  'notify.pledge_stopped': 'Tu donación mensual a «{{title}}» se ha detenido: ya no puede recibir donaciones.',
+  'pledges.cancelled': 'Este compromiso está cancelado.',
+  'pledges.created': 'Tu donación mensual está configurada.',
+  'pledges.updated': 'Tu donación mensual se ha actualizado.',
+  'pledges.cancelled_ok': 'Tu donación mensual está cancelada.',
   'refunds.done': 'La donación se ha devuelto al monedero del donante.',
   'refunds.already': 'Esta donación ya se ha devuelto.',
   'refunds.insufficient_funds': 'Este fondo ya no tiene suficientes tokens para devolver la donación.',

@@ -120,6 +120,13 @@ export const fr: Catalogue = {
   'notify.expense_rejected': '{{actor}} a refusé la dépense « {{title}} »',
   'notify.expense_paid': 'La dépense « {{title}} » est payée',
   'notify.donation_refunded': '{{actor}} vous a remboursé votre don à « {{title}} »',
+  'notify.pledge_failed':
+    'Votre don mensuel à « {{title}} » n’a pas pu être prélevé : votre portefeuille manque de jetons. Nouvel essai dans 3 jours.',
+  'notify.pledge_stopped': 'Votre don mensuel à « {{title}} » s’est arrêté : il ne peut plus recevoir de dons.',
+  'pledges.cancelled': 'Cet engagement est annulé.',
+  'pledges.created': 'Votre don mensuel est en place.',
+  'pledges.updated': 'Votre don mensuel est modifié.',
+  'pledges.cancelled_ok': 'Votre don mensuel est annulé.',
   'refunds.done': 'Le don est remboursé sur le portefeuille du donateur.',
   'refunds.already': 'Ce don a déjà été remboursé.',
   'refunds.insufficient_funds': 'Ce fonds ne contient plus assez de jetons pour rembourser le don.',

@@ -117,6 +117,13 @@ export const he: Catalogue = {
   'notify.expense_rejected': '{{actor}} דחה/תה את ההוצאה „{{title}}”',
   'notify.expense_paid': 'ההוצאה „{{title}}” שולמה',
   'notify.donation_refunded': '{{actor}} החזיר/ה את תרומתך ל-„{{title}}”',
+  'notify.pledge_failed':
+    'לא ניתן היה לגבות את התרומה החודשית שלך ל-„{{title}}”: אין מספיק אסימונים בארנק. ננסה שוב בעוד 3 ימים.',
+  'notify.pledge_stopped': 'התרומה החודשית שלך ל-„{{title}}” נעצרה: אי אפשר לתרום לו יותר.',
+  'pledges.cancelled': 'ההתחייבות הזו בוטלה.',
+  'pledges.created': 'התרומה החודשית שלך הוגדרה.',
+  'pledges.updated': 'התרומה החודשית שלך עודכנה.',
+  'pledges.cancelled_ok': 'התרומה החודשית שלך בוטלה.',
   'refunds.done': 'התרומה הוחזרה לארנק של התורם/ת.',
   'refunds.already': 'התרומה הזו כבר הוחזרה.',
   'refunds.insufficient_funds': 'בקרן הזו כבר אין מספיק אסימונים כדי להחזיר את התרומה.',

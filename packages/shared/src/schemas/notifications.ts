@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'expense_rejected',
   'expense_paid',
   'donation_refunded',
+  'pledge_failed',
+  'pledge_stopped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,6 +37,8 @@ export const NOTIFICATION_KIND_TYPE: Record<NotificationKind, NotificationType> 
   expense_rejected: 'donations',
   expense_paid: 'donations',
   donation_refunded: 'donations',
+  pledge_failed: 'donations',
+  pledge_stopped: 'donations',
 };
 
 export const NOTIFICATION_SUBJECT_TYPES = ['post', 'tribe', 'village', 'campaign', 'lesson', 'expense', 'donation'] as const;

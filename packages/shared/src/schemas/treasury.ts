@@ -120,3 +120,46 @@ export const TREASURY_ERRORS = {
   notPayable: 'expense_not_approved',
   refunded: 'donation_refunded',
 } as const;
+
+/** A pledge that found the wallet short is tried again this many days later (DESIGN 10.4). */
+export const PLEDGE_RETRY_DAYS = 3;
+
+/** A monthly gift from my wallet (DESIGN 10.4); the day is 1 to 28 so every month has it. */
+export const CreatePledgeBodySchema = z.strictObject({
+  target_type: z.enum(['tribe', 'campaign']),
+  target_id: UuidSchema,
+  amount: z.number().int().min(MONEY_LIMITS.donationMin).max(MONEY_LIMITS.donationMax),
+  day_of_month: z.number().int().min(1).max(28),
+});
+export type CreatePledgeBody = z.infer<typeof CreatePledgeBodySchema>;
+
+/** Pause or resume, change the amount or the day, or skip the next month. */
+export const UpdatePledgeBodySchema = z
+  .strictObject({
+    status: z.enum(['active', 'paused']).optional(),
+    amount: z.number().int().min(MONEY_LIMITS.donationMin).max(MONEY_LIMITS.donationMax).optional(),
+    day_of_month: z.number().int().min(1).max(28).optional(),
+    skip_next: z.literal(true).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { error: 'validation.required', path: ['status'] });
+export type UpdatePledgeBody = z.infer<typeof UpdatePledgeBodySchema>;
+
+export const PledgeSchema = z.object({
+  id: z.string(),
+  target_type: z.enum(['tribe', 'campaign']),
+  target_id: z.string(),
+  target_name: z.string(),
+  tribe_id: z.string(),
+  amount: z.number(),
+  day_of_month: z.number(),
+  status: z.enum(['active', 'paused', 'cancelled']),
+  /** When it is next taken (null unless active), and the month that run pays for. */
+  next_run_at: z.string().nullable(),
+  due_month: z.string(),
+  /** Failed tries for the due month (lack of funds), retried every three days. */
+  failures: z.number(),
+  created_at: z.string(),
+});
+export type Pledge = z.infer<typeof PledgeSchema>;
+export const PledgeDataSchema = z.object({ pledge: PledgeSchema });
+export const PledgeListSchema = z.object({ items: z.array(PledgeSchema) });

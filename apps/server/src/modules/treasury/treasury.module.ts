@@ -6,6 +6,11 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import type { CampaignsRepo } from '../wallet/campaigns.repo.js';
 import type { Ledger } from '../wallet/ledger.repo.js';
+import type { Jobs } from '#src/core/jobs/jobs.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { DonationsService } from '../wallet/donations.service.js';
+import { createPledgesRepo } from './pledges.repo.js';
+import { RUN_PLEDGES_QUEUE, createPledgesService } from './pledges.service.js';
 import { createTreasuryRepo } from './treasury.repo.js';
 import { createTreasuryService, type StepUp } from './treasury.service.js';
 
@@ -19,7 +24,20 @@ export function createTreasuryModule(deps: {
   storage: Storage;
   twoFactor: StepUp;
   notifications: Pick<NotificationsService, 'notify'>;
+  donations: Pick<DonationsService, 'donate'>;
+  users: Pick<UsersRepo, 'findById'>;
+  /** The durable queue: the pledges due are taken every 15 minutes (DESIGN 10.4). */
+  jobs?: Pick<Jobs, 'enabled' | 'define'>;
 }) {
   const repo = createTreasuryRepo(deps.db);
-  return { repo, treasury: createTreasuryService({ ...deps, repo, transact: createTransact(deps.db) }) };
+  const pledges = createPledgesService({ ...deps, repo: createPledgesRepo(deps.db) });
+  if (deps.jobs?.enabled) {
+    deps.jobs.define(RUN_PLEDGES_QUEUE, {
+      cron: '*/15 * * * *',
+      handler: async () => {
+        await pledges.runDue(deps.clock.now());
+      },
+    });
+  }
+  return { repo, pledges, treasury: createTreasuryService({ ...deps, repo, transact: createTransact(deps.db) }) };
 }

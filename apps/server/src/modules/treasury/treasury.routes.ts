@@ -66,6 +66,29 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   route(
     app,
+    api.createPledge,
+    write,
+  )(async (req) => ({ data: { pledge: await ctx.pledges.create(req.auth!.user, req.body) }, message: 'pledges.created' }));
+  route(app, api.myPledges)(async (req) => ({ data: await ctx.pledges.mine(req.auth!.user) }));
+  route(
+    app,
+    api.updatePledge,
+    write,
+  )(async (req) => ({
+    data: { pledge: await ctx.pledges.update(req.params.id, req.auth!.user, req.body) },
+    message: 'pledges.updated',
+  }));
+  route(
+    app,
+    api.cancelPledge,
+    write,
+  )(async (req) => ({
+    data: { pledge: await ctx.pledges.cancel(req.params.id, req.auth!.user) },
+    message: 'pledges.cancelled_ok',
+  }));
+
+  route(
+    app,
     api.payExpense,
     write,
   )(async (req) => {

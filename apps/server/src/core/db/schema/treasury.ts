@@ -79,3 +79,57 @@ export const expenseReceipts = pgTable(
   },
   (t) => [index('expense_receipts_expense_idx').on(t.expenseId, t.position)],
 );
+
+/**
+ * A monthly gift from a wallet to a tribe or one of its campaigns (DESIGN 10.4), run by the job queue
+ * on `day_of_month`: `next_run_at` is when it is next due (a month on after a payment, three days on
+ * after a failure for lack of funds). Paused pledges wait; cancelled ones are kept for the record.
+ */
+export const pledges = pgTable(
+  'pledges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    tribeId: uuid('tribe_id')
+      .notNull()
+      .references(() => tribes.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    amount: tokens('amount').notNull(),
+    dayOfMonth: integer('day_of_month').notNull(),
+    status: text('status').notNull().default('active'),
+    nextRunAt: ts('next_run_at').notNull(),
+    /** The month (YYYY-MM) `next_run_at` pays for: a retry after a failure pays the same month. */
+    dueMonth: text('due_month').notNull(),
+    failures: integer('failures').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('pledges_user_idx').on(t.userId, t.createdAt),
+    index('pledges_due_idx').on(t.status, t.nextRunAt),
+    check('pledges_status', sql`${t.status} in ('active', 'paused', 'cancelled')`),
+    check('pledges_target', sql`${t.targetType} in ('tribe', 'campaign')`),
+    check('pledges_amount', sql`${t.amount} > 0`),
+    check('pledges_day', sql`${t.dayOfMonth} between 1 and 28`),
+  ],
+);
+
+/** One month of a pledge: paid (with its donation), skipped, or failed so far. Its key makes a month run once. */
+export const pledgeRuns = pgTable(
+  'pledge_runs',
+  {
+    pledgeId: uuid('pledge_id')
+      .notNull()
+      .references(() => pledges.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    status: text('status').notNull(),
+    donationId: uuid('donation_id'),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pledgeId, t.month] }),
+    check('pledge_runs_status', sql`${t.status} in ('paid', 'skipped', 'failed')`),
+  ],
+);
