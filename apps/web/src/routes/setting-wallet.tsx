@@ -6,8 +6,9 @@ import { BuyTokens } from '../features/money/components/buy-tokens';
 import { PaymentReturn } from '../features/money/components/payment-return';
 import { WalletBalance } from '../features/money/components/wallet-balance';
 import { WalletHistory } from '../features/money/components/wallet-history';
+import { MyPledges } from '../features/treasury/components/my-pledges';
 
-/** /setting/wallet: balance, buying tokens through the provider's checkout, and the history. */
+/** /setting/wallet: balance, buying tokens through the provider's checkout, monthly gifts, and the history. */
 export default function WalletPage() {
   const wallet = useWallet();
   const [params] = useSearchParams();
@@ -18,6 +19,7 @@ export default function WalletPage() {
         {paymentId && <PaymentReturn paymentId={paymentId} />}
         <WalletBalance wallet={wallet.data} />
         <BuyTokens />
+        <MyPledges />
         <WalletHistory />
       </Stack>
     </SettingsFrame>

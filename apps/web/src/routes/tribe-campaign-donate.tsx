@@ -10,6 +10,7 @@ import { CampaignProgress } from '../features/money/components/campaign-progress
 import { DonateForm } from '../features/money/components/donate-form';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
+import { MonthlyGift } from '../features/treasury/components/monthly-gift';
 
 /** /tribes/campaign/donate/{campaign id}: give to one campaign. */
 export default function CampaignDonatePage() {
@@ -33,7 +34,10 @@ export default function CampaignDonatePage() {
     <PageFrame title={t('money.donate.toCampaign', { title: c.title })}>
       <CampaignProgress campaign={c} />
       {c.status === 'active' ? (
-        <DonateForm target={{ type: 'campaign', id: c.id, name: c.title }} after={back} />
+        <>
+          <DonateForm target={{ type: 'campaign', id: c.id, name: c.title }} after={back} />
+          <MonthlyGift target={{ type: 'campaign', id: c.id, name: c.title }} />
+        </>
       ) : (
         <Alert severity="info" action={back}>
           {t('money.donate.closed')}

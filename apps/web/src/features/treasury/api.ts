@@ -3,6 +3,8 @@ import {
   TWO_FACTOR_HEADER,
   treasuryEndpoints as endpoints,
   type CreateExpenseBody,
+  type CreatePledgeBody,
+  type UpdatePledgeBody,
   type EndpointInput,
   type ExpenseStatus,
 } from '@tribes/shared';
@@ -16,6 +18,7 @@ export const treasuryKeys = {
   all: ['treasury'] as const,
   summary: (tribeRef: string) => ['treasury', 'summary', tribeRef] as const,
   expenses: (tribeRef: string, status: ExpenseStatus | 'all') => ['treasury', 'expenses', tribeRef, status] as const,
+  pledges: ['treasury', 'pledges'] as const,
 };
 
 /** GET /v1/tribes/{id}/treasury: the funds, the open expenses and what I may do. */
@@ -130,5 +133,35 @@ export function useExpenseAct() {
       // The public ledger shows payouts.
       void client.invalidateQueries({ queryKey: moneyKeys.allLedgers });
     },
+  });
+}
+
+/** GET /v1/me/pledges: my monthly gifts. */
+export function useMyPledges() {
+  return useQuery({
+    queryKey: treasuryKeys.pledges,
+    queryFn: async ({ signal }) => (await api.call(endpoints.myPledges, {}, { signal })).data.items,
+  });
+}
+
+/** POST /v1/pledges: a monthly gift from my wallet. */
+export function useCreatePledge() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { body: CreatePledgeBody; onFieldErrors?: FieldErrorsHandler }) =>
+      (await api.call(endpoints.createPledge, { body: v.body }, { onFieldErrors: v.onFieldErrors })).data.pledge,
+    onSuccess: () => void client.invalidateQueries({ queryKey: treasuryKeys.pledges }),
+  });
+}
+
+/** PATCH or DELETE /v1/pledges/{id}: pause, resume, skip the next month, or cancel. */
+export function useChangePledge() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; change: UpdatePledgeBody | 'cancel' }) =>
+      v.change === 'cancel'
+        ? (await api.call(endpoints.cancelPledge, { params: { id: v.id } })).data.pledge
+        : (await api.call(endpoints.updatePledge, { params: { id: v.id }, body: v.change })).data.pledge,
+    onSuccess: () => void client.invalidateQueries({ queryKey: treasuryKeys.pledges }),
   });
 }
