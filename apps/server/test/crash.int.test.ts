@@ -10,6 +10,7 @@ import { createTestDatabase, TEST_DB } from './test-database.js';
 // Issue 11, Tests: donations racing with retries, the server SIGKILLed mid-run and restarted on the
 // same data, every lost answer retried with its key: sum of balances zero, no negative account, no
 // key applied twice, every 2xx donation present. On PGlite (DATA_DIR) and PostgreSQL (DATABASE_URL).
+// Issue 16: expense payouts and refunds race with them, and are retried the same way: each once.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tribes-crash-'));
 let pg: (Database & { url?: string }) | undefined;
 afterAll(async () => {
@@ -60,6 +61,12 @@ async function signUp(server: Server, name: string, email: string): Promise<Reco
 }
 
 const DONORS = 4;
+/** Expenses proposed by donor 1 and approved before the race, paid during it (10 tokens each). */
+const EXPENSES = 6;
+/** Donor 3's gift to the tribe before the race: what the payouts draw on. */
+const FUND = 100;
+/** Donor 2's small gifts before the race (5 tokens each), refunded during it. */
+const REFUNDED = 3;
 const PER_DONOR = 40;
 const BOUGHT = 1000;
 
@@ -71,16 +78,18 @@ interface Attempt {
   donationId?: string;
 }
 
-describe('a crash in the middle of racing donations', () => {
-  it('keeps every acknowledged donation, applies each key once and balances the ledger after a SIGKILL and retries', async () => {
+describe('a crash in the middle of racing donations, payouts and refunds', () => {
+  it('keeps every acknowledged donation, pays each expense and refunds each gift once, and balances the ledger after a SIGKILL and retries', async () => {
     let server = await startServerProcess(await env());
     const donors: Record<string, string>[] = [];
     let tribeId: string;
     let campaignId: string;
+    const expenseIds: string[] = [];
+    const refundIds: string[] = [];
     try {
       for (let d = 0; d < DONORS; d++) donors.push(await signUp(server, `Donor ${d}`, `crash-donor-${d}@example.test`));
       const leader = donors[0]!;
-      expect((await call(server, 'PUT', '/api/v1/me/role', { role: 'leader' }, leader)).status).toBe(200);
+      expect((await call(server, 'PUT', '/api/v1/me/role', { role: 'leader' }, donors[0]!)).status).toBe(200);
       const tribe = await call(server, 'POST', '/api/v1/tribes', { name: 'Crash Tribe', lat: 1, lng: 1, region: 'Test' }, leader);
       tribeId = (tribe.body.data.tribe as { id: string }).id;
       const campaign = await call(
@@ -113,6 +122,33 @@ describe('a crash in the middle of racing donations', () => {
         );
         expect(paid.body.data.balance).toBe(BOUGHT);
       }
+      // The treasury's side: donors 1-3 join; donor 3 funds the tribe; donor 2 gives three small gifts;
+      // donor 1 proposes expenses, which the (only) leader approves.
+      for (const auth of donors.slice(1))
+        expect((await call(server, 'POST', `/api/v1/tribes/${tribeId}/join`, undefined, auth)).status).toBeLessThan(300);
+      const give = (auth: Record<string, string>, amount: number, key: string) =>
+        call(
+          server,
+          'POST',
+          '/api/v1/donations',
+          { target_type: 'tribe', target_id: tribeId, amount },
+          { ...auth, 'idempotency-key': key },
+        );
+      expect((await give(donors[3]!, FUND, 'fund')).status).toBe(201);
+      for (let r = 0; r < REFUNDED; r++)
+        refundIds.push(((await give(donors[2]!, 5, `small-${r}`)).body.data.donation as { id: string }).id);
+      for (let e = 0; e < EXPENSES; e++) {
+        const proposed = await call(
+          server,
+          'POST',
+          `/api/v1/tribes/${tribeId}/expenses`,
+          { amount: 10, title: `Crash expense ${e}`, payee: 'Roofer' },
+          { ...donors[1]!, 'idempotency-key': `expense-${e}` },
+        );
+        const id = (proposed.body.data.expense as { id: string }).id;
+        expect((await call(server, 'POST', `/api/v1/expenses/${id}/approve`, {}, leader)).status).toBe(200);
+        expenseIds.push(id);
+      }
     } catch (err) {
       server.child.kill('SIGKILL');
       throw err;
@@ -139,8 +175,37 @@ describe('a crash in the middle of racing donations', () => {
     };
     const first = server;
     let killed = false;
-    await Promise.all(
-      attempts.map(async (a) => {
+    const boss = donors[0]!;
+    // A payout answers 200 (a replay too); a refund 200, or 409 donation_refunded when a retry finds it done.
+    const payout = (s: Server, id: string) =>
+      call(
+        s,
+        'POST',
+        `/api/v1/expenses/${id}/pay`,
+        { reference: `REF-${id.slice(0, 8)}` },
+        { ...boss, 'idempotency-key': `pay-${id}` },
+      );
+    const refund = (s: Server, id: string) => call(s, 'POST', `/api/v1/donations/${id}/refund`, { reason: 'Crash test' }, boss);
+    const lostActs: (() => Promise<void>)[] = [];
+    const treasuryActs = [
+      ...expenseIds.map((id) => ({ run: (s: Server) => payout(s, id), ok: [200] })),
+      ...refundIds.map((id) => ({ run: (s: Server) => refund(s, id), ok: [200, 409] })),
+    ];
+    const acts = treasuryActs.map(async (act) => {
+      try {
+        const res = await act.run(first);
+        expect(act.ok, JSON.stringify(res.body)).toContain(res.status);
+      } catch (err) {
+        if (!(err instanceof TypeError)) throw err;
+        lostActs.push(async () => {
+          const res = await act.run(server);
+          expect(act.ok, JSON.stringify(res.body)).toContain(res.status);
+        });
+      }
+    });
+    await Promise.all([
+      ...acts,
+      ...attempts.map(async (a) => {
         try {
           a.donationId = await send(first, a);
           if (++answered === killAt) {
@@ -153,7 +218,7 @@ describe('a crash in the middle of racing donations', () => {
           lost.push(a);
         }
       }),
-    );
+    ]);
     expect(await first.exited).toBeNull();
     expect(answered).toBeGreaterThanOrEqual(killAt);
     expect(lost.length).toBeGreaterThan(0);
@@ -163,11 +228,12 @@ describe('a crash in the middle of racing donations', () => {
     server = await startServerProcess(await env());
     try {
       // Every lost answer is retried with its key and body, racing again; each gets its donation.
-      await Promise.all(
-        lost.map(async (a) => {
+      await Promise.all([
+        ...lost.map(async (a) => {
           a.donationId = await send(server, a);
         }),
-      );
+        ...lostActs.map((retry) => retry()),
+      ]);
       // A retry of an acknowledged request answers the very same donation, never a second one.
       for (const a of acknowledged.filter((_, i) => i % 5 === 0)) expect(await send(server, a)).toBe(a.donationId);
 
@@ -175,8 +241,12 @@ describe('a crash in the middle of racing donations', () => {
       for (const [d, auth] of donors.entries()) {
         const mine = attempts.filter((a) => a.donor === d);
         const wallet = await call(server, 'GET', '/api/v1/wallet', undefined, auth);
-        expect(wallet.body.data.balance).toBe(BOUGHT - mine.reduce((sum, a) => sum + a.body.amount, 0));
+        // Donor 3 funded the tribe; donor 2's small gifts came back to the wallet.
+        const before = d === 3 ? FUND : 0;
+        expect(wallet.body.data.balance).toBe(BOUGHT - before - mine.reduce((sum, a) => sum + a.body.amount, 0));
       }
+      const paid = await call(server, 'GET', `/api/v1/tribes/${tribeId}/expenses?status=paid`, undefined, boss);
+      expect((paid.body.data.items as unknown[]).length).toBe(EXPENSES);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -202,7 +272,7 @@ describe('a crash in the middle of racing donations', () => {
       );
       // One key, one donation: as many donations as keys, each key's answer naming a distinct one.
       expect(keys).toHaveLength(attempts.length);
-      expect(donations).toHaveLength(attempts.length);
+      expect(donations).toHaveLength(attempts.length + 1 + REFUNDED);
       const stored = new Set(donations.map((r) => r.id));
       expect(new Set(keys.map((k) => k.donation_id)).size).toBe(attempts.length);
       for (const k of keys) expect(stored.has(k.donation_id!)).toBe(true);
@@ -213,6 +283,15 @@ describe('a crash in the middle of racing donations', () => {
             group by reference_id having count(*) > 1) d`,
       );
       expect(dup!.n).toBe('0');
+      // Each expense paid by one transfer, each refunded gift given back by one.
+      const treasury = await rows<{ kind: string; n: string; refs: string }>(
+        sql`select kind, count(*)::text as n, count(distinct reference_id)::text as refs from ledger_transfers
+            where kind in ('expense', 'refund') group by kind order by kind`,
+      );
+      expect(treasury).toEqual([
+        { kind: 'expense', n: String(EXPENSES), refs: String(EXPENSES) },
+        { kind: 'refund', n: String(REFUNDED), refs: String(REFUNDED) },
+      ]);
       // The campaign's running total agrees with its donations.
       const [raised] = await rows<{ raised: number }>(sql`select raised from campaigns where id = ${campaignId}`);
       expect(Number(raised!.raised)).toBe(
