@@ -107,7 +107,7 @@ export function createContext(deps: {
   });
   const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
-  const { treasury, pledges } = createTreasuryModule({
+  const { treasury, pledges, receipts } = createTreasuryModule({
     db,
     ledger: wallet.ledger,
     tribes: tribes.repo,
@@ -158,6 +158,8 @@ export function createContext(deps: {
     treasury,
     /** Monthly gifts, taken by the job queue (DESIGN 10.4). */
     pledges,
+    /** Donor receipts and yearly statements as PDFs. */
+    receipts,
     realtime,
     config,
     database,

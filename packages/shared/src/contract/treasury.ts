@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { IdParamsSchema } from '../schemas/common.js';
 import { TribeRefParamsSchema } from '../schemas/tribes.js';
 import {
@@ -13,6 +14,7 @@ import {
   PayExpenseBodySchema,
   RefundBodySchema,
   RefundDataSchema,
+  StatementQuerySchema,
   TreasurySummarySchema,
 } from '../schemas/treasury.js';
 import { endpoint } from './endpoint.js';
@@ -166,5 +168,29 @@ export const treasuryEndpoints = {
     params: IdParamsSchema,
     data: PledgeDataSchema,
     errors: [401, 404],
+  }),
+  donationReceipt: endpoint({
+    method: 'GET',
+    path: '/v1/donations/{id}/receipt',
+    summary:
+      "The receipt of one of my donations as a PDF in my language (every script), with its refund if any; 404 for anyone else's.",
+    tags,
+    auth: 'user',
+    params: IdParamsSchema,
+    // Not the envelope: the PDF itself. Its errors are the usual envelope.
+    produces: 'application/pdf',
+    data: z.never(),
+    errors: [401, 404],
+  }),
+  donationStatement: endpoint({
+    method: 'GET',
+    path: '/v1/me/donations/statement',
+    summary: 'My donations of a year (default: this one) as a PDF statement in my language, with the total.',
+    tags,
+    auth: 'user',
+    query: StatementQuerySchema,
+    produces: 'application/pdf',
+    data: z.never(),
+    errors: [401],
   }),
 } as const;

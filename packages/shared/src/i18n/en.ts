@@ -288,6 +288,19 @@ export const en = {
   'expenses.insufficient_funds': 'This fund does not hold enough tokens for the payout.',
   'validation.receipt_type': 'A receipt must be a photo (JPEG, PNG, WebP, GIF or AVIF) or a PDF.',
   'twofactor.code_required': 'Enter the code from your authenticator app to confirm.',
+  'receipts.title': 'Donation receipt',
+  'receipts.number': 'Receipt no. {{id}}',
+  'receipts.donor': 'Donor: {{name}}',
+  'receipts.amount': '{{amount}} tokens',
+  'receipts.to': 'Given to {{target}}',
+  'receipts.date': 'Date: {{date}}',
+  'receipts.refunded': 'Refunded on {{date}}: {{reason}}',
+  'receipts.footer': 'Recorded on the public ledger of {{tribe}}.',
+  'receipts.statement_title': 'Donations in {{year}}',
+  'receipts.statement_line': '{{date}} · {{target}} · {{amount}} tokens',
+  'receipts.statement_refunded': '(refunded)',
+  'receipts.statement_total': 'Total: {{amount}} tokens',
+  'receipts.statement_none': 'No donations in {{year}}.',
 } as const;
 
 /** CLDR plural categories, the suffixes of i18next v4 plural keys (`<key>_one`, `<key>_other`, ...). */

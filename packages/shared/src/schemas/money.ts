@@ -116,6 +116,8 @@ export const WalletTransactionSchema = z.object({
     id: z.string().nullable(),
     name: z.string(),
   }),
+  /** The donation a donation or refund movement records (for its receipt); null for other kinds. */
+  donation_id: z.string().nullable(),
   created_at: IsoDate,
 });
 export type WalletTransaction = z.infer<typeof WalletTransactionSchema>;

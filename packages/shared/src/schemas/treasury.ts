@@ -58,6 +58,11 @@ export const RefundSchema = z.object({
 export const RefundDataSchema = z.object({ refund: RefundSchema });
 export type Refund = z.infer<typeof RefundSchema>;
 
+/** The year of a donor's statement (default: this year). */
+export const StatementQuerySchema = z.strictObject({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
 export const ExpensesQuerySchema = z.strictObject({
   status: ExpenseStatusSchema.optional(),
   cursor: z.string().max(500).optional(),

@@ -4,7 +4,7 @@ import type { StoredQuestion } from '#src/core/db/schema/learning.js';
 import { foldShortAnswer, grade, isCorrect, review } from './grading.js';
 import { lessonStates } from './unlock.js';
 import { renderMarkdown } from '#src/core/markdown.js';
-import { visualRuns } from './certificate-pdf.js';
+import { visualRuns } from '#src/core/pdf.js';
 
 const q = (x: QuestionInput & { id?: string }): StoredQuestion => ({ ...x, id: x.id ?? 'q' });
 

@@ -1,4 +1,5 @@
 import { treasuryEndpoints } from '@tribes/shared';
+import { PDFParse } from 'pdf-parse';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import sharp from 'sharp';
@@ -335,6 +336,66 @@ describe('refunds', () => {
   });
 });
 
+describe('donor receipts and statements', () => {
+  const pdfText = async (payload: Buffer) => {
+    const parser = new PDFParse({ data: new Uint8Array(payload) });
+    try {
+      return (await parser.getText()).text;
+    } finally {
+      await parser.destroy();
+    }
+  };
+  const get = (url: string, who: Who | null, lang?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api${url}`,
+      headers: { ...(who ? bearer(who.token) : {}), ...(lang ? { 'accept-language': lang } : {}) },
+    });
+
+  it("gives the donor a PDF receipt in the donor's language, naming the refund, and nobody else one", async () => {
+    const s = await treasuryTribe();
+    const id = (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 1234)).body.data.donation.id as string;
+    // In the donor's language (their setting, whatever the request's).
+    expect((await call('PATCH', '/v1/me', s.donor, { locale: 'fr' })).status).toBeLessThan(300);
+    const res = await get(`/v1/donations/${id}/receipt`, s.donor, 'en');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`receipt-${id.slice(0, 8).toUpperCase()}.pdf`);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Reçu de don');
+    expect(text).toContain(id.slice(0, 8).toUpperCase());
+    expect(text.replace(/\s/g, '')).toContain('1234jetons');
+    expect(text).toContain(s.tribe.name);
+    // In Arabic, after a refund: the receipt says so, with the reason.
+    expect((await call('PATCH', '/v1/me', s.donor, { locale: 'ar' })).status).toBeLessThan(300);
+    await call('POST', `/v1/donations/${id}/refund`, s.founder, { reason: 'Wrong tribe' });
+    const arabic = await pdfText((await get(`/v1/donations/${id}/receipt`, s.donor, 'en')).rawPayload);
+    expect(arabic).toMatch(/إيصال|تبرع/u);
+    expect(arabic).toContain('Wrong tribe');
+    for (const who of [s.founder, s.member]) expect((await get(`/v1/donations/${id}/receipt`, who)).statusCode).toBe(404);
+    expect((await get(`/v1/donations/${id}/receipt`, null)).statusCode).toBe(401);
+    expect((await get('/v1/donations/nope/receipt', s.donor)).statusCode).toBe(400);
+  });
+
+  it("sums a year's gifts in the statement, leaving refunded ones out of the total", async () => {
+    const s = await treasuryTribe();
+    await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 40);
+    const back = (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 7)).body.data.donation.id as string;
+    await call('POST', `/v1/donations/${back}/refund`, s.founder, { reason: 'Oops' });
+    const year = t.clock.now().getUTCFullYear();
+    const res = await get(`/v1/me/donations/statement?year=${year}`, s.donor, 'en');
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(`Donations in ${year}`);
+    expect(text).toContain('Total: 40 tokens');
+    expect(text).toContain('(refunded)');
+    const empty = await pdfText((await get(`/v1/me/donations/statement?year=2001`, s.donor, 'en')).rawPayload);
+    expect(empty).toContain('No donations in 2001.');
+    expect((await get('/v1/me/donations/statement?year=99', s.donor)).statusCode).toBe(400);
+    expect((await get('/v1/me/donations/statement', null)).statusCode).toBe(401);
+  });
+});
+
 describe('who sees and who may act', () => {
   it('shows members every expense, outsiders and the public only paid ones, banned members nothing', async () => {
     const s = await treasuryTribe();
@@ -490,6 +551,9 @@ describe('bad input', () => {
   });
 
   it('documents every treasury operation in the OpenAPI document as the contract declares it', async () => {
-    await expectOperationsMatch(t.app, { treasury: treasuryEndpoints });
+    // The receipts are PDFs, not the envelope: their answers have their own content type.
+    await expectOperationsMatch(t.app, { treasury: treasuryEndpoints }, (e, op) =>
+      expect(op.responses['2XX']?.content, e.path).toHaveProperty([e.produces!]),
+    );
   });
 });

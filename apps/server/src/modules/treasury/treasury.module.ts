@@ -11,6 +11,7 @@ import type { UsersRepo } from '../users/users.repo.js';
 import type { DonationsService } from '../wallet/donations.service.js';
 import { createPledgesRepo } from './pledges.repo.js';
 import { RUN_PLEDGES_QUEUE, createPledgesService } from './pledges.service.js';
+import { createReceipts } from './receipts.js';
 import { createTreasuryRepo } from './treasury.repo.js';
 import { createTreasuryService, type StepUp } from './treasury.service.js';
 
@@ -39,5 +40,6 @@ export function createTreasuryModule(deps: {
       },
     });
   }
-  return { repo, pledges, treasury: createTreasuryService({ ...deps, repo, transact: createTransact(deps.db) }) };
+  const receipts = createReceipts({ repo, clock: deps.clock });
+  return { repo, pledges, receipts, treasury: createTreasuryService({ ...deps, repo, transact: createTransact(deps.db) }) };
 }

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
-import { campaigns, donations, expenseDecisions, expenseReceipts, expenses, users } from '#src/core/db/schema/index.js';
+import { campaigns, donations, expenseDecisions, expenseReceipts, expenses, tribes, users } from '#src/core/db/schema/index.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;
@@ -88,6 +88,33 @@ export function createTreasuryRepo(db: Db) {
 
     async findDonation(id: string): Promise<DonationRow | undefined> {
       const [row] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
+      return row;
+    },
+
+    /** A donor's donations in [from, to), oldest first, with their tribe's name and campaign's title. */
+    async donationsOfDonor(
+      donorId: string,
+      from: Date,
+      to: Date,
+    ): Promise<{ d: DonationRow; tribeName: string; campaignTitle: string | null }[]> {
+      return db
+        .select({ d: donations, tribeName: tribes.name, campaignTitle: campaigns.title })
+        .from(donations)
+        .innerJoin(tribes, eq(tribes.id, donations.tribeId))
+        .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+        .where(and(eq(donations.donorId, donorId), gte(donations.createdAt, from), lt(donations.createdAt, to)))
+        .orderBy(asc(donations.createdAt), asc(donations.id));
+    },
+
+    /** One donation with its tribe's name and campaign's title. */
+    async donationView(id: string): Promise<{ d: DonationRow; tribeName: string; campaignTitle: string | null } | undefined> {
+      const [row] = await db
+        .select({ d: donations, tribeName: tribes.name, campaignTitle: campaigns.title })
+        .from(donations)
+        .innerJoin(tribes, eq(tribes.id, donations.tribeId))
+        .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+        .where(eq(donations.id, id))
+        .limit(1);
       return row;
     },
 

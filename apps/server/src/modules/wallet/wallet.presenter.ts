@@ -63,6 +63,7 @@ export function presentTransaction(r: AccountEntryRow, accountId: string): Walle
           : r.other.kind === 'system'
             ? { type: 'payment', id: r.t.referenceId, name: 'payment' }
             : { type: 'user', id: r.other.ownerId, name: '' },
+    donation_id: r.t.kind === 'donation' || r.t.kind === 'refund' ? r.t.referenceId : null,
     created_at: r.t.createdAt.toISOString(),
   };
 }

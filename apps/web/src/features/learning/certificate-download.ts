@@ -1,49 +1,12 @@
 import { endpointPath, learningEndpoints } from '@tribes/shared';
-import { API_BASE } from '../../app/config';
-import { i18n, localeStore } from '../../app/i18n';
-import { startLoading } from '../../components/loading-bar/loading-store';
-import { notify } from '../../components/snackbar/notice-store';
+import { downloadPdf } from '../../lib/pdf-download';
 import { sessionStore } from '../auth/session-store';
 
-/**
- * GET /v1/courses/{id}/certificate: a PDF behind the bearer token, so it is fetched here (a plain
- * link cannot carry the header) and handed to the browser as a file download.
- */
-export async function downloadCertificate(courseId: string, fileName: string): Promise<boolean> {
-  const token = sessionStore.get().accessToken;
-  const end = startLoading();
-  let response: Response;
-  try {
-    // Not the JSON envelope (the contract's `produces`), so not through api.call.
-    response = await fetch(API_BASE + endpointPath(learningEndpoints.certificatePdf.path, { id: courseId }), {
-      headers: {
-        Accept: 'application/pdf',
-        'Accept-Language': localeStore.get(),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-    });
-  } catch {
-    end(true);
-    notify(i18n.t('api.no_connection'), 'error');
-    return false;
-  }
-  if (!response.ok) {
-    end(true);
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    notify(typeof body?.message === 'string' && body.message ? body.message : i18n.t('api.unexpected'), 'error');
-    return false;
-  }
-  const blob = await response.blob();
-  end(false);
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = named ?? fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has taken the file by the next task; the URL is no longer needed after that.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return true;
+/** GET /v1/courses/{id}/certificate: my certificate as a file download. */
+export function downloadCertificate(courseId: string, fileName: string): Promise<boolean> {
+  return downloadPdf(
+    endpointPath(learningEndpoints.certificatePdf.path, { id: courseId }),
+    fileName,
+    sessionStore.get().accessToken,
+  );
 }

@@ -14,10 +14,35 @@ const tx = (id: string, kind: string, direction: 'in' | 'out', amount: number, n
   direction,
   amount,
   counterparty: kind === 'purchase' ? { type: 'payment', id: null, name: 'payment' } : { type: 'campaign', id: 'c1', name },
+  donation_id: kind === 'donation' ? `d-${id}` : null,
   created_at: '2026-03-01T10:00:00.000Z',
 });
 
 describe('WalletHistory', () => {
+  it("downloads a donation's receipt and the year's statement as PDFs with the session's token", async () => {
+    URL.createObjectURL = () => 'blob:pdf';
+    URL.revokeObjectURL = () => undefined;
+    const calls = stubApi((url) => {
+      if (url.pathname === '/api/v1/wallet/transactions')
+        return ok({ items: [tx('t1', 'donation', 'out', 15, 'Kente roof'), tx('t2', 'purchase', 'in', 100)], next_cursor: null });
+      if (url.pathname.endsWith('/receipt') || url.pathname.endsWith('/statement')) return { body: '%PDF-1.4' };
+      return undefined;
+    });
+    renderWithApp(<WalletHistory />);
+    const user = userEvent.setup();
+    const receipts = await screen.findAllByTestId('donation-receipt');
+    // Only the donation has a receipt, not the purchase.
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toHaveAccessibleName('Receipt of 15 tokens to Kente roof');
+    await user.click(receipts[0]!);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/donations/d-t1/receipt')).toBe(true));
+    await user.click(screen.getByTestId('donation-statement'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/me/donations/statement')).toBe(true));
+    const statement = calls.find((c) => c.url.pathname === '/api/v1/me/donations/statement')!;
+    expect(statement.url.searchParams.get('year')).toBe(String(new Date().getFullYear()));
+    expect(statement.headers.Accept).toBe('application/pdf');
+  });
+
   it('lists movements newest first, loads more by cursor, and filters by direction', async () => {
     const calls = stubApi((url) => {
       if (url.pathname !== '/api/v1/wallet/transactions') return undefined;

@@ -1,6 +1,7 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SouthWestIcon from '@mui/icons-material/SouthWest';
 import NorthEastIcon from '@mui/icons-material/NorthEast';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,6 +19,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { useTransactions, type HistoryFilter } from '../api';
 import { useMoneyFormat } from '../format';
+import { downloadReceipt, downloadStatement } from '../receipt-download';
 
 const FILTERS: HistoryFilter[] = ['all', 'in', 'out', 'purchase', 'donation'];
 
@@ -42,12 +44,24 @@ function Row({ tx }: { tx: WalletTransaction }) {
         secondary={`${t(`money.history.kind.${tx.kind === 'purchase' ? 'purchase' : tx.kind === 'donation' ? 'donation' : 'other'}`)} · ${f.dateTime(tx.created_at)}`}
         sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
       />
-      <Typography
-        sx={{ fontWeight: 700, whiteSpace: 'nowrap', ml: 2, color: incoming ? 'success.main' : 'text.primary' }}
-        aria-label={t(incoming ? 'money.history.received' : 'money.history.sent', { amount: f.tokens(tx.amount) })}
-      >
-        <bdi>{`${sign}${f.tokens(tx.amount)}`}</bdi>
-      </Typography>
+      <Stack alignItems="flex-end" sx={{ ml: 2 }}>
+        <Typography
+          sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: incoming ? 'success.main' : 'text.primary' }}
+          aria-label={t(incoming ? 'money.history.received' : 'money.history.sent', { amount: f.tokens(tx.amount) })}
+        >
+          <bdi>{`${sign}${f.tokens(tx.amount)}`}</bdi>
+        </Typography>
+        {tx.kind === 'donation' && tx.donation_id && (
+          <Button
+            size="small"
+            onClick={() => void downloadReceipt(tx.donation_id!)}
+            aria-label={t('money.history.receiptFor', { amount: f.tokens(tx.amount), name: tx.counterparty.name })}
+            data-testid="donation-receipt"
+          >
+            {t('money.history.receipt')}
+          </Button>
+        )}
+      </Stack>
     </ListItem>
   );
 }
@@ -64,6 +78,15 @@ export function WalletHistory() {
         <Typography id="wallet-history-title" variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
           {t('money.history.title')}
         </Typography>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<ReceiptLongOutlinedIcon />}
+          onClick={() => void downloadStatement(new Date().getFullYear())}
+          data-testid="donation-statement"
+        >
+          {t('money.history.statement', { year: new Date().getFullYear() })}
+        </Button>
         <TextField
           select
           size="small"
