@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { EXPENSE_LIMITS, type Expense } from '@tribes/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StepUpFields } from './step-up-fields';
 import { useMoneyFormat } from '../../money/format';
 import type { ExpenseAct } from '../api';
 import type { Pending } from '../use-expense-act';
@@ -97,23 +97,7 @@ export function ExpenseActDialog({
                 slotProps={{ htmlInput: { maxLength: EXPENSE_LIMITS.noteMax } }}
               />
             )}
-            {pending.needsCode && (
-              <TextField
-                id={`${id}-code`}
-                label={t('treasury.act.code')}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                autoComplete="one-time-code"
-                autoFocus
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'expense-code' } }}
-                helperText={t('treasury.act.codeHelp')}
-              />
-            )}
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
+            <StepUpFields id={id} needsCode={pending.needsCode} code={code} onCode={setCode} error={error} />
           </Stack>
         </DialogContent>
         <DialogActions>

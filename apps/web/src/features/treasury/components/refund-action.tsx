@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { EXPENSE_LIMITS, type LedgerEntry, type Tribe } from '@tribes/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StepUpFields } from './step-up-fields';
 import { useMoneyFormat } from '../../money/format';
 import { membershipFlags } from '../../tribes/membership';
 import { useRefundDialog } from '../use-expense-act';
@@ -77,23 +77,7 @@ export function RefundAction({ tribe, entry }: { tribe: Tribe; entry: LedgerEntr
                   helperText={reasonError ?? t('treasury.refund.reasonHelp')}
                   slotProps={{ htmlInput: { maxLength: EXPENSE_LIMITS.noteMax, 'data-testid': 'refund-reason' } }}
                 />
-                {dialog.pending.needsCode && (
-                  <TextField
-                    id={`${id}-code`}
-                    label={t('treasury.act.code')}
-                    value={code}
-                    onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                    autoComplete="one-time-code"
-                    autoFocus
-                    helperText={t('treasury.act.codeHelp')}
-                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  />
-                )}
-                {dialog.error && (
-                  <Alert severity="error" role="alert">
-                    {dialog.error}
-                  </Alert>
-                )}
+                <StepUpFields id={id} needsCode={dialog.pending.needsCode} code={code} onCode={setCode} error={dialog.error} />
               </Stack>
             </DialogContent>
             <DialogActions>
