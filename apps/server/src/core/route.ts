@@ -56,6 +56,16 @@ export const sent = (reply: FastifyReply): Sent => {
   return { sent: true };
 };
 
+/** Sends a PDF download (not the envelope; failures before it still are), private and not cached. */
+export function sendPdf(reply: FastifyReply, file: { pdf: Buffer; filename: string }): Sent {
+  void reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.pdf);
+  return sent(reply);
+}
+
 /** `/v1/tribes/{id}` → `/v1/tribes/:id`, Fastify's form. */
 export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 

@@ -2,7 +2,7 @@ import { learningEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/composition.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
-import { route, sent } from '#src/core/route.js';
+import { route, sendPdf } from '#src/core/route.js';
 
 /** The learning center (DESIGN section 5; every endpoint is declared in packages/shared/src/contract/learning.ts). */
 export async function learningRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -133,19 +133,10 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     };
   });
 
-  // The PDF itself, not the envelope (its failures still are).
   route(
     app,
     api.certificatePdf,
-  )(async (req, reply) => {
-    const { pdf, filename } = await certificates.pdf(req.params.id, req.auth!.user, req.locale);
-    void reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-    return sent(reply);
-  });
+  )(async (req, reply) => sendPdf(reply, await certificates.pdf(req.params.id, req.auth!.user, req.locale)));
 
   route(app, api.verifyCertificate)(async (req) => ({ data: { certificate: await certificates.verify(req.params.id) } }));
 }

@@ -1,9 +1,9 @@
 import { EXPENSE_LIMITS, TWO_FACTOR_HEADER, treasuryEndpoints as api } from '@tribes/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '#src/composition.js';
 import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
-import { route, sent } from '#src/core/route.js';
+import { route, sendPdf } from '#src/core/route.js';
 import { idempotencyKey } from '../wallet/wallet.routes.js';
 
 /** The fresh code a leader with 2FA on sends with a decision or a payout (a header: the body is the act's). */
@@ -33,23 +33,14 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return { data: answer.body, message: 'expenses.proposed', statusCode: answer.status };
   });
 
-  // PDFs themselves, not the envelope (their failures still are).
-  const pdfReply = (reply: FastifyReply, file: { pdf: Buffer; filename: string }) => {
-    void reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.pdf);
-    return sent(reply);
-  };
   route(
     app,
     api.donationReceipt,
-  )(async (req, reply) => pdfReply(reply, await ctx.receipts.receipt(req.params.id, req.auth!.user, req.locale)));
+  )(async (req, reply) => sendPdf(reply, await ctx.receipts.receipt(req.params.id, req.auth!.user, req.locale)));
   route(
     app,
     api.donationStatement,
-  )(async (req, reply) => pdfReply(reply, await ctx.receipts.statement(req.auth!.user, req.query.year, req.locale)));
+  )(async (req, reply) => sendPdf(reply, await ctx.receipts.statement(req.auth!.user, req.query.year, req.locale)));
 
   route(app, api.summary)(async (req) => ({ data: await ctx.treasury.summary(req.params.id, viewer(req)) }));
   route(app, api.expenses)(async (req) => ({ data: await ctx.treasury.list(req.params.id, viewer(req), req.query) }));

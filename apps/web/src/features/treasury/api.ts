@@ -113,8 +113,8 @@ export function useExpenseAct() {
   return useMutation({
     mutationFn: async (v: { id: string; act: ExpenseAct; note?: string; reference?: string; key?: string; code?: string }) => {
       const headers: Record<string, string> = v.code ? { [TWO_FACTOR_HEADER]: v.code } : {};
-      // The page asks for the code itself: no notice for the 403 that asks for it.
-      const options = { headers, quietStatuses: [403] };
+      // The dialog shows the 403 (code asked) and 409 (not open, funds short) itself: no second notice.
+      const options = { headers, quietStatuses: [403, 409] };
       const params = { id: v.id };
       if (v.act === 'pay') {
         return (
