@@ -3,7 +3,7 @@ import { HttpError, fieldError } from './errors.js';
 import { lazy } from './lazy.js';
 
 /** sharp (libvips) is loaded by the first upload, not at start-up. */
-const loadSharp = lazy(() => import('sharp'));
+export const loadSharp = lazy(() => import('sharp'));
 
 /** The image formats an upload may be (DESIGN 10.1); everything else, SVG above all, is 415. */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';

@@ -178,7 +178,7 @@ function routeSchema(e: EndpointDef): FastifySchema {
   // (and the JSON body, when the endpoint takes one too) is handed to the document's transform only.
   if (e.multipart) schema[FORM] = multipartBody(e);
   // The handler reads the Idempotency-Key itself (its own 400 field error), so it is described only.
-  if (e.idempotencyKey) schema[HEADERS] = IDEMPOTENCY_HEADERS;
+  if (e.idempotencyKey) schema[HEADERS] = e.idempotencyKey === 'optional' ? OPTIONAL_IDEMPOTENCY_HEADERS : IDEMPOTENCY_HEADERS;
   return schema;
 }
 
@@ -216,6 +216,13 @@ const IDEMPOTENCY_HEADERS = z.object({
   'idempotency-key': IdempotencyKeySchema.describe(
     'Makes the request exactly-once (1 to 255 visible ASCII characters, kept at least 24 h): a replay answers the ' +
       'first answer, the same key with another body is 409 idempotency_conflict.',
+  ),
+});
+
+const OPTIONAL_IDEMPOTENCY_HEADERS = z.object({
+  'idempotency-key': IdempotencyKeySchema.optional().describe(
+    'Optional: makes a replay safe (1 to 255 visible ASCII characters, kept at least 24 h): the same key answers the ' +
+      'first answer and does nothing again; the same key with another body is 409 idempotency_conflict.',
   ),
 });
 

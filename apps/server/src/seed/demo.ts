@@ -237,7 +237,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   for (const [i, spec] of posts.entries()) {
     clock.set(spec.at);
     const photo = photos[i];
-    const post = await m.posts.create(
+    const { post } = await m.posts.create(
       user(spec.by),
       { body: spec.body, tribe_id: tribeIds[spec.tribe], visibility: spec.visibility, alt: spec.photo ? [spec.photo.alt] : [] },
       photo ? [photo] : [],

@@ -48,8 +48,11 @@ export interface EndpointDef {
   errorTypes?: readonly string[];
   /** The `data` its 500 answer carries, when a failure keeps figures (a health check that fails). */
   errorData?: z.ZodType;
-  /** A money POST that takes an `Idempotency-Key` header. */
-  idempotencyKey?: boolean;
+  /**
+   * An exactly-once POST's `Idempotency-Key` header: `true` when required (money), `'optional'` when a
+   * client may send one to make a replay safe (the web's offline outbox: posts, comments, quiz attempts).
+   */
+  idempotencyKey?: boolean | 'optional';
   /**
    * An answer that is not the JSON envelope (a CSV, a PDF, a redirect): its content type. For a JSON
    * type, `data` is the whole answer's schema; for any other, the answer is the file itself.

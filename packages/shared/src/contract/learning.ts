@@ -264,6 +264,7 @@ export const learningEndpoints = {
     auth: 'user',
     params: IdParamsSchema,
     body: AttemptBodySchema,
+    idempotencyKey: 'optional',
     data: z.object({ attempt: AttemptResultSchema }),
     status: 201,
     errors: [401, 404, 409],

@@ -11,6 +11,8 @@ export const POST_LIMITS = {
   maxImages: 4,
   imageMaxBytes: 10 * 1024 * 1024,
   imageMaxSide: 2048,
+  /** The widths of the smaller copies the server stores of each photo (srcset; the data saver takes the first). */
+  imageVariantWidths: [320, 640, 1280],
 } as const;
 
 export const POST_VISIBILITIES = ['public', 'tribe'] as const;
@@ -65,11 +67,17 @@ const NamedSchema = z.object({ id: z.string(), name: z.string() });
 /** A tribe named on a post or a profile. */
 const TribeRefSchema = z.object({ id: z.string(), name: z.string(), slug: z.string() });
 
+/** A smaller copy of a photo, `width` pixels wide, for `srcset` (the data saver shows the smallest). */
+export const ImageVariantSchema = z.object({ width: z.number().int(), url: z.string() });
+export type ImageVariant = z.infer<typeof ImageVariantSchema>;
+
 export const PostImageSchema = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
   alt: z.string(),
+  /** Smaller copies, narrowest first (320, 640, 1280 px wide where the photo is wider); may be empty. */
+  variants: z.array(ImageVariantSchema),
 });
 export type PostImage = z.infer<typeof PostImageSchema>;
 

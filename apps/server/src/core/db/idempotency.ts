@@ -73,3 +73,16 @@ export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3600 * 1000)));
 }
+
+/**
+ * `idempotent` when the request carries a key, the operation alone when it does not: for writes an
+ * offline outbox may send twice (a post, a comment, a quiz attempt), where the key is optional.
+ */
+export async function onceIfKeyed<T>(
+  tx: Tx,
+  opts: { userId: string; key: string | undefined; hash: () => string; now: Date; status?: number },
+  run: () => Promise<T>,
+): Promise<Answer<T>> {
+  if (opts.key === undefined) return { status: opts.status ?? 200, body: await run(), replayed: false };
+  return idempotent(tx, { userId: opts.userId, key: opts.key, hash: opts.hash(), now: opts.now, status: opts.status }, run);
+}

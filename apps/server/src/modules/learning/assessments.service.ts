@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { onceIfKeyed, requestHash } from '#src/core/db/idempotency.js';
 import {
   LEARNING_ERRORS,
   type AnswerValue,
@@ -110,45 +111,57 @@ export function createAssessmentsService({ repo, access, clock, transact }: Deps
      * attempts sent at once are counted one after the other and the limit holds; the unique
      * (assessment, learner, number) index is the backstop.
      */
-    async attempt(id: string, viewer: UserRow, body: AttemptBody): Promise<AttemptResult> {
+    async attempt(
+      id: string,
+      viewer: UserRow,
+      body: AttemptBody,
+      key?: string,
+    ): Promise<{ attempt: AttemptResult; status: number }> {
       const { row, a } = await load(id, viewer);
       if (a.course.status !== 'published') throw notPublished();
       const answers = answersOf(row, body);
       const g = grade(row.questions, answers, row.passScore);
       const now = clock.now();
       try {
-        return await transact(async (tx) => {
-          const enrolment = await repo.enrol(a.course.id, viewer.id, now, tx);
-          const used = (await repo.attemptStats(viewer.id, [row.id], tx)).get(row.id)?.used ?? 0;
-          if (row.attemptLimit !== null && used >= row.attemptLimit) throw exhausted();
-          const attempt = await repo.insertAttempt(
-            {
-              assessmentId: row.id,
-              userId: viewer.id,
-              number: used + 1,
-              score: g.score,
-              passed: g.passed,
-              answers: g.results,
-              createdAt: now,
-            },
+        const answer = await transact((tx) =>
+          onceIfKeyed(
             tx,
-          );
-          const certificateId = g.passed ? await completeIfDone(repo, tx, a, viewer, now) : null;
-          const left = row.attemptLimit === null ? null : row.attemptLimit - (used + 1);
-          return {
-            id: attempt.id,
-            assessment_id: row.id,
-            score: g.score,
-            passed: g.passed,
-            pass_score: row.passScore,
-            attempts_used: used + 1,
-            attempts_left: left,
-            results: review(row.questions, g, g.passed || left === 0),
-            course_completed: certificateId !== null && enrolment.completedAt === null,
-            certificate_id: certificateId,
-            created_at: now.toISOString(),
-          };
-        });
+            { userId: viewer.id, key, hash: () => requestHash('attempt', { id: row.id, body }), now, status: 201 },
+            async () => {
+              const enrolment = await repo.enrol(a.course.id, viewer.id, now, tx);
+              const used = (await repo.attemptStats(viewer.id, [row.id], tx)).get(row.id)?.used ?? 0;
+              if (row.attemptLimit !== null && used >= row.attemptLimit) throw exhausted();
+              const attempt = await repo.insertAttempt(
+                {
+                  assessmentId: row.id,
+                  userId: viewer.id,
+                  number: used + 1,
+                  score: g.score,
+                  passed: g.passed,
+                  answers: g.results,
+                  createdAt: now,
+                },
+                tx,
+              );
+              const certificateId = g.passed ? await completeIfDone(repo, tx, a, viewer, now) : null;
+              const left = row.attemptLimit === null ? null : row.attemptLimit - (used + 1);
+              return {
+                id: attempt.id,
+                assessment_id: row.id,
+                score: g.score,
+                passed: g.passed,
+                pass_score: row.passScore,
+                attempts_used: used + 1,
+                attempts_left: left,
+                results: review(row.questions, g, g.passed || left === 0),
+                course_completed: certificateId !== null && enrolment.completedAt === null,
+                certificate_id: certificateId,
+                created_at: now.toISOString(),
+              } satisfies AttemptResult;
+            },
+          ),
+        );
+        return { attempt: answer.body, status: answer.status };
       } catch (err) {
         if (isUniqueViolation(err)) throw exhausted();
         throw err;

@@ -259,6 +259,38 @@ describe('assessments', () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 409, 409]);
   });
+
+  it('grades an attempt sent twice with one Idempotency-Key once (the offline outbox replays it), even at the limit', async () => {
+    const { leader, tribe, member } = await setup();
+    const c = await course(leader.token, tribe.id);
+    const a = await call('POST', `/v1/courses/${c.id}/assessments`, leader.token, {
+      title: 'One shot',
+      attempt_limit: 1,
+      questions: [{ kind: 'true_false', prompt: 'Yes?', correct: true }],
+    });
+    const id = a.body.data.assessment.id;
+    const qid = a.body.data.assessment.questions[0].id;
+    const send = (key: string, answer: boolean) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: `/api/v1/assessments/${id}/attempts`,
+          payload: { answers: [{ question_id: qid, answer }] },
+          headers: { ...bearer(member.token), 'idempotency-key': key },
+        })
+        .then((r) => ({ status: r.statusCode, body: r.json() }));
+    const [first, racing] = await Promise.all([send('attempt-1', true), send('attempt-1', true)]);
+    const again = await send('attempt-1', true);
+    for (const r of [first, racing, again]) expect(r.status).toBe(201);
+    expect(new Set([first, racing, again].map((r) => r.body.data.attempt.id)).size).toBe(1);
+    expect(again.body.data.attempt).toMatchObject({ passed: true, attempts_used: 1, attempts_left: 0 });
+    // The one attempt allowed was spent once: a new key is refused, the same key with other answers is a conflict.
+    expect((await send('attempt-2', true)).status).toBe(409);
+    const conflict = await send('attempt-1', false);
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error_type).toBe('idempotency_conflict');
+    expect((await send('', true)).status).toBe(400);
+  });
 });
 
 describe('unlocking lessons', () => {

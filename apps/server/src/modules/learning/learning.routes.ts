@@ -1,6 +1,7 @@
 import { learningEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/composition.js';
+import { optionalIdempotencyKey } from '#src/core/idempotency-key.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sendPdf } from '#src/core/route.js';
 
@@ -125,8 +126,9 @@ export async function learningRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     api.attempt,
     write,
   )(async (req) => {
-    const attempt = await assessments.attempt(req.params.id, req.auth!.user, req.body);
+    const { attempt, status } = await assessments.attempt(req.params.id, req.auth!.user, req.body, optionalIdempotencyKey(req));
     return {
+      statusCode: status,
       data: { attempt },
       message: attempt.passed ? 'learning.attempt_passed' : 'learning.attempt_failed',
       params: { score: attempt.score, pass_score: attempt.pass_score },

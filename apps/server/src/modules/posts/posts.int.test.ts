@@ -55,6 +55,76 @@ describe('posting with photos', () => {
     expect(served.rawPayload.includes(Buffer.from('exif-secret-artist'))).toBe(false);
   });
 
+  it('stores copies 320, 640 and 1280 px wide beside the photo, for srcset and the data saver', async () => {
+    const u = await signUp(t);
+    const res = await upload(u.token, [{ filename: 'a.jpg', contentType: 'image/jpeg', data: await jpegWithGps() }], {
+      body: 'wide',
+    });
+    const image = res.json().data.post.images[0];
+    expect(image.variants.map((v: { width: number }) => v.width)).toEqual([320, 640, 1280]);
+    const sizes: number[] = [];
+    for (const v of image.variants as { width: number; url: string }[]) {
+      const served = await t.app.inject({ url: v.url });
+      expect(served.statusCode).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        format: 'webp',
+        width: v.width,
+        height: v.width / 2,
+      });
+      sizes.push(served.rawPayload.length);
+    }
+    const original = (await t.app.inject({ url: image.url })).rawPayload.length;
+    expect(sizes[0]).toBeLessThan(sizes[2]!);
+    expect(sizes[2]).toBeLessThan(original);
+    // The feed presents them alike; a photo narrower than 320 px has none.
+    const feed = await t.app.inject({ url: '/api/v1/feed', headers: bearer(u.token) });
+    expect(feed.json().data.items[0].images[0].variants).toEqual(image.variants);
+    const small = await upload(u.token, [
+      {
+        filename: 's.png',
+        contentType: 'image/png',
+        data: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a0' } })
+          .png()
+          .toBuffer(),
+      },
+    ]);
+    expect(small.json().data.post.images[0].variants).toEqual([]);
+  });
+
+  it('publishes a post sent twice with one Idempotency-Key once, photos and all (the offline outbox replays it)', async () => {
+    const u = await signUp(t);
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a50' } })
+      .jpeg()
+      .toBuffer();
+    const send = (key: string, body = 'Written on the bus') => {
+      const form = multipartBody([{ field: 'images', filename: 'a.jpg', contentType: 'image/jpeg', data: photo }], {
+        body,
+        alt: 'bus',
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/posts',
+        payload: form.payload,
+        headers: { ...bearer(u.token), ...form.headers, 'idempotency-key': key },
+      });
+    };
+    const [a, b] = await Promise.all([send('outbox-post-1'), send('outbox-post-1')]);
+    const c = await send('outbox-post-1');
+    for (const r of [a, b, c]) expect(r.statusCode).toBe(201);
+    const ids = new Set([a, b, c].map((r) => r.json().data.post.id));
+    expect(ids.size).toBe(1);
+    expect(c.json().data.post.images).toHaveLength(1);
+    const mine = await t.app.inject({ url: `/api/v1/users/${u.user.id}/posts`, headers: bearer(u.token) });
+    expect(mine.json().data.items.filter((p: { body: string }) => p.body === 'Written on the bus')).toHaveLength(1);
+    const conflict = await send('outbox-post-1', 'Another text');
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error_type).toBe('idempotency_conflict');
+    const bad = await send('x'.repeat(300));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.idempotency_key).toBeDefined();
+  });
+
   it('serves a tribe-only photo only through a signed URL', async () => {
     const leader = await signUpLeader(t);
     const tribe = await createTribe(t, leader.token);
@@ -258,6 +328,29 @@ describe('comments, editing and deleting', () => {
     });
     expect(c.statusCode).toBe(201);
     const commentId = c.json().data.comment.id as string;
+    // The offline outbox sends a comment with a key: a replay answers the same comment and counts once.
+    const keyed = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/posts/${post.id}/comments`,
+        payload: { body: 'Sent from the bus' },
+        headers: { ...bearer(other.token), 'idempotency-key': 'outbox-comment-1' },
+      });
+    const [k1, k2] = await Promise.all([keyed(), keyed()]);
+    expect([k1.statusCode, k2.statusCode]).toEqual([201, 201]);
+    expect(k1.json().data.comment.id).toBe(k2.json().data.comment.id);
+    expect(
+      (await t.app.inject({ url: `/api/v1/posts/${post.id}`, headers: bearer(author.token) })).json().data.post.comment_count,
+    ).toBe(2);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/comments/${k1.json().data.comment.id}`,
+          headers: bearer(other.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(
       (await t.app.inject({ url: `/api/v1/posts/${post.id}`, headers: bearer(author.token) })).json().data.post.comment_count,
     ).toBe(1);

@@ -1,6 +1,7 @@
 import type { Comment, Post, PostVisibility } from '@tribes/shared';
 import type { Storage } from '#src/core/storage.js';
-import type { CommentRow, FeedRow, PostRow, PostsRepo } from './posts.repo.js';
+import { presentImage } from './images.js';
+import type { CommentRow, FeedRow, PostImageRow, PostRow, PostsRepo } from './posts.repo.js';
 
 type Decoration = Awaited<ReturnType<PostsRepo['decorate']>>;
 
@@ -19,12 +20,7 @@ export function presentPost(row: PostRow, d: Decoration, storage: Pick<Storage, 
     tribe: tribe ? { id: tribe.id, name: tribe.name, slug: tribe.slug } : null,
     visibility: row.visibility as PostVisibility,
     body: row.body,
-    images: (d.images.get(row.id) ?? []).map((i: { key: string; width: number; height: number; alt: string }) => ({
-      url: storage.url(i.key),
-      width: i.width,
-      height: i.height,
-      alt: i.alt,
-    })),
+    images: (d.images.get(row.id) ?? []).map((i: PostImageRow) => presentImage(i, storage)),
     like_count: row.likeCount,
     comment_count: row.commentCount,
     liked: d.liked.has(row.id),
@@ -50,7 +46,7 @@ export function presentFeedRow(row: FeedRow, viewerId: string, storage: Pick<Sto
     tribe: row.tribe_id && row.tribe_name !== null ? { id: row.tribe_id, name: row.tribe_name, slug: row.tribe_slug! } : null,
     visibility: row.visibility as PostVisibility,
     body: row.body,
-    images: row.images.map((i) => ({ url: storage.url(i.key), width: i.width, height: i.height, alt: i.alt })),
+    images: row.images.map((i) => presentImage({ ...i, variantWidths: i.variant_widths ?? [] }, storage)),
     like_count: row.like_count,
     comment_count: row.comment_count,
     liked: row.liked,

@@ -80,7 +80,7 @@ export interface FeedRow {
   author_avatar_key: string | null;
   tribe_name: string | null;
   tribe_slug: string | null;
-  images: { key: string; width: number; height: number; alt: string }[];
+  images: { key: string; width: number; height: number; alt: string; variant_widths: number[] }[];
   liked: boolean;
   favourited: boolean;
   /** The reader leads or moderates the post's tribe. */
@@ -123,7 +123,7 @@ with page as (
 select p.*,
   u.name as author_name, u.avatar_key as author_avatar_key,
   t.name as tribe_name, t.slug as tribe_slug,
-  coalesce((select json_agg(json_build_object('key', i.key, 'width', i.width, 'height', i.height, 'alt', i.alt) order by i.position)
+  coalesce((select json_agg(json_build_object('key', i.key, 'width', i.width, 'height', i.height, 'alt', i.alt, 'variant_widths', i.variant_widths) order by i.position)
     from post_images i where i.post_id = p.id), '[]'::json) as images,
   exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = $1) as liked,
   exists (select 1 from post_favourites f where f.post_id = p.id and f.user_id = $1) as favourited,
@@ -333,15 +333,18 @@ export function createPostsRepo(db: Db) {
       });
     },
 
-    async insertComment(values: typeof comments.$inferInsert): Promise<CommentRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(comments).values(values).returning();
-        await tx
-          .update(posts)
-          .set({ commentCount: sql`${posts.commentCount} + 1` })
-          .where(eq(posts.id, values.postId));
-        return row!;
-      });
+    /** A comment and its post's count, in the caller's transaction. */
+    async insertComment(values: typeof comments.$inferInsert, tx: Tx): Promise<CommentRow> {
+      const [row] = await tx.insert(comments).values(values).returning();
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`${posts.commentCount} + 1` })
+        .where(eq(posts.id, values.postId));
+      return row!;
+    },
+    async findCommentById(id: string, conn: Conn = db): Promise<CommentRow | undefined> {
+      const [row] = await conn.select().from(comments).where(eq(comments.id, id)).limit(1);
+      return row;
     },
     async findComment(id: string): Promise<CommentRow | undefined> {
       const [row] = await db

@@ -2,6 +2,7 @@ import { POST_LIMITS, postsEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '#src/composition.js';
 import { readForm } from '#src/core/form.js';
+import { optionalIdempotencyKey } from '#src/core/idempotency-key.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
 
@@ -55,7 +56,9 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       fileSize: POST_LIMITS.imageMaxBytes,
       maxFiles: POST_LIMITS.maxImages + 1,
     });
-    return { data: { post: await ctx.posts.create(req.auth!.user, fields, files.images) }, message: 'posts.created' };
+    const key = optionalIdempotencyKey(req);
+    const { post, status } = await ctx.posts.create(req.auth!.user, fields, files.images, { key });
+    return { data: { post }, message: 'posts.created', statusCode: status };
   });
 
   route(app, api.show)(async (req) => ({ data: { post: await ctx.posts.get(req.params.id, viewer(req)) } }));
@@ -93,10 +96,14 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     app,
     api.addComment,
     write,
-  )(async (req) => ({
-    data: { comment: await ctx.posts.comment(req.params.id, req.auth!.user, req.body.body, socketOf(req)) },
-    message: 'comments.created',
-  }));
+  )(async (req) => {
+    const key = optionalIdempotencyKey(req);
+    const { comment, status } = await ctx.posts.comment(req.params.id, req.auth!.user, req.body.body, {
+      socketId: socketOf(req),
+      key,
+    });
+    return { data: { comment }, message: 'comments.created', statusCode: status };
+  });
 
   route(
     app,

@@ -10,12 +10,14 @@ import type { Storage } from '#src/core/storage.js';
 import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { canModerate, refuseBanned } from '../tribes/tribe-roles.js';
 import type { UserRow } from '../users/users.repo.js';
-import { storePostImage, type StoredImage } from './images.js';
+import { removeStoredImage, storePostImage, type StoredImage } from './images.js';
 import { matchMentions, mentionCandidates } from './mentions.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import { presentComment, presentFeedRow, presentPost } from './posts.presenter.js';
 import type { PostRow, PostsRepo, ViewerScope } from './posts.repo.js';
 import type { Transact } from '#src/core/db/transaction.js';
+import { onceIfKeyed, requestHash, type Answer } from '#src/core/db/idempotency.js';
+import { createHash } from 'node:crypto';
 
 interface Deps {
   /** Transactions (core/db): the repos never hand their connection out. */
@@ -95,7 +97,16 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
     present,
     visible,
 
-    async create(user: UserRow, fields: CreatePostFields, files: Buffer[], socketId?: string): Promise<Post> {
+    /**
+     * Publishes a post. With an Idempotency-Key (the web's offline outbox sends one), a replay
+     * answers the post the first request made: nothing is published twice, nobody is told twice.
+     */
+    async create(
+      user: UserRow,
+      fields: CreatePostFields,
+      files: Buffer[],
+      opts: { socketId?: string; key?: string } = {},
+    ): Promise<{ post: Post; status: number }> {
       if (files.length > POST_LIMITS.maxImages)
         throw fieldError('images', 'validation.too_many_images', { max: POST_LIMITS.maxImages, count: POST_LIMITS.maxImages });
       if (!fields.body && files.length === 0) throw fieldError('body', 'validation.required');
@@ -106,26 +117,58 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
       }
       const privateToTribe = fields.visibility === 'tribe';
       const stored: StoredImage[] = [];
-      for (const file of files) stored.push(await storePostImage(storage, file, privateToTribe));
+      const cleanUp = () => Promise.all(stored.map((s) => removeStoredImage(storage, s)));
       const now = clock.now();
-      const row = await transact((tx) =>
-        repo.insertPost(
-          {
-            authorId: user.id,
-            tribeId: fields.tribe_id ?? null,
-            visibility: fields.visibility,
-            body: fields.body,
-            createdAt: now,
-          },
-          stored.map((s, i) => ({ key: s.key, width: s.width, height: s.height, alt: fields.alt[i] ?? '', position: i })),
-          tx,
-        ),
-      );
-      // Announced after the commit, to the tribe's channel, with a presentation that is nobody's own.
-      if (row.tribeId)
-        realtime.emit(CHANNELS.tribe(row.tribeId), 'post.created', { post: (await present([row], null))[0]! }, socketId);
-      await notifyMentions(row.body, row, user, row.id);
-      return (await present([row], user))[0]!;
+      let answer: Answer<{ post_id: string }>;
+      try {
+        for (const file of files) stored.push(await storePostImage(storage, file, privateToTribe));
+        answer = await transact((tx) =>
+          onceIfKeyed(
+            tx,
+            {
+              userId: user.id,
+              key: opts.key,
+              hash: () => requestHash('post', { fields, images: files.map((f) => createHash('sha256').update(f).digest('hex')) }),
+              now,
+              status: 201,
+            },
+            async () => {
+              const row = await repo.insertPost(
+                {
+                  authorId: user.id,
+                  tribeId: fields.tribe_id ?? null,
+                  visibility: fields.visibility,
+                  body: fields.body,
+                  createdAt: now,
+                },
+                stored.map((s, i) => ({
+                  key: s.key,
+                  width: s.width,
+                  height: s.height,
+                  variantWidths: s.variantWidths,
+                  alt: fields.alt[i] ?? '',
+                  position: i,
+                })),
+                tx,
+              );
+              return { post_id: row.id };
+            },
+          ),
+        );
+      } catch (err) {
+        await cleanUp();
+        throw err;
+      }
+      if (answer.replayed) await cleanUp();
+      const row = await repo.findPost(answer.body.post_id);
+      if (!row) throw notFound();
+      if (!answer.replayed) {
+        // Announced after the commit, to the tribe's channel, with a presentation that is nobody's own.
+        if (row.tribeId)
+          realtime.emit(CHANNELS.tribe(row.tribeId), 'post.created', { post: (await present([row], null))[0]! }, opts.socketId);
+        await notifyMentions(row.body, row, user, row.id);
+      }
+      return { post: (await present([row], user))[0]!, status: answer.status };
     },
 
     async get(id: string, viewer: UserRow | null): Promise<Post> {
@@ -246,18 +289,37 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
         next_cursor: rows.length > q.limit && last ? timeCursor(last.comment.createdAt, last.comment.id) : null,
       };
     },
-    async comment(id: string, user: UserRow, body: string, socketId?: string): Promise<Comment> {
+    /** Comments on a post; with an Idempotency-Key, a replay answers the first comment and tells nobody again. */
+    async comment(
+      id: string,
+      user: UserRow,
+      body: string,
+      opts: { socketId?: string; key?: string } = {},
+    ): Promise<{ comment: Comment; status: number }> {
       const post = await visible(id, user);
       await refuseBanned(tribes, post.tribeId, user.id);
-      const row = await repo.insertComment({ postId: post.id, authorId: user.id, body, createdAt: clock.now() });
+      const now = clock.now();
+      const answer = await transact((tx) =>
+        onceIfKeyed(
+          tx,
+          { userId: user.id, key: opts.key, hash: () => requestHash('comment', { post: post.id, body }), now, status: 201 },
+          async () => ({
+            comment_id: (await repo.insertComment({ postId: post.id, authorId: user.id, body, createdAt: now }, tx)).id,
+          }),
+        ),
+      );
+      const row = await repo.findCommentById(answer.body.comment_id);
+      if (!row) throw notFound();
       const author = { id: user.id, name: user.name, avatarKey: user.avatarKey };
+      const comment = presentComment({ comment: row, author }, storage, true);
+      if (answer.replayed) return { comment, status: answer.status };
       if (post.tribeId) {
         const count = (await repo.findPost(post.id))?.commentCount ?? post.commentCount + 1;
         realtime.emit(
           CHANNELS.tribe(post.tribeId),
           'comment.created',
           { comment: presentComment({ comment: row, author }, storage, false), comment_count: count },
-          socketId,
+          opts.socketId,
           // Nobody across a block with the post's author hears of comments under it either.
           [post.authorId],
         );
@@ -271,7 +333,7 @@ export function createPostsService({ repo, moderation, tribes, storage, clock, r
           title: excerpt(post.body),
           tribe_id: post.tribeId,
         });
-      return presentComment({ comment: row, author }, storage, true);
+      return { comment, status: answer.status };
     },
     /** The comment's author, the post's author, or the tribe's moderators delete a comment. */
     async deleteComment(commentId: string, user: UserRow): Promise<void> {

@@ -4,7 +4,7 @@ import type { AppContext } from '#src/composition.js';
 import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sendPdf } from '#src/core/route.js';
-import { idempotencyKey } from '../wallet/wallet.routes.js';
+import { idempotencyKey } from '#src/core/idempotency-key.js';
 
 /** The fresh code a leader with 2FA on sends with a decision or a payout (a header: the body is the act's). */
 function twoFactorCode(req: FastifyRequest): string | undefined {

@@ -1,18 +1,11 @@
-import { IdempotencyKeySchema, POST_LIMITS, moneyEndpoints as api } from '@tribes/shared';
+import { POST_LIMITS, moneyEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '#src/composition.js';
-import { fieldError } from '#src/core/errors.js';
 import { readForm } from '#src/core/form.js';
+import { idempotencyKey } from '#src/core/idempotency-key.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
 import { ledgerCsv, ledgerCsvFilename } from './wallet.presenter.js';
-
-/** The Idempotency-Key of a money POST, required. */
-export function idempotencyKey(req: FastifyRequest): string {
-  const parsed = IdempotencyKeySchema.safeParse(req.headers['idempotency-key']);
-  if (!parsed.success) throw fieldError('idempotency_key', 'validation.idempotency_key');
-  return parsed.data;
-}
 
 /**
  * Wallet, purchases, donations, campaigns and the public ledger (DESIGN section 5, "Money"; every

@@ -47,6 +47,8 @@ export const postImages = pgTable(
     height: integer('height').notNull(),
     alt: text('alt').notNull().default(''),
     position: integer('position').notNull(),
+    /** The widths of the smaller copies stored beside it (`<key>-<width>.webp`), for srcset; none on older rows. */
+    variantWidths: integer('variant_widths').array().notNull().default([]),
   },
   (t) => [index('post_images_post_idx').on(t.postId, t.position)],
 );
