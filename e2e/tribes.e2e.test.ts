@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -48,6 +49,18 @@ async function context(locale: Journey['locale']): Promise<BrowserContext> {
   const ctx = await newContext(browser, { locale: locale === 'ar' ? 'ar' : 'en-US' });
   await ctx.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   return ctx;
+}
+
+/** The land colour of the world base layer (light theme), and how much of the map's screenshot shows it. */
+const LAND = [0xf2, 0xef, 0xe6];
+async function landShare(page: Page): Promise<number> {
+  const png = await page.getByTestId('map').screenshot();
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let land = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (LAND.every((c, k) => Math.abs(data[i + k]! - c) <= 6)) land += 1;
+  }
+  return land / (info.width * info.height);
 }
 
 async function tribeByName(name: string): Promise<{ id: string; slug: string }> {
@@ -170,6 +183,9 @@ async function journey(j: Journey) {
     await mp.locator(`.tribes-marker--tribe[title="${j.tribeMarker(j.tribe)}"]`).waitFor();
     await mp.locator(`.tribes-marker--village[title="${j.villageMarker(j.village)}"]`).waitFor();
     await mp.getByTestId('map-tiles-fallback').waitFor();
+    // Without tiles the world base layer shipped with the app still draws land: its pixels are on the screenshot.
+    await mp.locator('.leaflet-world-base-pane path').first().waitFor({ state: 'attached' });
+    await expect.poll(() => landShare(mp), { timeout: 10_000 }).toBeGreaterThan(0.03);
     const kept = await mp.evaluate(() => JSON.parse(window.localStorage.getItem('tribes') ?? '[]') as { id: string }[]);
     expect(kept.map((x) => x.id)).toContain(tribe.id);
     await checkPage(mp, j, '/map');

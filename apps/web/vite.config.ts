@@ -11,7 +11,7 @@ const LOCALE_FILE = /apps[\\/]web[\\/]src[\\/](?:.+[\\/])?locales[\\/](en|ar|fr|
 // The server's messages in a language (lib/server-messages.ts); English is also the key list of the
 // validation rules, so it stays with them rather than pulling the English interface messages along.
 const SERVER_MESSAGES = /packages[\\/]shared[\\/]src[\\/]i18n[\\/](ar|fr|he|es)\.ts$/;
-const NOT_SHARED = /(map-base|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
+const NOT_SHARED = /(map-base|world-base-layer|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
 
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
 export default defineConfig({

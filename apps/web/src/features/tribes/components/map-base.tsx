@@ -9,6 +9,7 @@ import { MapContainer, TileLayer, useMap, useMapEvents, ZoomControl } from 'reac
 import type { LatLng } from '../map-types';
 import { useMapTiles } from '../use-map-tiles';
 import { useTileStatus } from '../use-tile-status';
+import { seaColour, WorldBaseLayer } from './world-base-layer';
 
 /** Moves the keyboard into an opened popup, so its link or button is the next thing Enter reaches. */
 function FocusPopup() {
@@ -42,7 +43,7 @@ interface Props {
 
 /**
  * A Leaflet map with configured tiles, localised zoom buttons and a readable fallback: when tiles
- * cannot load, markers stay on a plain background and a short notice says why.
+ * cannot load, markers stay on the world base layer shipped with the app and a short notice says why.
  */
 export function MapBase({ label, center, zoom, height, children }: Props) {
   const { t } = useTranslation();
@@ -110,7 +111,8 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
           '& .leaflet-container': {
             height: '100%',
             width: '100%',
-            background: status === 'failed' ? (theme.palette.mode === 'dark' ? '#1f2a33' : '#dfe9f0') : undefined,
+            // The sea of the world base layer, which stays under the tiles and shows when they cannot load.
+            background: seaColour(theme.palette.mode),
           },
         }}
       >
@@ -133,6 +135,7 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
               eventHandlers={handlers}
             />
           )}
+          <WorldBaseLayer />
           <AttributionPrefix html={tiles.prefix} />
           <ZoomControl
             position={rtl ? 'topright' : 'topleft'}
