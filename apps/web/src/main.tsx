@@ -11,6 +11,7 @@ import { AppRoutes, preloadRoute } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { startOffline } from './features/offline/start';
 import { startRealtime } from './features/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
@@ -19,7 +20,6 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 captureInstallPrompt();
-registerServiceWorker();
 
 async function start() {
   bindSessionToApi();
@@ -30,6 +30,9 @@ async function start() {
   const queryClient = createQueryClient();
   // Specification section 4: the realtime connection follows the session (opened after login, closed on logout).
   startRealtime();
+  // Writes kept offline on this device are sent as soon as the network is back; reading kept offline is forgotten on logout.
+  startOffline(queryClient);
+  registerServiceWorker({ onFirstControl: () => void queryClient.invalidateQueries() });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -1,10 +1,16 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (issue 15), built by vite-plugin-pwa (injectManifest) into /sw.js: it keeps the
- * app shell for a navigation made offline, shows Web Push notifications (DESIGN 10.3: `{ type, title,
- * body, url }`, already in the member's language) and opens the page a notification is about.
+ * The service worker (issues 15 and 17), built by vite-plugin-pwa (injectManifest) into /sw.js: it
+ * keeps the app shell for a navigation made offline, keeps what a member reads for reading offline
+ * (workbox strategies), shows Web Push notifications (DESIGN 10.3: `{ type, title, body, url }`,
+ * already in the member's language) and opens the page a notification is about.
  */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { isReadableApiPath, OFFLINE_CACHES } from '../src/lib/offline-caches';
 import { notificationTarget, readPush } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -23,6 +29,29 @@ self.addEventListener('fetch', (event) => {
   if (event.request.mode !== 'navigate') return;
   event.respondWith(fetch(event.request).catch(async () => (await matchPrecache('/index.html')) ?? Response.error()));
 });
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+const ok = new CacheableResponsePlugin({ statuses: [200] });
+
+// Photos and avatars as they were seen: a month, the 400 most recent.
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname.startsWith('/media/'),
+  new CacheFirst({
+    cacheName: OFFLINE_CACHES.media,
+    plugins: [ok, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true })],
+  }),
+);
+
+// What a member reads (feed, tribes, posts, courses, lessons): always fresh from the network when it
+// answers within a few seconds; the last answer when it does not, or when the phone is offline.
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && isReadableApiPath(url.pathname),
+  new NetworkFirst({
+    cacheName: OFFLINE_CACHES.api,
+    networkTimeoutSeconds: 6,
+    plugins: [ok, new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 21 * 86_400, purgeOnQuotaError: true })],
+  }),
+);
 
 self.addEventListener('push', (event) => {
   const message = readPush(event.data?.text() ?? '');

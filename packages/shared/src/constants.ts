@@ -51,5 +51,5 @@ export const PAGINATION = { defaultLimit: 20, maxLimit: 50 } as const;
 
 /** Spec section 9 and DESIGN section 8: theme and layout constants. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
-export const STORAGE_KEYS = { auth: 'auth', tribes: 'tribes', theme: 'theme' } as const;
+export const STORAGE_KEYS = { auth: 'auth', tribes: 'tribes', theme: 'theme', dataSaver: 'dataSaver' } as const;
 export const LOCALE_COOKIE = { name: 'i18n_redirected', maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;

@@ -23,8 +23,10 @@ const caches: Record<'ltr' | 'rtl', EmotionCache> = {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // offlineFirst: a query runs even offline, so the service worker can answer it from what was read before;
+      // mutations fail at once offline ("no connection") rather than wait unseen, unless they go through the outbox.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -3,10 +3,11 @@ import { Outlet, useLocation } from 'react-router';
 import { FatalErrorBoundary } from './error-boundary';
 import { PageSkeleton } from '../components/page-skeleton';
 import { LoadingBar } from '../components/loading-bar/loading-bar';
+import { OfflineBanner } from '../components/shell/offline-banner';
 import { SkipLink } from '../components/shell/skip-link';
 import { NoticeHost } from '../components/snackbar/notice-host';
 
-/** The default layout around every page: skip link, page-loading bar, top snackbar. */
+/** The default layout around every page: skip link, page-loading bar, offline notice, top snackbar. */
 export function Shell() {
   const { pathname } = useLocation();
   const first = useRef(true);
@@ -24,6 +25,7 @@ export function Shell() {
     <>
       <SkipLink />
       <LoadingBar />
+      <OfflineBanner />
       <NoticeHost />
       {/* Keyed by path: after an error on one page, the next navigation starts clean. */}
       <FatalErrorBoundary key={pathname}>

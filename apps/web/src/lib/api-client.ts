@@ -31,6 +31,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Failure statuses the page shows itself where they belong (no notice), e.g. [409]. */
   quietStatuses?: number[];
+  /** No notice and no loading bar, success or failure: background work (the outbox, saving lessons) reports in its own way. */
+  silent?: boolean;
+  /** No "no connection" notice when no answer comes: the caller keeps the write for later (the outbox) and says so. */
+  quietNoConnection?: boolean;
   signal?: AbortSignal;
 }
 
@@ -104,6 +108,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & { data: T }> {
     const method = options.method ?? 'GET';
+    const notify: ApiClientDeps['notify'] = options.silent ? () => undefined : deps.notify;
     const token = deps.getToken();
     const headers: Record<string, string> = {
       ...deps.extraHeaders?.(),
@@ -118,7 +123,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const end = deps.startLoading?.() ?? (() => undefined);
+    // A silent call runs in the background: no page-loading bar either.
+    const end = (options.silent ? undefined : deps.startLoading?.()) ?? (() => undefined);
 
     let response: Response;
     try {
@@ -128,7 +134,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       // No response at all: the browser's own message ("Failed to fetch") says nothing to a reader.
       const message = deps.t('api.no_connection');
-      deps.notify(message, 'error');
+      if (!options.quietNoConnection) notify(message, 'error');
       throw new ApiError(message, null);
     }
 
@@ -145,13 +151,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const status = isRecord(parsed) ? parsed.status : undefined;
       if (status === 'success' || status === 'warning') {
         end(false);
-        if (status === 'warning') deps.notify(serverMessage, 'warning');
-        else if ((options.notifySuccess ?? method !== 'GET') && serverMessage) deps.notify(serverMessage, 'success');
+        if (status === 'warning') notify(serverMessage, 'warning');
+        else if ((options.notifySuccess ?? method !== 'GET') && serverMessage) notify(serverMessage, 'success');
         return parsed as Envelope<T> & { data: T };
       }
       end(true);
       const message = serverMessage || deps.t('api.unknown_error');
-      deps.notify(message, 'error');
+      notify(message, 'error');
       throw new ApiError(message, response.status, parsed);
     }
 
@@ -161,12 +167,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         const errors = validationErrors(parsed);
         const placed = errors && options.onFieldErrors ? options.onFieldErrors(errors) : false;
         const message = serverMessage || deps.t('api.validation_failed');
-        if (!placed) deps.notify(message, 'error');
+        if (!placed) notify(message, 'error');
         throw new ApiError(message, 400, parsed, errors);
       }
       case 401: {
         const message = deps.t('api.unauthorized');
-        deps.notify(message, 'error');
+        notify(message, 'error');
         if (token) deps.onUnauthorized();
         throw new ApiError(message, 401, parsed);
       }
@@ -181,7 +187,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     function fail(message: string): never {
-      if (!options.quietStatuses?.includes(response.status)) deps.notify(message, 'error');
+      if (!options.quietStatuses?.includes(response.status)) notify(message, 'error');
       throw new ApiError(message, response.status, parsed);
     }
   }

@@ -6,6 +6,7 @@ import { useFeed } from '../features/posts/api';
 import { Composer } from '../features/posts/components/composer';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
+import { OutboxPosts } from '../features/offline/components/outbox-posts';
 import { NewPostsBanner } from '../features/realtime/components/new-posts-banner';
 import { DiscoverTribesCard, MyTribesCard } from '../features/tribe-home/components/home-aside';
 
@@ -29,6 +30,7 @@ export default function HomePage() {
     >
       <Composer label={t('posts.composer.title')} />
       <NewPostsBanner />
+      <OutboxPosts />
       <PostList
         query={feed}
         label={t('posts.feed.label')}

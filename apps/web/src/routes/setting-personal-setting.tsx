@@ -4,14 +4,18 @@ import { SettingsFrame } from '../features/account/components/settings-frame';
 import { DeleteAccount } from '../features/account/components/delete-account';
 import { NotificationSwitches } from '../features/account/components/notification-switches';
 import { SessionsList } from '../features/account/components/sessions-list';
+import { DataSaverSetting } from '../features/offline/components/data-saver-setting';
 
-/** /setting/personal-setting: notifications, signed-in devices, deleting the account. */
+/** /setting/personal-setting: notifications, the data saver, signed-in devices, deleting the account. */
 export default function PersonalSettingPage() {
   return (
     <SettingsFrame titleKey="settings.personal.title">
       <Stack spacing={3}>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
           <NotificationSwitches />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
+          <DataSaverSetting />
         </Paper>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
           <SessionsList />

@@ -18,6 +18,7 @@ import {
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
+import { viaOutbox } from '../offline/outbox';
 
 /** Query keys of the learning center: every read sits under 'learning'. */
 export const learningKeys = {
@@ -222,8 +223,14 @@ export function useDeleteLesson() {
 export function useCompleteLesson(lessonId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.call(endpoints.completeLesson, { params: { id: lessonId } })).data.course,
+    mutationFn: async (title: string) =>
+      viaOutbox(
+        { kind: 'lesson_complete', lesson_id: lessonId, title },
+        async (o) => (await api.call(endpoints.completeLesson, { params: { id: lessonId } }, o)).data.course,
+      ),
     onSuccess: (course) => {
+      // null: kept in the outbox (offline), sent once the network is back.
+      if (!course) return;
       client.setQueryData(learningKeys.course(course.id), course);
       refresh(client);
     },
@@ -259,11 +266,20 @@ export function useDeleteAssessment() {
   });
 }
 
-/** POST /v1/assessments/{id}/attempts: graded on the server; 409 once no attempt is left. */
-export function useSubmitAttempt(id: string) {
+/**
+ * POST /v1/assessments/{id}/attempts: graded on the server; 409 once no attempt is left. Offline the
+ * answers wait in the outbox (null) and are graded once sent, with their key, exactly once.
+ */
+export function useSubmitAttempt(id: string, title: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AttemptBody) => (await api.call(endpoints.attempt, { params: { id }, body })).data.attempt,
-    onSuccess: () => refresh(client),
+    mutationFn: async (body: AttemptBody) =>
+      viaOutbox(
+        { kind: 'attempt', assessment_id: id, title, body },
+        async (o) => (await api.call(endpoints.attempt, { params: { id }, body }, o)).data.attempt,
+      ),
+    onSuccess: (attempt) => {
+      if (attempt) refresh(client);
+    },
   });
 }

@@ -2,6 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { postsEndpoints as endpoints, type Post, type PostReport } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
+import { dataSaverOn } from '../../lib/data-saver';
+import { viaOutbox, type DirectOptions } from '../offline/outbox';
 import { tribeKeys } from '../tribes/api';
 import { applyMark, dropPostFrom, patchPostIn, type PostMark } from './post-cache';
 
@@ -41,7 +43,9 @@ function usePostPages<P extends { next_cursor: string | null }>(
     queryKey: key,
     enabled,
     initialPageParam: '',
-    queryFn: ({ pageParam, signal }) => read({ cursor: pageParam || undefined, limit: PAGE_SIZE }, signal),
+    // The data saver asks for half as many posts at a time (and so half as many photos).
+    queryFn: ({ pageParam, signal }) =>
+      read({ cursor: pageParam || undefined, limit: dataSaverOn() ? Math.ceil(PAGE_SIZE / 2) : PAGE_SIZE }, signal),
     getNextPageParam: (last: P) => last.next_cursor ?? undefined,
   });
 }
@@ -83,6 +87,10 @@ export interface NewPost {
   alt: string[];
 }
 
+/**
+ * Publishes a post; offline (or when the send gets no answer) it waits in the outbox with its photos
+ * and answers null, to be sent with its Idempotency-Key once the network is back.
+ */
 export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
@@ -95,9 +103,18 @@ export function useCreatePost() {
         form.append('alt', post.alt[i] ?? '');
         form.append('images', file, file.name);
       });
-      return (await api.call(endpoints.create, { form }, { onFieldErrors })).data.post;
+      const write = {
+        kind: 'post' as const,
+        body: post.body,
+        ...(post.tribe_id ? { tribe_id: post.tribe_id } : {}),
+        visibility: post.visibility,
+        photos: post.images.map((blob, i) => ({ blob, name: blob.name, alt: post.alt[i] ?? '' })),
+      };
+      return viaOutbox(write, async (o) => (await api.call(endpoints.create, { form }, { onFieldErrors, ...o })).data.post);
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: postKeys.all }),
+    onSuccess: (post) => {
+      if (post) void client.invalidateQueries({ queryKey: postKeys.all });
+    },
   });
 }
 
@@ -135,8 +152,13 @@ const markEndpoints = {
 export function useMarkPost(kind: PostMark) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ post, on }: { post: Post; on: boolean }) =>
-      (await api.call(markEndpoints[kind][on ? 'on' : 'off'], { params: { id: post.id } }, { notifySuccess: false })).data.post,
+    mutationFn: async ({ post, on }: { post: Post; on: boolean }) => {
+      const direct = async (o?: DirectOptions) =>
+        (await api.call(markEndpoints[kind][on ? 'on' : 'off'], { params: { id: post.id } }, { notifySuccess: false, ...o })).data
+          .post;
+      // A like waits in the outbox offline (shown at once, sent later); favourites and hides need the network.
+      return kind === 'like' ? viaOutbox({ kind: 'like', post_id: post.id, on }, direct) : direct();
+    },
     onMutate: async ({ post, on }) => {
       await client.cancelQueries({ queryKey: postKeys.all });
       const before = client.getQueriesData({ queryKey: postKeys.all });
@@ -149,6 +171,8 @@ export function useMarkPost(kind: PostMark) {
       for (const [key, data] of context?.before ?? []) client.setQueryData(key, data);
     },
     onSuccess: (post) => {
+      // null: a like kept in the outbox; the list keeps showing it as given.
+      if (!post) return;
       storePost(client, post);
       // Hiding changes which lists hold the post; favourites has its own list too.
       if (kind !== 'like') void client.invalidateQueries({ queryKey: postKeys.all, refetchType: 'inactive' });
@@ -185,9 +209,20 @@ export function useAddComment(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, onFieldErrors }: { body: string; onFieldErrors?: FieldErrorsHandler }) =>
-      (await api.call(endpoints.addComment, { params: { id: postId }, body: { body } }, { onFieldErrors, notifySuccess: false }))
-        .data.comment,
-    onSuccess: () => {
+      viaOutbox(
+        { kind: 'comment', post_id: postId, body },
+        async (o) =>
+          (
+            await api.call(
+              endpoints.addComment,
+              { params: { id: postId }, body: { body } },
+              { onFieldErrors, notifySuccess: false, ...o },
+            )
+          ).data.comment,
+      ),
+    onSuccess: (comment) => {
+      // null: kept in the outbox, shown under the post as waiting.
+      if (!comment) return;
       bumpComments(client, postId, 1);
       void client.invalidateQueries({ queryKey: postKeys.comments(postId) });
     },

@@ -20,10 +20,11 @@ export function useCommentsSection(postId: string, open: boolean) {
   const confirm = useConfirm<string>();
   const form = useForm<CommentFields>({ resolver: schemaResolver(CommentBodySchema, locale), defaultValues: { body: '' } });
   const onSubmit = form.handleSubmit(async ({ body }) => {
-    const ok = await add.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['body']) }).catch(() => undefined);
-    if (!ok) return;
+    const added = await add.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['body']) }).catch(() => undefined);
+    // undefined: refused (shown on the field); null: kept in the outbox, listed under the comments as waiting.
+    if (added === undefined) return;
     form.reset({ body: '' });
-    offerPush();
+    if (added) offerPush();
   });
   return {
     comments: list.data?.pages.flatMap((p) => p.items) ?? [],

@@ -6,6 +6,7 @@ import { useLocale } from '../../app/locale-hooks';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { schemaResolver } from '../../lib/form-resolver';
+import { downscaleImage } from '../../lib/downscale-image';
 import { offerPush } from '../push/push-offer';
 import { useCreatePost, type NewPost } from './api';
 
@@ -84,23 +85,37 @@ export function useComposer({ fixedTribeId, onPosted }: { fixedTribeId?: string;
     [form],
   );
 
-  /** Adds picked files: only images, each at most 10 MB, never more than 4 in all (the rest refused). */
-  const addFiles = (files: Iterable<File>) => {
+  const [preparing, setPreparing] = useState(false);
+
+  /**
+   * Adds picked files: only images, never more than 4 in all (the rest refused); each downscaled in
+   * the browser first (at most 2048 px, under 1 MB), then at most 10 MB (a GIF or HEIC sent as it is).
+   */
+  const addFiles = async (files: Iterable<File>) => {
     const list = [...files];
-    const current = imagesRef.current;
-    const room = POST_LIMITS.maxImages - current.length;
+    const room = POST_LIMITS.maxImages - imagesRef.current.length;
     const problems: string[] = [];
-    const accepted: ComposerImage[] = [];
+    const picked: File[] = [];
     for (const file of list) {
       if (!ACCEPTED.test(file.type)) problems.push(t('posts.composer.notImage', { name: file.name }));
-      else if (file.size > POST_LIMITS.imageMaxBytes)
-        problems.push(t('posts.composer.tooBig', { name: file.name, max: POST_LIMITS.imageMaxBytes / 1024 / 1024 }));
-      else if (accepted.length >= room) problems.push(t('posts.composer.tooMany', { max: POST_LIMITS.maxImages }));
-      else accepted.push({ file, url: URL.createObjectURL(file), alt: '' });
+      else if (picked.length >= room) problems.push(t('posts.composer.tooMany', { max: POST_LIMITS.maxImages }));
+      else picked.push(file);
+    }
+    setPreparing(picked.length > 0);
+    const accepted: ComposerImage[] = [];
+    try {
+      for (const original of picked) {
+        const file = await downscaleImage(original);
+        if (file.size > POST_LIMITS.imageMaxBytes)
+          problems.push(t('posts.composer.tooBig', { name: original.name, max: POST_LIMITS.imageMaxBytes / 1024 / 1024 }));
+        else accepted.push({ file, url: URL.createObjectURL(file), alt: '' });
+      }
+    } finally {
+      setPreparing(false);
     }
     setImageError(problems.length ? [...new Set(problems)].join(' ') : null);
     if (accepted.length) {
-      sync([...current, ...accepted]);
+      sync([...imagesRef.current, ...accepted].slice(0, POST_LIMITS.maxImages));
       form.clearErrors('body');
     }
   };
@@ -129,14 +144,15 @@ export function useComposer({ fixedTribeId, onPosted }: { fixedTribeId?: string;
     const fields = toPostFields(values);
     const post: NewPost = { ...fields, images: imagesRef.current.map((i) => i.file) };
     const created = await create.mutateAsync({ post, onFieldErrors: placeErrors }).catch(() => undefined);
-    if (!created) return;
+    // undefined: refused (the errors are shown); null: kept in the outbox, sent when back online.
+    if (created === undefined) return;
     // Someone may answer: the moment to offer notifications on this device.
-    offerPush();
+    if (created) offerPush();
     imagesRef.current.forEach((img) => URL.revokeObjectURL(img.url));
     sync([]);
     setImageError(null);
     form.reset({ body: '', tribe_id: fixedTribeId ?? values.tribe_id, tribe_only: values.tribe_only, alt: [] });
-    onPosted?.(created);
+    if (created) onPosted?.(created);
   });
 
   const body = form.watch('body');
@@ -144,7 +160,9 @@ export function useComposer({ fixedTribeId, onPosted }: { fixedTribeId?: string;
   return {
     form,
     onSubmit,
-    pending: create.isPending,
+    pending: create.isPending || preparing,
+    /** True while picked photos are being downscaled. */
+    preparing,
     images,
     imageError,
     addFiles,

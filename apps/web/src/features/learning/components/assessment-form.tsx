@@ -14,6 +14,8 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { TextField } from '../../../components/inputs/text-field';
+import { OutboxNotice } from '../../offline/components/outbox-notice';
+import { useOutboxItems } from '../../offline/use-outbox';
 import { useSubmitAttempt } from '../api';
 import { emptyAnswer, toAnswerValue, toAttemptBody, type AnswerField } from '../attempt-answers';
 
@@ -106,7 +108,8 @@ function AnswerInput({ q, control }: { q: Question; control: Control<Values> }) 
 /** The learner's side of an assessment: every question, then "submit"; graded on the server. */
 export function AssessmentForm({ assessment, onResult }: { assessment: Assessment; onResult(r: AttemptResult): void }) {
   const { t } = useTranslation();
-  const submit = useSubmitAttempt(assessment.id);
+  const submit = useSubmitAttempt(assessment.id, assessment.title);
+  const waiting = useOutboxItems('attempt', (i) => i.assessment_id === assessment.id);
   const form = useForm<Values>({
     defaultValues: Object.fromEntries(assessment.questions.map((q) => [q.id, emptyAnswer(q)])),
   });
@@ -118,6 +121,9 @@ export function AssessmentForm({ assessment, onResult }: { assessment: Assessmen
   });
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} data-testid="assessment-form">
+      {waiting.map((item) => (
+        <OutboxNotice key={item.id} item={item} message={t('outbox.attemptPending')} />
+      ))}
       {assessment.questions.map((q, i) => (
         <Paper key={q.id} variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }} data-testid="question">
           <FormControl component="fieldset" fullWidth sx={{ gap: 1.5 }}>
@@ -143,7 +149,13 @@ export function AssessmentForm({ assessment, onResult }: { assessment: Assessmen
         <Typography color="text.secondary" aria-live="polite">
           {t('learning.assessment.answered', { count: answered, total: assessment.questions.length })}
         </Typography>
-        <Button type="submit" variant="contained" size="large" disabled={submit.isPending} data-testid="attempt-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={submit.isPending || waiting.length > 0}
+          data-testid="attempt-submit"
+        >
           {submit.isPending ? t('learning.common.saving') : t('learning.assessment.submit')}
         </Button>
       </Stack>

@@ -1,3 +1,5 @@
+import OfflinePinOutlinedIcon from '@mui/icons-material/OfflinePinOutlined';
+import Chip from '@mui/material/Chip';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -14,6 +16,7 @@ import type { Course, CourseAssessmentItem, CourseLessonItem } from '@tribes/sha
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
+import { useSavedLessons } from '../../offline/saved-lessons';
 
 /** Check mark, lock or empty circle: the state of one lesson, for eyes; the text says it for screen readers. */
 function LessonIcon({ lesson }: { lesson: CourseLessonItem }) {
@@ -98,6 +101,11 @@ export function LessonList({
   busy?: boolean;
 }) {
   const { t } = useTranslation();
+  // A learner's open lessons are kept for reading offline once they follow the course.
+  const saved = useSavedLessons(
+    course.lessons.filter((l) => !l.locked).map((l) => l.id),
+    course.enrolment !== null && !course.can_edit,
+  );
   return (
     <List disablePadding data-testid="lesson-list" aria-label={t('learning.outline.lessons')}>
       {course.lessons.map((l, i) => (
@@ -126,6 +134,16 @@ export function LessonList({
             <Typography variant="body2" color="text.secondary">
               <LessonState lesson={l} />
             </Typography>
+            {saved.has(l.id) && (
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={<OfflinePinOutlinedIcon />}
+                label={t('outbox.savedOffline')}
+                sx={{ alignSelf: 'flex-start', mt: 0.5 }}
+                data-testid="lesson-saved-offline"
+              />
+            )}
           </Stack>
           {course.can_edit && (
             <LessonControls lesson={l} count={course.lessons.length} onMove={onMove} onDelete={onDelete} busy={busy} />

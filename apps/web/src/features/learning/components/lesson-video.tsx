@@ -3,7 +3,11 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataSaver } from '../../../lib/data-saver';
 import { videoEmbed } from '../video-embed';
 
 /**
@@ -13,6 +17,9 @@ import { videoEmbed } from '../video-embed';
 export function LessonVideo({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const embed = videoEmbed(url);
+  // The data saver defers the player (a megabyte or more before anything plays) until it is asked for.
+  const saver = useDataSaver().on;
+  const [asked, setAsked] = useState(false);
   let host = url;
   try {
     host = new URL(url).hostname.replace(/^www\./, '');
@@ -45,17 +52,33 @@ export function LessonVideo({ url, title }: { url: string; title: string }) {
           bgcolor: 'grey.900',
         }}
       >
-        <Box
-          component="iframe"
-          src={embed.src}
-          title={t('learning.lesson.videoTitle', { title })}
-          loading="lazy"
-          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          data-testid="lesson-video-embed"
-          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
-        />
+        {saver && !asked ? (
+          <Stack
+            spacing={1}
+            alignItems="center"
+            justifyContent="center"
+            sx={{ position: 'absolute', inset: 0, p: 2, color: 'common.white' }}
+          >
+            <Typography variant="body2" textAlign="center">
+              {t('learning.lesson.videoDeferred')}
+            </Typography>
+            <Button variant="contained" onClick={() => setAsked(true)} data-testid="lesson-video-load">
+              {t('learning.lesson.videoLoad')}
+            </Button>
+          </Stack>
+        ) : (
+          <Box
+            component="iframe"
+            src={embed.src}
+            title={t('learning.lesson.videoTitle', { title })}
+            loading="lazy"
+            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            data-testid="lesson-video-embed"
+            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+          />
+        )}
       </Box>
       {link}
     </Stack>

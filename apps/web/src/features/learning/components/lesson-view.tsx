@@ -18,6 +18,8 @@ import { LessonBody } from './lesson-body';
 import { LessonEditor } from './lesson-editor';
 import { LessonVideo } from './lesson-video';
 import { EditDeleteActions } from './edit-delete-actions';
+import { OutboxNotice } from '../../offline/components/outbox-notice';
+import { useOutboxItems } from '../../offline/use-outbox';
 
 const flipInRtl = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') };
 
@@ -28,6 +30,7 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const complete = useCompleteLesson(lesson.id);
+  const [pending] = useOutboxItems('lesson_complete', (i) => i.lesson_id === lesson.id);
   const del = useDeleteLesson();
   const course = `/tribe/learning-center/course/${lesson.course_id}`;
   // The last lesson leads on to the course's quiz: the first one not passed yet, else the first one.
@@ -72,7 +75,9 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
           alignItems={{ xs: 'stretch', sm: 'center' }}
           justifyContent="space-between"
         >
-          {lesson.completed ? (
+          {pending ? (
+            <OutboxNotice item={pending} message={t('outbox.lessonPending')} />
+          ) : lesson.completed ? (
             <Chip
               icon={<CheckCircleIcon />}
               color="success"
@@ -83,7 +88,7 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
           ) : (
             <Button
               variant="contained"
-              onClick={() => complete.mutate()}
+              onClick={() => complete.mutate(lesson.title)}
               disabled={complete.isPending}
               data-testid="lesson-complete"
             >

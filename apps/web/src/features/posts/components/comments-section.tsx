@@ -19,6 +19,7 @@ import { formatPostTime } from '../post-time';
 import { useCommentsSection } from '../use-comments-section';
 import { MentionTextField } from './mention-field';
 import { PostBody } from './post-body';
+import { OutboxComments } from '../../offline/components/outbox-comments';
 
 /** The comments of a post and a form to add one (which may @mention the members of the post's tribe). */
 export function CommentsSection({ postId, tribeId, open }: { postId: string; tribeId: string | null; open: boolean }) {
@@ -88,6 +89,7 @@ export function CommentsSection({ postId, tribeId, open }: { postId: string; tri
         </Stack>
       )}
       <LoadMore hasMore={c.hasMore} loading={c.loadingMore} onMore={c.loadMore} />
+      <OutboxComments postId={postId} />
       <Stack
         component="form"
         noValidate

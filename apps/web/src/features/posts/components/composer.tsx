@@ -126,7 +126,7 @@ export function Composer({ fixedTribe, onPosted, label }: Props) {
             aria-label={t('posts.composer.addPhotos')}
             data-testid="composer-files"
             onChange={(e) => {
-              if (e.target.files) c.addFiles(e.target.files);
+              if (e.target.files) void c.addFiles(e.target.files);
               e.target.value = '';
             }}
           />

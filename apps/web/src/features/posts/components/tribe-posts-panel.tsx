@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { membershipFlags } from '../../tribes/membership';
 import { NewPostsBanner } from '../../realtime/components/new-posts-banner';
 import { postKeys, useTribePosts } from '../api';
+import { OutboxPosts } from '../../offline/components/outbox-posts';
 import { Composer } from './composer';
 import { PostList } from './post-list';
 
@@ -26,6 +27,7 @@ export function TribePostsPanel({ tribe }: { tribe: Tribe }) {
       {isMember && (
         <Composer fixedTribe={{ id: tribe.id, name: tribe.name }} label={t('posts.tribe.compose', { name: tribe.name })} />
       )}
+      {isMember && <OutboxPosts tribeId={tribe.id} />}
       <PostList
         query={posts}
         label={t('posts.tribe.title')}

@@ -1,0 +1,22 @@
+/**
+ * The service worker's caches (sw/sw.ts) and which requests they keep, shared with the page: the
+ * page marks lessons "saved for offline" by looking into the API cache, and empties the private
+ * caches when its member signs out.
+ */
+export const OFFLINE_CACHES = {
+  /** Photos, avatars, covers (signed URLs for tribe-only photos). */
+  media: 'tribes-media',
+  /** What a member reads: the feed, tribes, posts, people, courses and lessons; never money. */
+  api: 'tribes-api',
+} as const;
+
+/** The API paths kept for reading offline: GETs of reading endpoints only, never money, sessions or downloads. */
+const READABLE =
+  /^\/api\/v1\/(feed|explore|config|me|notifications|get_map_tribes|get_map_villages|tribes|posts|users|courses|lessons|assessments)(\/|$)/;
+const NEVER =
+  /\/(wallet|donations|campaigns|treasury|expenses|ledger|pledges|certificate|receipt|statement|invites|sessions|edit|passkeys|two_factor|identities)(\/|$)/;
+
+export const isReadableApiPath = (pathname: string): boolean => READABLE.test(pathname) && !NEVER.test(pathname);
+
+/** The cache key of a lesson as the page reads it (GET /v1/lessons/{id}). */
+export const lessonApiPath = (id: string) => `/api/v1/lessons/${encodeURIComponent(id)}`;

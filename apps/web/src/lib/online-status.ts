@@ -1,0 +1,12 @@
+import { createStore, useStore } from './external-store';
+
+/** Whether the browser believes it is online (navigator.onLine), kept in step with its online/offline events. */
+export const onlineStore = createStore<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine);
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => onlineStore.set(true));
+  window.addEventListener('offline', () => onlineStore.set(false));
+}
+
+/** True while the browser is online, in a component. */
+export const useOnline = (): boolean => useStore(onlineStore);

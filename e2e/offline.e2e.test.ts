@@ -1,0 +1,267 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  call,
+  connectBrowser,
+  newContext,
+  ready,
+  signInContext,
+  signUpViaApi,
+  suffix,
+  type ApiUser,
+} from './support/helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** A leader's open tribe with a post, a published course of two lessons, and a member who follows it. */
+async function tribeWithCourse(tag: string) {
+  const [leader, member] = await Promise.all([
+    signUpViaApi({ role: 'leader', name: `Itto ${tag}` }),
+    signUpViaApi({ role: 'member', name: `Moha ${tag}` }),
+  ]);
+  const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+    name: `Bus riders ${tag}`,
+    region: 'Atlas',
+    lat: 31.06,
+    lng: -7.91,
+    visibility: 'open',
+  });
+  await call('POST', `/v1/tribes/${tribe.id}/join`, member.token, {});
+  const { post } = await call<{ post: { id: string } }>('POST', '/v1/posts', leader.token, {
+    body: `Harvest day ${tag}`,
+    tribe_id: tribe.id,
+    visibility: 'tribe',
+  });
+  const { course } = await call<{ course: { id: string } }>('POST', `/v1/tribes/${tribe.id}/courses`, leader.token, {
+    title: `Irrigation ${tag}`,
+    description: 'Water on terraces',
+    status: 'published',
+    unlock: 'all',
+  });
+  const lessons: { id: string }[] = [];
+  for (const title of ['Channels', 'Gates']) {
+    const { lesson } = await call<{ lesson: { id: string } }>('POST', `/v1/courses/${course.id}/lessons`, leader.token, {
+      title,
+      body_markdown: `## ${title}\n\nRead on the bus: **${title} ${tag}**.`,
+    });
+    lessons.push(lesson);
+  }
+  await call('POST', `/v1/courses/${course.id}/enrol`, member.token, {});
+  return { leader, member, tribe, post, course, lessons };
+}
+
+async function signedIn(u: ApiUser, options: { width?: number; height?: number; dataSaver?: boolean; noWorker?: boolean } = {}) {
+  const ctx = options.noWorker
+    ? await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+        locale: 'en-US',
+        reducedMotion: 'reduce',
+        serviceWorkers: 'block',
+      })
+    : await newContext(browser, { width: options.width ?? 1280, height: options.height ?? 900 });
+  ctx.setDefaultTimeout(20_000);
+  await signInContext(ctx, u);
+  if (options.dataSaver) await ctx.addInitScript(() => window.localStorage.setItem('dataSaver', 'on'));
+  return { ctx, page: await ctx.newPage() };
+}
+
+/** The page, its lists loaded (no skeleton left). */
+async function settled(page: Page) {
+  await ready(page);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="list-skeleton"]'));
+}
+
+const controlled = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+describe('patchy networks (issue 17)', () => {
+  it(
+    'reads the feed and a saved lesson offline; a post and a comment written offline survive a reload and appear exactly once when back online',
+    { timeout: 180_000 },
+    async () => {
+      const tag = suffix();
+      const s = await tribeWithCourse(tag);
+      const { ctx, page } = await signedIn(s.member, { width: 390, height: 844 });
+      try {
+        // Online: the first visit installs the service worker (with all the app's code), which then keeps what the member reads.
+        await page.goto('/home');
+        await settled(page);
+        await controlled(page);
+        await page.reload();
+        await page
+          .getByTestId('post-card')
+          .filter({ hasText: `Harvest day ${tag}` })
+          .waitFor();
+        // Following the course saves its lessons for offline, and says so on each.
+        await page.goto(`/tribe/learning-center/course/${s.course.id}`);
+        await settled(page);
+        await expect.poll(() => page.getByTestId('lesson-saved-offline').count(), { timeout: 20_000 }).toBe(2);
+        await page.goto('/home');
+        await page
+          .getByTestId('post-card')
+          .filter({ hasText: `Harvest day ${tag}` })
+          .waitFor();
+
+        await ctx.setOffline(true);
+        await page.reload();
+        await page.getByTestId('offline-banner').waitFor();
+        await page
+          .getByTestId('post-card')
+          .filter({ hasText: `Harvest day ${tag}` })
+          .waitFor();
+        await page.goto(`/tribe/learning-center/lesson/${s.lessons[1]!.id}`);
+        await page
+          .getByTestId('lesson-body')
+          .filter({ hasText: `Gates ${tag}` })
+          .waitFor();
+
+        // Written offline: kept in the outbox, shown as waiting.
+        await page.goto('/home');
+        await page.getByTestId('offline-banner').waitFor();
+        await page.getByTestId('composer-body').fill(`Written on the bus ${tag}`);
+        await page.getByTestId('composer-submit').click();
+        const pendingPost = page.getByTestId('outbox-post').filter({ hasText: `Written on the bus ${tag}` });
+        await pendingPost.waitFor();
+        expect(await pendingPost.getByTestId('outbox-status').getAttribute('data-status')).toBe('pending');
+        const card = page.getByTestId('post-card').filter({ hasText: `Harvest day ${tag}` });
+        await card.getByTestId('comments-button').click();
+        await card.getByTestId('comment-input').fill(`Lovely ${tag}`);
+        await card.getByTestId('comment-submit').click();
+        await card
+          .getByTestId('outbox-comment')
+          .filter({ hasText: `Lovely ${tag}` })
+          .waitFor();
+
+        // A reload while offline keeps both (IndexedDB).
+        await page.reload();
+        await pendingPost.waitFor();
+        await card.getByTestId('comments-button').click();
+        await card
+          .getByTestId('outbox-comment')
+          .filter({ hasText: `Lovely ${tag}` })
+          .waitFor();
+
+        // Back online: sent once each, with their Idempotency-Keys; the outbox empties.
+        await ctx.setOffline(false);
+        await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+        await pendingPost.waitFor({ state: 'detached', timeout: 30_000 });
+        await card.getByTestId('outbox-comment').waitFor({ state: 'detached', timeout: 30_000 });
+        await page
+          .getByTestId('post-card')
+          .filter({ hasText: `Written on the bus ${tag}` })
+          .waitFor();
+        const mine = await call<{ items: { body: string }[] }>('GET', `/v1/users/${s.member.user.id}/posts`, s.member.token);
+        expect(mine.items.filter((p) => p.body === `Written on the bus ${tag}`)).toHaveLength(1);
+        const comments = await call<{ items: { body: string }[] }>('GET', `/v1/posts/${s.post.id}/comments`, s.member.token);
+        expect(comments.items.filter((c) => c.body === `Lovely ${tag}`)).toHaveLength(1);
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
+
+  it(
+    'with the data saver /home transfers at most half the bytes, and a 4000 px photo is uploaded in under 1 MB',
+    { timeout: 180_000 },
+    async () => {
+      const tag = suffix();
+      const s = await tribeWithCourse(tag);
+      // Photo posts in the member's feed, as phones take them.
+      const photo = await sharp({
+        create: { width: 1800, height: 1350, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+      })
+        .blur(1.2)
+        .jpeg({ quality: 88 })
+        .toBuffer();
+      for (let i = 0; i < 6; i++) {
+        const form = new FormData();
+        form.append('body', `Terrace ${i} ${tag}`);
+        form.append('tribe_id', s.tribe.id);
+        form.append('visibility', 'tribe');
+        form.append('alt', `Terrace ${i}`);
+        form.append('images', new Blob([photo], { type: 'image/jpeg' }), `t${i}.jpg`);
+        const res = await fetch(`${baseUrl()}/api/v1/posts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${s.leader.token}`, accept: 'application/json' },
+          body: form,
+        });
+        expect(res.status).toBe(201);
+      }
+
+      /**
+       * The bytes of /home's content (the page, its API answers, photos and avatars) as Chromium's network
+       * log counts them on the wire; the code (/assets/, the same either way and cached after a first visit) apart.
+       */
+      const homeBytes = async (dataSaver: boolean) => {
+        // Without the service worker: its own fetches would not be in the page's log.
+        const { ctx, page } = await signedIn(s.member, { dataSaver, noWorker: true });
+        try {
+          const cdp = await ctx.newCDPSession(page);
+          await cdp.send('Network.enable');
+          const urls = new Map<string, string>();
+          let bytes = 0;
+          cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+            urls.set(e.requestId, e.request.url);
+          });
+          cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+            if (!new URL(urls.get(e.requestId) ?? baseUrl()).pathname.startsWith('/assets/')) bytes += e.encodedDataLength;
+          });
+          await page.goto('/home');
+          await settled(page);
+          // Every photo of the page brought into view (they load lazily), then the network left to settle.
+          await page.getByTestId('post-image').first().waitFor();
+          for (const img of await page.getByTestId('post-image').all()) {
+            await img.scrollIntoViewIfNeeded();
+            await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete)).toBe(true);
+          }
+          await page.waitForLoadState('networkidle');
+          return bytes;
+        } finally {
+          await ctx.close();
+        }
+      };
+      const full = await homeBytes(false);
+      const saver = await homeBytes(true);
+      console.log(`/home content bytes: ${full} without the data saver, ${saver} with it`);
+      expect(full).toBeGreaterThan(0);
+      expect(saver).toBeLessThanOrEqual(full / 2);
+
+      // A 4000 px photo is downscaled in the browser before it leaves.
+      const big = await sharp({
+        create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 110, sigma: 45 } },
+      })
+        .blur(1.5)
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      expect(big.length).toBeGreaterThan(1024 * 1024);
+      const { ctx, page } = await signedIn(s.member);
+      try {
+        await page.goto('/home');
+        await settled(page);
+        await page.getByTestId('composer-files').setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: big });
+        await page.getByTestId('composer-image').waitFor();
+        await page.getByTestId('composer-alt-0').fill('Terraces from the pass');
+        await page.getByTestId('composer-body').fill(`From the pass ${tag}`);
+        const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/posts');
+        await page.getByTestId('composer-submit').click();
+        // The body's length as the browser declared it (Chromium keeps no copy of a multipart body made of files).
+        const length = Number((await (await sent).allHeaders())['content-length']);
+        expect(length).toBeGreaterThan(10_000);
+        expect(length).toBeLessThanOrEqual(1024 * 1024);
+        await page
+          .getByTestId('post-card')
+          .filter({ hasText: `From the pass ${tag}` })
+          .waitFor();
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
+});
