@@ -13,8 +13,8 @@ async function measureDonations(name: string, description: string, bench: BenchA
     { ...user, role: 'leader' },
     { name: 'Bench donations', description: '', lat: 0, lng: 0, region: 'Bench', visibility: 'open' },
   );
-  const payment = await bench.app.ctx.db.transaction((tx) => bench.app.ctx.wallet.startPurchase(user, 1_000_000, tx));
-  await bench.app.ctx.wallet.completeSandbox(user, payment.payment_id, 'succeeded');
+  const payment = await bench.app.ctx.wallet.startPurchase(user, { tokens: 1_000_000 }, 'bench-purchase');
+  await bench.app.ctx.wallet.completeSandbox(user, payment.body.payment_id, 'succeeded');
   const url = `${bench.baseUrl}/api/v1/donations`;
   const body = JSON.stringify({ target_type: 'tribe', target_id: tribe.id, amount: 1 });
   await expectStatus(url, { method: 'POST', headers: { ...auth, 'idempotency-key': 'bench-check' }, body }, 201);

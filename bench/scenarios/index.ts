@@ -5,6 +5,7 @@ import { feedPglite, feedPostgres } from './feed.js';
 import { hello } from './hello.js';
 import { lighthouseScenario } from './lighthouse.js';
 import { login } from './login.js';
+import { pageBytes } from './page-bytes.js';
 import { realtimeFanout, realtimeIdle } from './realtime.js';
 import { me } from './me.js';
 import { queuePglite, queuePostgres } from './queue.js';
@@ -26,4 +27,5 @@ export const SCENARIOS: Scenario[] = [
   start,
   bundle,
   lighthouseScenario,
+  pageBytes,
 ];
