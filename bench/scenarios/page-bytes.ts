@@ -65,7 +65,7 @@ async function measure(browser: Browser, base: string, session: string, path: st
       }
     });
     // Every image the scroll asked for has arrived (a realtime socket keeps the network from ever going idle).
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'), {
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'), {
       timeout: 60_000,
     });
     await new Promise((r) => setTimeout(r, 1000));
