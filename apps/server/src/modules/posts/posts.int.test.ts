@@ -78,8 +78,9 @@ describe('posting with photos', () => {
     expect(sizes[0]).toBeLessThan(sizes[2]!);
     expect(sizes[2]).toBeLessThan(original);
     // The feed presents them alike; a photo narrower than 320 px has none.
-    const feed = await t.app.inject({ url: '/api/v1/feed', headers: bearer(u.token) });
-    expect(feed.json().data.items[0].images[0].variants).toEqual(image.variants);
+    const feed = await t.app.inject({ url: '/api/v1/feed?limit=50', headers: bearer(u.token) });
+    const listed = feed.json().data.items.find((p: { id: string }) => p.id === res.json().data.post.id);
+    expect(listed.images[0].variants).toEqual(image.variants);
     const small = await upload(u.token, [
       {
         filename: 's.png',
