@@ -7,12 +7,12 @@ import {
   connectBrowser,
   expectAccessible,
   newContext,
-  ready,
   signInContext,
   signUpViaApi,
   type ApiUser,
   call,
   suffix,
+  settled,
 } from './support/helpers';
 
 let browser: Browser;
@@ -44,12 +44,6 @@ async function signedIn(u: ApiUser, locale: string, width?: number): Promise<{ c
   await signInContext(ctx, u);
   ctx.setDefaultTimeout(20_000);
   return { ctx, page: await ctx.newPage() };
-}
-
-/** The page and its lists are loaded (no skeleton left). */
-async function settled(page: Page) {
-  await ready(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="list-skeleton"]'));
 }
 
 /** Waits for a dialog to be gone (MUI keeps it while it fades). */

@@ -6,11 +6,11 @@ import {
   call,
   connectBrowser,
   newContext,
-  ready,
   signInContext,
   signUpViaApi,
   suffix,
   type ApiUser,
+  settled,
 } from './support/helpers';
 
 let browser: Browser;
@@ -70,12 +70,6 @@ async function signedIn(u: ApiUser, options: { width?: number; height?: number; 
   await signInContext(ctx, u);
   if (options.dataSaver) await ctx.addInitScript(() => window.localStorage.setItem('dataSaver', 'on'));
   return { ctx, page: await ctx.newPage() };
-}
-
-/** The page, its lists loaded (no skeleton left). */
-async function settled(page: Page) {
-  await ready(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="list-skeleton"]'));
 }
 
 const controlled = (page: Page) =>
@@ -175,7 +169,7 @@ describe('patchy networks (issue 17)', () => {
       const s = await tribeWithCourse(tag);
       // Photo posts in the member's feed, as phones take them.
       const photo = await sharp({
-        create: { width: 1800, height: 1350, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+        create: { width: 1800, height: 1350, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
       })
         .blur(1.2)
         .jpeg({ quality: 88 })
@@ -235,7 +229,7 @@ describe('patchy networks (issue 17)', () => {
 
       // A 4000 px photo is downscaled in the browser before it leaves.
       const big = await sharp({
-        create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 110, sigma: 45 } },
+        create: { width: 4000, height: 3000, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 110, sigma: 45 } },
       })
         .blur(1.5)
         .jpeg({ quality: 92 })

@@ -11,6 +11,7 @@ import {
   type ApiUser,
   call,
   suffix,
+  settled,
 } from './support/helpers';
 
 let browser: Browser;
@@ -72,12 +73,6 @@ async function signedIn(u: ApiUser, locale: string): Promise<{ ctx: BrowserConte
   return { ctx, page: await ctx.newPage() };
 }
 
-/** Waits for the page and its lists (no skeleton left). */
-async function settled(page: Page) {
-  await ready(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="list-skeleton"], [data-testid="profile-skeleton"]'));
-}
-
 const card = (page: Page, text: string) => page.locator('[data-testid="post-card"]', { hasText: text });
 
 interface Journey {
@@ -96,7 +91,7 @@ async function journey(j: Journey) {
   const a = await signedIn(p.alice, j.browserLocale);
   const b = await signedIn(p.bob, j.browserLocale);
   const check = async (page: Page, label: string) => {
-    await settled(page);
+    await settled(page, ['profile-skeleton']);
     expect(await page.getAttribute('html', 'dir')).toBe(j.dir);
     if (j.axe) await expectAccessible(page, `${j.prefix || 'en'} ${label}`);
   };
@@ -214,18 +209,18 @@ async function axeTour(prefix: string, browserLocale: string, full: boolean) {
     if (!again && !full) return;
     await page.goto(`${prefix}${path}`);
     if (wait) await page.locator(wait).first().waitFor();
-    await settled(page);
+    await settled(page, ['profile-skeleton']);
     await expectAccessible(page, `${prefix} ${path}`);
   };
   try {
     const ap = a.page;
     await ap.goto(`${prefix}/home`);
     await ap.locator('[data-testid="post-card"]').first().waitFor();
-    await settled(ap);
+    await settled(ap, ['profile-skeleton']);
     if (full) await expectAccessible(ap, `${prefix} /home`);
     await card(ap, `Bob writes in the grove ${tag}`).getByTestId('comments-button').click();
     await ap.getByTestId('comments').waitFor();
-    await settled(ap);
+    await settled(ap, ['profile-skeleton']);
     await card(ap, `Bob writes in the grove ${tag}`).getByTestId('post-menu').click();
     await ap.getByTestId('post-report').waitFor();
     await expectAccessible(ap, `${prefix} post menu`);
@@ -251,7 +246,7 @@ async function axeTour(prefix: string, browserLocale: string, full: boolean) {
     await visit(ap, `/tribes/setting/${encodeURIComponent(p.tribe.slug)}`);
     await ap.getByTestId('settings-tab-reports').click();
     await ap.getByTestId('report-item').waitFor();
-    await settled(ap);
+    await settled(ap, ['profile-skeleton']);
     await expectAccessible(ap, `${prefix} report queue`);
 
     const bp = b.page;

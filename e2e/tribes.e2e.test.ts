@@ -14,6 +14,7 @@ import {
   signUpViaApi,
   snackbar,
   uniqueEmail,
+  settled,
 } from './support/helpers';
 
 let browser: Browser;
@@ -73,14 +74,8 @@ async function tribeByName(name: string): Promise<{ id: string; slug: string }> 
   return tribe;
 }
 
-/** Waits for the page, then for any lazily loaded map to draw its markers. */
-async function settled(page: Page) {
-  await ready(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="map-skeleton"], [data-testid="list-skeleton"]'));
-}
-
 async function checkPage(page: Page, j: Journey, label: string) {
-  await settled(page);
+  await settled(page, ['map-skeleton']);
   expect(await page.getAttribute('html', 'dir')).toBe(j.dir);
   await expectAccessible(page, `${j.locale} ${label}`);
 }
@@ -128,7 +123,7 @@ async function journey(j: Journey) {
     // 2. A new user signs up in the browser, picks "member", finds the tribe and selects it.
     const mp = await memberCtx.newPage();
     await signUpInBrowser(mp, j, `Member ${j.locale}`);
-    await settled(mp);
+    await settled(mp, ['map-skeleton']);
     expect(await mp.getAttribute('html', 'dir')).toBe(j.dir);
     await mp.getByTestId('tribe-search').fill(j.tribe);
     const card = mp.locator('[data-testid="tribe-card"]', { hasText: j.tribe });
@@ -179,7 +174,7 @@ async function journey(j: Journey) {
     // 5. The map shows the tribe and the approved village, on a plain background without tiles. It
     // opens on the tribe (?tribe=): on the whole world, other tests' tribes would share a cluster with it.
     await mp.goto(`${j.prefix}/map?tribe=${slugPath}`);
-    await settled(mp);
+    await settled(mp, ['map-skeleton']);
     await mp.locator(`.tribes-marker--tribe[title="${j.tribeMarker(j.tribe)}"]`).waitFor();
     await mp.locator(`.tribes-marker--village[title="${j.villageMarker(j.village)}"]`).waitFor();
     await mp.getByTestId('map-tiles-fallback').waitFor();

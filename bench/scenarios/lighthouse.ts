@@ -6,11 +6,10 @@ import { DEMO_PASSWORD, seedDemo } from '../../apps/server/src/seed/demo.js';
 import { bootApp, expectStatus } from '../lib/app.js';
 import { noLoadMeasurement } from '../lib/load.js';
 import type { Scenario } from '../lib/scenario.js';
-import { ensureWebDist, WEB_DIST } from '../lib/web.js';
+import { demoSession, ensureWebDist, WEB_DIST } from '../lib/web.js';
 
 /** DESIGN section 9: performance at least 90 and accessibility 100 on sign-in, home and a tribe page. */
 const BUDGET = { performance: 90, accessibility: 100 } as const;
-const DEMO_LEADER = 'amina@demo.tribes';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 interface Scores {
@@ -44,31 +43,7 @@ export const lighthouseScenario: Scenario = {
     let browser: Browser | undefined;
     try {
       await seedDemo(bench.app.ctx);
-      const login = (await expectStatus(
-        `${bench.baseUrl}/api/v1/auth/login`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: DEMO_LEADER, password: DEMO_PASSWORD }),
-        },
-        200,
-      )) as { data: { auth_token: string; user: unknown } };
-      const token = login.data.auth_token;
-      const tribes = (await expectStatus(
-        `${bench.baseUrl}/api/v1/tribes`,
-        { headers: { authorization: `Bearer ${token}` } },
-        200,
-      )) as { data: { items?: { slug: string }[] } | { slug: string }[] };
-      const list = Array.isArray(tribes.data) ? tribes.data : (tribes.data.items ?? []);
-      if (!list[0]) throw new Error('the demo data has no tribe');
-      const session = JSON.stringify({
-        errors: {},
-        resetPassword: false,
-        userSignUpData: null,
-        accessToken: token,
-        userData: login.data.user,
-        isLoggedIn: true,
-      });
+      const { session, firstTribeSlug } = await demoSession(bench.baseUrl, DEMO_PASSWORD, expectStatus);
 
       browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
       // Lighthouse now and then loses the trace (runtimeError NO_NAVSTART, every score 0): run that page again.
@@ -125,7 +100,7 @@ export const lighthouseScenario: Scenario = {
       const rows = [
         await audit('/sign-in', false),
         await audit('/home', true),
-        await audit(`/tribes/${encodeURIComponent(list[0].slug)}`, true),
+        await audit(`/tribes/${encodeURIComponent(firstTribeSlug)}`, true),
       ];
       for (const r of rows) {
         const ok = r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility;

@@ -3,9 +3,8 @@ import { DEMO_PASSWORD, seedDemo } from '../../apps/server/src/seed/demo.js';
 import { bootApp, expectStatus } from '../lib/app.js';
 import { noLoadMeasurement } from '../lib/load.js';
 import type { Scenario } from '../lib/scenario.js';
-import { ensureWebDist, WEB_DIST } from '../lib/web.js';
+import { demoSession, ensureWebDist, WEB_DIST } from '../lib/web.js';
 
-const DEMO_LEADER = 'amina@demo.tribes';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 /** Something to read: a post, a lesson, or the page's empty state. */
 const READABLE = '[data-testid="post-card"], [data-testid="lesson-body"], [data-testid="empty-state"]';
@@ -98,29 +97,11 @@ export const pageBytes: Scenario = {
     let browser: Browser | undefined;
     try {
       await seedDemo(bench.app.ctx);
-      const login = (await expectStatus(
-        `${bench.baseUrl}/api/v1/auth/login`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: DEMO_LEADER, password: DEMO_PASSWORD }),
-        },
-        200,
-      )) as { data: { auth_token: string; user: unknown } };
-      const session = JSON.stringify({
-        errors: {},
-        resetPassword: false,
-        userSignUpData: null,
-        accessToken: login.data.auth_token,
-        userData: login.data.user,
-        isLoggedIn: true,
-      });
-      const tribes = (await expectStatus(`${bench.baseUrl}/api/v1/tribes`, {}, 200)) as { data: { items: { slug: string }[] } };
-      const tribe = tribes.data.items[0];
-      if (!tribe) throw new Error('the demo data has no tribe');
+      const { session, firstTribeSlug } = await demoSession(bench.baseUrl, DEMO_PASSWORD, expectStatus);
+      const tribePath = `/tribes/${encodeURIComponent(firstTribeSlug)}?tab=posts`;
       browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
       const rows: PageBytes[] = [];
-      for (const path of ['/home', `/tribes/${encodeURIComponent(tribe.slug)}?tab=posts`])
+      for (const path of ['/home', tribePath])
         for (const saver of [false, true]) rows.push(await measure(browser, bench.baseUrl, session, path, saver));
       for (const r of rows)
         console.log(

@@ -156,6 +156,13 @@ export async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[data-testid="page-skeleton"]'));
 }
 
+/** The page is up and its lists loaded: no list skeleton left, nor any of the `others` (e.g. 'map-skeleton'). */
+export async function settled(page: Page, others: string[] = []): Promise<void> {
+  await ready(page);
+  const selector = ['list-skeleton', ...others].map((id) => `[data-testid="${id}"]`).join(', ');
+  await page.waitForFunction((sel) => !document.querySelector(sel), selector);
+}
+
 /** axe: no serious or critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // A fading snackbar or dialog is half transparent: axe would measure a blend, not the page.
