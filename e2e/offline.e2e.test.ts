@@ -77,7 +77,7 @@ const controlled = (page: Page) =>
 
 describe('patchy networks (issue 17)', () => {
   it(
-    'reads the feed and a saved lesson offline; a post and a comment written offline survive a reload and appear exactly once when back online',
+    'reads the feed and a saved lesson offline; a lesson completed, a post and a comment written offline survive a reload and arrive exactly once when back online',
     { timeout: 180_000 },
     async () => {
       const tag = suffix();
@@ -115,6 +115,9 @@ describe('patchy networks (issue 17)', () => {
           .getByTestId('lesson-body')
           .filter({ hasText: `Gates ${tag}` })
           .waitFor();
+        // Learning offline: the completion waits in the outbox, said so where the button was.
+        await page.getByTestId('lesson-complete').click();
+        await page.getByTestId('outbox-notice').waitFor();
 
         // Written offline: kept in the outbox, shown as waiting.
         await page.goto('/home');
@@ -155,6 +158,12 @@ describe('patchy networks (issue 17)', () => {
         expect(mine.items.filter((p) => p.body === `Written on the bus ${tag}`)).toHaveLength(1);
         const comments = await call<{ items: { body: string }[] }>('GET', `/v1/posts/${s.post.id}/comments`, s.member.token);
         expect(comments.items.filter((c) => c.body === `Lovely ${tag}`)).toHaveLength(1);
+        const course = await call<{ course: { lessons: { id: string; completed: boolean }[] } }>(
+          'GET',
+          `/v1/courses/${s.course.id}`,
+          s.member.token,
+        );
+        expect(course.course.lessons.find((l) => l.id === s.lessons[1]!.id)?.completed).toBe(true);
       } finally {
         await ctx.close();
       }
