@@ -267,4 +267,57 @@ describe('patchy networks (issue 17)', () => {
       }
     },
   );
+
+  it(
+    'on a slow, flaky connection a comment whose answer was lost is kept and sent again with its key, and exists once',
+    { timeout: 120_000 },
+    async () => {
+      const tag = suffix();
+      const s = await tribeWithCourse(tag);
+      const { ctx, page } = await signedIn(s.member, { width: 390, height: 844 });
+      try {
+        await page.goto('/home');
+        await settled(page);
+        // A slow connection (Chromium's network emulation), then a send that reaches the server
+        // but whose answer never comes back (the connection drops on the way).
+        const cdp = await ctx.newCDPSession(page);
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 300,
+          downloadThroughput: 50_000,
+          uploadThroughput: 25_000,
+        });
+        let dropped = 0;
+        const keys: string[] = [];
+        await page.route(/\/api\/v1\/posts\/[^/]+\/comments$/, async (route) => {
+          if (route.request().method() !== 'POST') return route.continue();
+          keys.push((await route.request().allHeaders())['idempotency-key'] ?? '');
+          if (dropped++ > 0) return route.continue();
+          await route.fetch();
+          await route.abort('connectionreset');
+        });
+        const card = page.getByTestId('post-card').filter({ hasText: `Harvest day ${tag}` });
+        await card.getByTestId('comments-button').click();
+        await card.getByTestId('comment-input').fill(`Through the tunnel ${tag}`);
+        await card.getByTestId('comment-submit').click();
+        await card
+          .getByTestId('outbox-comment')
+          .filter({ hasText: `Through the tunnel ${tag}` })
+          .waitFor();
+        // Sent again by the outbox (20 s later), answered from the first send's record.
+        await card.getByTestId('outbox-comment').waitFor({ state: 'detached', timeout: 60_000 });
+        expect(keys.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(keys).size).toBe(1);
+        expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+        const comments = await call<{ items: { body: string }[] }>('GET', `/v1/posts/${s.post.id}/comments`, s.member.token);
+        expect(comments.items.filter((c) => c.body === `Through the tunnel ${tag}`)).toHaveLength(1);
+        await card
+          .getByTestId('comment')
+          .filter({ hasText: `Through the tunnel ${tag}` })
+          .waitFor();
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
 });
