@@ -77,7 +77,7 @@ const controlled = (page: Page) =>
 
 describe('patchy networks (issue 17)', () => {
   it(
-    'reads the feed and a saved lesson offline; a lesson completed, a post and a comment written offline survive a reload and arrive exactly once when back online',
+    'reads the feed and a saved lesson offline; a lesson completed, a post with a photo and a comment written offline survive a reload and arrive exactly once when back online',
     { timeout: 180_000 },
     async () => {
       const tag = suffix();
@@ -123,10 +123,18 @@ describe('patchy networks (issue 17)', () => {
         await page.goto('/home');
         await page.getByTestId('offline-banner').waitFor();
         await page.getByTestId('composer-body').fill(`Written on the bus ${tag}`);
+        const snapshot = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5a8f3c' } })
+          .jpeg()
+          .toBuffer();
+        await page.getByTestId('composer-files').setInputFiles({ name: 'bus.jpg', mimeType: 'image/jpeg', buffer: snapshot });
+        await page.getByTestId('composer-image').waitFor();
+        await page.getByTestId('composer-alt-0').fill('The valley from the bus');
         await page.getByTestId('composer-submit').click();
         const pendingPost = page.getByTestId('outbox-post').filter({ hasText: `Written on the bus ${tag}` });
         await pendingPost.waitFor();
         expect(await pendingPost.getByTestId('outbox-status').getAttribute('data-status')).toBe('pending');
+        // Its photo waits with it, on the device.
+        await pendingPost.locator('img[alt="The valley from the bus"]').waitFor();
         const card = page.getByTestId('post-card').filter({ hasText: `Harvest day ${tag}` });
         await card.getByTestId('comments-button').click();
         await card.getByTestId('comment-input').fill(`Lovely ${tag}`);
@@ -154,8 +162,14 @@ describe('patchy networks (issue 17)', () => {
           .getByTestId('post-card')
           .filter({ hasText: `Written on the bus ${tag}` })
           .waitFor();
-        const mine = await call<{ items: { body: string }[] }>('GET', `/v1/users/${s.member.user.id}/posts`, s.member.token);
-        expect(mine.items.filter((p) => p.body === `Written on the bus ${tag}`)).toHaveLength(1);
+        const mine = await call<{ items: { body: string; images: { alt: string }[] }[] }>(
+          'GET',
+          `/v1/users/${s.member.user.id}/posts`,
+          s.member.token,
+        );
+        const sent = mine.items.filter((p) => p.body === `Written on the bus ${tag}`);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]!.images.map((i) => i.alt)).toEqual(['The valley from the bus']);
         const comments = await call<{ items: { body: string }[] }>('GET', `/v1/posts/${s.post.id}/comments`, s.member.token);
         expect(comments.items.filter((c) => c.body === `Lovely ${tag}`)).toHaveLength(1);
         const course = await call<{ course: { lessons: { id: string; completed: boolean }[] } }>(
