@@ -57,3 +57,21 @@ export async function openImage(input: Buffer, field: string, limitInputPixels: 
   if (meta.format !== SHARP_FORMAT[format] || (format === 'avif' && meta.compression !== 'av1')) throw unsupportedImage();
   return image;
 }
+
+/**
+ * Decodes an upload by its content (never its name), and re-encodes it as WebP: the result carries
+ * no EXIF or GPS data and cannot smuggle another format. Throws a field error when it is no image.
+ */
+export async function reencodeImage(input: Buffer, field: string, maxSide: number, square = false): Promise<Buffer> {
+  // Anything but JPEG, PNG, WebP, GIF or AVIF is refused (415) before sharp parses it.
+  const opened = await openImage(input, field, 50_000_000);
+  try {
+    const image = opened.rotate();
+    const resized = square
+      ? image.resize(maxSide, maxSide, { fit: 'cover' })
+      : image.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    return await resized.webp({ quality: 82 }).toBuffer();
+  } catch {
+    throw fieldError(field, 'validation.image_invalid');
+  }
+}

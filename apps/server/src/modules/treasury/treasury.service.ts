@@ -24,7 +24,7 @@ import { isActive, isBanned, isLeader } from '../tribes/tribe-roles.js';
 import type { TribeRow, TribesRepo } from '../tribes/tribes.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { reencodeImage } from '../users/users.service.js';
+import { reencodeImage } from '#src/core/images.js';
 import type { CampaignsRepo } from '../wallet/campaigns.repo.js';
 import type { Ledger } from '../wallet/ledger.repo.js';
 import { presentExpense } from './treasury.presenter.js';

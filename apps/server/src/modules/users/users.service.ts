@@ -9,7 +9,7 @@ import {
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { fieldError } from '#src/core/errors.js';
-import { openImage } from '#src/core/images.js';
+import { reencodeImage } from '#src/core/images.js';
 import type { Storage } from '#src/core/storage.js';
 import { assertPasswordIsNotPersonal, hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { TokensService } from '../auth/tokens.service.js';
@@ -23,24 +23,6 @@ interface Deps {
   tokens: TokensService;
   storage: Storage;
   clock: Clock;
-}
-
-/**
- * Decodes an upload by its content (never its name), and re-encodes it as WebP: the result carries
- * no EXIF or GPS data and cannot smuggle another format. Throws a field error when it is no image.
- */
-export async function reencodeImage(input: Buffer, field: string, maxSide: number, square = false): Promise<Buffer> {
-  // Anything but JPEG, PNG, WebP, GIF or AVIF is refused (415) before sharp parses it.
-  const opened = await openImage(input, field, 50_000_000);
-  try {
-    const image = opened.rotate();
-    const resized = square
-      ? image.resize(maxSide, maxSide, { fit: 'cover' })
-      : image.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
-    return await resized.webp({ quality: 82 }).toBuffer();
-  } catch {
-    throw fieldError(field, 'validation.image_invalid');
-  }
 }
 
 /** The signed-in user's own account: profile, password, role, privacy, settings, devices. */

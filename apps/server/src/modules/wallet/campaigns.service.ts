@@ -17,7 +17,7 @@ import type { TribesRepo } from '../tribes/tribes.repo.js';
 import { canModerate } from '../tribes/tribe-roles.js';
 import type { UserRow } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
-import { reencodeImage } from '../users/users.service.js';
+import { reencodeImage } from '#src/core/images.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { CampaignChanges, CampaignRow, CampaignsRepo } from './campaigns.repo.js';
 import type { Ledger } from './ledger.repo.js';
