@@ -100,6 +100,7 @@ describe('the offline outbox', () => {
     await flushOutbox();
     expect(ok).toHaveBeenCalledTimes(1);
     expect(keyOf(ok.mock.calls[0]!)).not.toBe(failed!.id);
+    expect(JSON.parse((ok.mock.calls[0]![1] as RequestInit).body as string)).toEqual({ body: 'Now with words' });
     expect(outboxStore.get()).toEqual([]);
   });
 

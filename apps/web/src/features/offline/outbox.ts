@@ -86,9 +86,9 @@ export async function editOutboxItem(id: string, body: string): Promise<void> {
     error: null,
     ...(fresh ? { id: crypto.randomUUID(), attempts: 0 } : {}),
   };
-  if (fresh) await database().remove(id);
-  outboxStore.set((items) => items.filter((i) => i.id !== id));
+  // The edited write is stored before the old one goes: a failure in between leaves two, never none.
   await save(next);
+  if (fresh) await drop(id);
   void flushOutbox();
 }
 
