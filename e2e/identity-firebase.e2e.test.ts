@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import { startFirebaseEmulator, type FirebaseEmulator } from '../apps/server/test/firebase-emulator';
 import { startMailSink } from './support/mail-sink';
 import { startTribesServer, type TribesServer } from './support/tribes-server';
-import { PASSWORD, expectAccessible, ready, uniqueEmail } from './support/helpers';
+import { PASSWORD, expectAccessible, newContext, ready, uniqueEmail } from './support/helpers';
 
 /**
  * Firebase sign-in in Chromium against the Firebase Authentication emulator (offline, project demo-tribes,
@@ -71,8 +71,8 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000,
 
 const randomPhone = () => `+1650555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 
-async function newContext(locale = 'en-US', width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width, height: 900 }, locale, reducedMotion: 'reduce' });
+async function contextFor(locale = 'en-US', width = 1280): Promise<BrowserContext> {
+  const context = await newContext(browser, { baseURL: base, width, height: 900, locale });
   // Google's gapi loader, for the page and the emulator's helper iframe: the offline stand-in (see the top).
   await context.route('https://apis.google.com/js/api.js*', (route) =>
     route.fulfill({ path: GAPI_STAND_IN, contentType: 'text/javascript; charset=utf-8' }),
@@ -187,7 +187,7 @@ afterAll(async () => {
 
 describe('Firebase sign-in (Auth emulator)', () => {
   it('signs up with a phone number and an SMS code, onboarding continues, adds an email with a mailed code; a disabled user is signed out', async () => {
-    const context = await newContext();
+    const context = await contextFor();
     const page = await context.newPage();
     const logs: string[] = [];
     page.on('console', (m) => logs.push(m.text()));
@@ -243,7 +243,7 @@ describe('Firebase sign-in (Auth emulator)', () => {
   }, 240_000);
 
   it('signs up with Google through the emulator provider page, onboarding continues; a closed popup is a calm note (en, ar)', async () => {
-    const context = await newContext();
+    const context = await contextFor();
     const page = await context.newPage();
     const logs: string[] = [];
     page.on('console', (m) => logs.push(m.text()));
@@ -284,7 +284,7 @@ describe('Firebase sign-in (Auth emulator)', () => {
   it('a Google identity with a verified email joins the password account of that email; an unverified one does not', async () => {
     const verified = await passwordAccount();
     const unverified = await passwordAccount();
-    const context = await newContext();
+    const context = await contextFor();
     const page = await context.newPage();
     await page.goto('/sign-in');
     await ready(page);
@@ -296,7 +296,7 @@ describe('Firebase sign-in (Auth emulator)', () => {
     // The provider page always says email_verified: true (firebase-tools: "TODO: Shall we allow changing this?"),
     // so the unverified identity is made by the page's own finishWithUser with claims saying false; the popup,
     // the helper iframe, the SDK and the emulator's signInWithIdp run as for any other sign-in.
-    const second = await newContext();
+    const second = await contextFor();
     const other = await second.newPage();
     await other.goto('/sign-in');
     await ready(other);
@@ -316,7 +316,7 @@ describe('Firebase sign-in (Auth emulator)', () => {
     await second.close();
   }, 240_000);
   it('a blocked popup turns into a redirect through the provider page (Apple); Facebook signs in by popup', async () => {
-    const context = await newContext();
+    const context = await contextFor();
     // A popup blocker: window.open answers null, as a browser that blocked it does.
     await context.addInitScript(() => {
       window.open = () => null;
@@ -335,7 +335,7 @@ describe('Firebase sign-in (Auth emulator)', () => {
     expect(await page.evaluate(() => window.sessionStorage.getItem('tribes.firebase-redirect'))).toBeNull();
     await context.close();
 
-    const second = await newContext();
+    const second = await contextFor();
     const other = await second.newPage();
     await other.goto('/sign-in');
     await ready(other);

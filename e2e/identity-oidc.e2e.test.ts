@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startOidcIssuer, type LocalIssuer } from '../apps/server/test/oidc-issuer';
 import { freePort, startTribesServer, type TribesServer } from './support/tribes-server';
-import { expectAccessible, ready, uniqueEmail } from './support/helpers';
+import { expectAccessible, newContext, ready, uniqueEmail } from './support/helpers';
 
 /**
  * OpenID Connect sign-in in Chromium (DESIGN 10.2) against a real issuer: oidc-provider 9 on
@@ -38,8 +38,8 @@ async function startServer(port: number): Promise<void> {
   });
 }
 
-const newContext = (locale = 'en-US'): Promise<BrowserContext> =>
-  browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, locale, reducedMotion: 'reduce' });
+const contextFor = (locale = 'en-US'): Promise<BrowserContext> =>
+  newContext(browser, { baseURL: base, width: 1280, height: 900, locale });
 
 beforeAll(async () => {
   temp = mkdtempSync(path.join(tmpdir(), 'tribes-oidc-e2e-'));
@@ -61,7 +61,7 @@ describe('OpenID Connect sign-in', () => {
   it('signs a new person in through the issuer and lands signed in, onboarding next', async () => {
     const email = uniqueEmail('oidc');
     await issuer!.setAccount('e2e-person', { email, email_verified: true, name: 'Issuer Person' });
-    const context = await newContext();
+    const context = await contextFor();
     const page = await context.newPage();
     await page.goto('/sign-in');
     await ready(page);
@@ -82,7 +82,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('shows why a sign-in failed on /sign-in, accessible in English and Arabic', async () => {
-    const context = await newContext();
+    const context = await contextFor();
     const page = await context.newPage();
     await page.goto('/sign-in?error=oidc_denied');
     await ready(page);

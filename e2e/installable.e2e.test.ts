@@ -22,7 +22,7 @@ describe('installable app (issue 15)', () => {
     'registers its service worker after load, and Chromium finds the app installable with a valid manifest in the page’s language',
     { timeout: 90_000 },
     async () => {
-      const ctx = await newContext(browser, { width: 1280, height: 800 });
+      const ctx = await newContext(browser, { width: 1280, height: 800, worker: true });
       const page = await ctx.newPage();
       await page.goto('/ar/sign-in');
       await ready(page);
@@ -54,7 +54,7 @@ describe('installable app (issue 15)', () => {
     { timeout: 90_000 },
     async () => {
       const member = await signUpViaApi({ name: 'Nadia Push' });
-      const ctx = await newContext(browser, { width: 1280, height: 800 });
+      const ctx = await newContext(browser, { width: 1280, height: 800, worker: true });
       await ctx.grantPermissions(['notifications'], { origin: baseUrl() });
       await signInContext(ctx, member);
       const page = await ctx.newPage();
@@ -124,7 +124,7 @@ describe('installable app (issue 15)', () => {
     { timeout: 90_000 },
     async () => {
       const member = await signUpViaApi({ name: 'Dana Push' });
-      const ctx = await newContext(browser, { width: 360, height: 740 });
+      const ctx = await newContext(browser, { width: 360, height: 740, worker: true });
       await signInContext(ctx, member);
       const page = await ctx.newPage();
       await page.goto('/he/setting/personal-setting');

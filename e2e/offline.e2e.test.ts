@@ -57,15 +57,11 @@ async function tribeWithCourse(tag: string) {
 }
 
 async function signedIn(u: ApiUser, options: { width?: number; height?: number; dataSaver?: boolean; noWorker?: boolean } = {}) {
-  const ctx = options.noWorker
-    ? await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-        locale: 'en-US',
-        reducedMotion: 'reduce',
-        serviceWorkers: 'block',
-      })
-    : await newContext(browser, { width: options.width ?? 1280, height: options.height ?? 900 });
+  const ctx = await newContext(browser, {
+    width: options.width ?? 1280,
+    height: options.height ?? 900,
+    worker: !options.noWorker,
+  });
   ctx.setDefaultTimeout(20_000);
   await signInContext(ctx, u);
   if (options.dataSaver) await ctx.addInitScript(() => window.localStorage.setItem('dataSaver', 'on'));

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, connectBrowser, expectAccessible, ready, signInContext, signUpViaApi } from './support/helpers';
+import { baseUrl, connectBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,12 +12,7 @@ describe('passkeys (Chromium virtual authenticator)', () => {
   it('registers a passkey in settings, signs in with it, removes it; axe on the page in en and ar', async () => {
     const user = await signUpViaApi({ role: 'member' });
     // An IP address cannot be a WebAuthn RP ID: the server's loopback PUBLIC_URL is served as localhost.
-    const context = await browser.newContext({
-      baseURL: baseUrl().replace('127.0.0.1', 'localhost'),
-      viewport: { width: 1366, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    const context = await newContext(browser, { baseURL: baseUrl().replace('127.0.0.1', 'localhost') });
     try {
       await signInContext(context, user);
       const page = await context.newPage();

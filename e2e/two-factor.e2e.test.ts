@@ -93,12 +93,7 @@ describe('two-factor authentication (TOTP)', () => {
     const { secret } = (await apiPost('/v1/me/2fa/totp', user.token)) as { secret: string };
     await apiPost('/v1/me/2fa/totp/confirm', user.token, { code: await generate({ secret }) });
     // An IP address cannot be a WebAuthn RP ID: the server's loopback PUBLIC_URL is served as localhost.
-    const context = await browser.newContext({
-      baseURL: baseUrl().replace('127.0.0.1', 'localhost'),
-      viewport: { width: 1366, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    const context = await newContext(browser, { baseURL: baseUrl().replace('127.0.0.1', 'localhost') });
     try {
       await signInContext(context, user);
       const page = await context.newPage();
