@@ -28,14 +28,26 @@ export function createPledgesRepo(db: Db) {
     },
 
     /**
-     * Moves a pledge on from `month` only if it is still due for that month: two nodes finishing the same
-     * run move it once. Answers whether this call moved it.
+     * Moves a pledge on from `month` only if it is still due for that month (and, given `failures`, still
+     * has that many failed tries): two nodes finishing the same run move it once. Answers whether this
+     * call moved it.
      */
-    async advanceFrom(id: string, month: string, patch: Partial<typeof pledges.$inferInsert>): Promise<boolean> {
+    async advanceFrom(
+      id: string,
+      month: string,
+      patch: Partial<typeof pledges.$inferInsert>,
+      failures?: number,
+    ): Promise<boolean> {
       const rows = await db
         .update(pledges)
         .set(patch)
-        .where(and(eq(pledges.id, id), eq(pledges.dueMonth, month)))
+        .where(
+          and(
+            eq(pledges.id, id),
+            eq(pledges.dueMonth, month),
+            failures === undefined ? undefined : eq(pledges.failures, failures),
+          ),
+        )
         .returning({ id: pledges.id });
       return rows.length > 0;
     },

@@ -130,11 +130,16 @@ export function createPledgesService({ repo, donations, tribes, campaigns, users
       };
       if (err.errorType === MONEY_ERRORS.insufficientFunds) {
         await repo.recordRun({ pledgeId: p.id, month, status: 'failed', donationId: null, at: now });
-        const moved = await repo.advanceFrom(p.id, month, {
-          failures: p.failures + 1,
-          nextRunAt: new Date(now.getTime() + PLEDGE_RETRY_DAYS * DAY_MS),
-        });
-        if (moved) await notifications.notify(p.userId, 'pledge_failed', null, subject).catch(() => undefined);
+        // Counted only from the failure count this run read: of two nodes failing the same try at
+        // once, one moves the retry on and tells the giver; the other finds the count changed.
+        const moved = await repo.advanceFrom(
+          p.id,
+          month,
+          { failures: p.failures + 1, nextRunAt: new Date(now.getTime() + PLEDGE_RETRY_DAYS * DAY_MS) },
+          p.failures,
+        );
+        if (!moved) return 'done';
+        await notifications.notify(p.userId, 'pledge_failed', null, subject).catch(() => undefined);
         return 'failed';
       }
       // The campaign closed, the tribe is gone or banned the member: the pledge stops, and they are told.
