@@ -175,9 +175,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // The top snackbar is transient: it may start its exit while axe reads the page, which then measures
   // a half-transparent blend. Its colours are checked where they are set (apps/web theme.test.ts).
-  // Legacy mode runs axe once in the page (same-origin frames included; the app embeds no other) instead of
-  // opening a blank page per check to merge the frames' results, and only violations are reported: a
-  // check takes a third of the time, the same rules run on the same nodes.
+  // Legacy mode runs axe once in the page instead of opening a blank page per check to merge the frames'
+  // results, and only violations are reported: a check takes a third of the time, the same rules on the
+  // same nodes. Same-origin frames are included; cross-origin ones (a lesson's video player, Firebase's
+  // auth helper) are the provider's pages, not the app's, and are left out.
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })
