@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -71,18 +71,32 @@ async function signedIn(u: ApiUser, options: { width?: number; height?: number; 
 const controlled = (page: Page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
+/**
+ * A fresh tribe with a course, its member signed in on a phone and on /home with the lists loaded;
+ * the context is closed after `body`, whatever happens in it.
+ */
+async function memberOnHome(
+  body: (x: { s: Awaited<ReturnType<typeof tribeWithCourse>>; tag: string; ctx: BrowserContext; page: Page }) => Promise<void>,
+): Promise<void> {
+  const tag = suffix();
+  const s = await tribeWithCourse(tag);
+  const { ctx, page } = await signedIn(s.member, { width: 390, height: 844 });
+  try {
+    await page.goto('/home');
+    await settled(page);
+    await body({ s, tag, ctx, page });
+  } finally {
+    await ctx.close();
+  }
+}
+
 describe('patchy networks (issue 17)', () => {
   it(
     'reads the feed and a saved lesson offline; a lesson completed, a post with a photo and a comment written offline survive a reload and arrive exactly once when back online',
     { timeout: 180_000 },
-    async () => {
-      const tag = suffix();
-      const s = await tribeWithCourse(tag);
-      const { ctx, page } = await signedIn(s.member, { width: 390, height: 844 });
-      try {
+    () =>
+      memberOnHome(async ({ s, tag, ctx, page }) => {
         // Online: the first visit installs the service worker (with all the app's code), which then keeps what the member reads.
-        await page.goto('/home');
-        await settled(page);
         await controlled(page);
         await page.reload();
         await page
@@ -174,10 +188,7 @@ describe('patchy networks (issue 17)', () => {
           s.member.token,
         );
         expect(course.course.lessons.find((l) => l.id === s.lessons[1]!.id)?.completed).toBe(true);
-      } finally {
-        await ctx.close();
-      }
-    },
+      }),
   );
 
   it(
@@ -281,13 +292,8 @@ describe('patchy networks (issue 17)', () => {
   it(
     'on a slow, flaky connection a comment whose answer was lost is kept and sent again with its key, and exists once',
     { timeout: 120_000 },
-    async () => {
-      const tag = suffix();
-      const s = await tribeWithCourse(tag);
-      const { ctx, page } = await signedIn(s.member, { width: 390, height: 844 });
-      try {
-        await page.goto('/home');
-        await settled(page);
+    () =>
+      memberOnHome(async ({ s, tag, ctx, page }) => {
         // A slow connection (Chromium's network emulation), then a send that reaches the server
         // but whose answer never comes back (the connection drops on the way).
         const cdp = await ctx.newCDPSession(page);
@@ -325,9 +331,6 @@ describe('patchy networks (issue 17)', () => {
           .getByTestId('comment')
           .filter({ hasText: `Through the tunnel ${tag}` })
           .waitFor();
-      } finally {
-        await ctx.close();
-      }
-    },
+      }),
   );
 });
