@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { learningEndpoints, postsEndpoints } from '@tribes/shared';
 import { api } from '../../app/api';
 import { i18n } from '../../app/i18n';
 import { notify } from '../../components/snackbar/notice-store';
@@ -94,6 +93,9 @@ export async function editOutboxItem(id: string, body: string): Promise<void> {
 
 /** The API call of one write, with its key, without notices (the outbox reports in its own words). */
 async function send(item: OutboxItem): Promise<string | null> {
+  // The contract (zod and every schema) loads with the first send, not with the app's first load,
+  // which starts the outbox on every page.
+  const { learningEndpoints, postsEndpoints } = await import('@tribes/shared');
   const options = { headers: { 'Idempotency-Key': item.id }, silent: true };
   switch (item.kind) {
     case 'post': {
