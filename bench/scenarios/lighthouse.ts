@@ -31,7 +31,7 @@ const METRICS = [
 
 /**
  * Lighthouse (mobile preset, simulated throttling) on the built web app served by the real server
- * with the demo data: /sign-in signed out, /home and a demo tribe's page signed in as a demo leader
+ * with the demo data, each page LIGHTHOUSE_RUNS times (median reported): /sign-in signed out, /home and a demo tribe's page signed in as a demo leader
  * (the session is put into localStorage first, and Lighthouse is told not to clear it).
  */
 export const lighthouseScenario: Scenario = {
@@ -47,14 +47,34 @@ export const lighthouseScenario: Scenario = {
 
       browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
       // Lighthouse now and then loses the trace (runtimeError NO_NAVSTART, every score 0): run that page again.
-      const audit = async (path: string, signedIn: boolean, attempt = 1): Promise<Scores> => {
+      const auditValid = async (path: string, signedIn: boolean, attempt = 1): Promise<Scores> => {
         const scores = await auditOnce(path, signedIn);
-        if (scores.runtimeError && attempt < 3) return audit(path, signedIn, attempt + 1);
+        if (scores.runtimeError && attempt < 3) return auditValid(path, signedIn, attempt + 1);
         return scores;
+      };
+      // One run's score moves by several points from run to run on the same build; Lighthouse's advice is
+      // the median of several runs (LIGHTHOUSE_RUNS, 3 by default): the run with the median performance.
+      const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+      const audit = async (path: string, signedIn: boolean): Promise<Scores> => {
+        const all: Scores[] = [];
+        for (let i = 0; i < runs; i++) all.push(await auditValid(path, signedIn));
+        all.sort((a, b) => a.performance - b.performance);
+        const median = all[Math.floor(all.length / 2)]!;
+        return {
+          ...median,
+          metrics: `${median.metrics}; runs ${all.map((r) => r.performance).join('/')}`,
+          // Accessibility does not vary with the machine: the worst run is the page's.
+          accessibility: Math.min(...all.map((r) => r.accessibility)),
+          failing: [...new Set(all.flatMap((r) => r.failing))],
+        };
       };
       const auditOnce = async (path: string, signedIn: boolean): Promise<Scores & { runtimeError?: string }> => {
         const page = await browser!.newPage();
         try {
+          await page.goto(`${bench.baseUrl}/sign-in`);
+          // A returning visitor's phone: the service worker installed (its precache complete) and in
+          // control. Left installing, it competes with the audited load and the scores swing by 15 points.
+          await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
           await page.goto(`${bench.baseUrl}/sign-in`);
           await page.evaluate(
             (value) => {
