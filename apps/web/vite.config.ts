@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -13,8 +14,14 @@ const LOCALE_FILE = /apps[\\/]web[\\/]src[\\/](?:.+[\\/])?locales[\\/](en|ar|fr|
 const SERVER_MESSAGES = /packages[\\/]shared[\\/]src[\\/]i18n[\\/](ar|fr|he|es)\.ts$/;
 const NOT_SHARED = /(map-base|world-base-layer|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
 
+// React Router's package sends every bundler its development build (its warnings and checks); a
+// build for users takes the production one it ships beside it.
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // The service worker (sw/sw.ts) built into dist/sw.js with the shell's precache list; registered by
@@ -35,7 +42,9 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  resolve: { alias: sharedAlias },
+  resolve: {
+    alias: command === 'build' ? { ...sharedAlias, 'react-router': REACT_ROUTER_PRODUCTION } : sharedAlias,
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -76,4 +85,4 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API_TARGET, changeOrigin: false, ws: p === '/app' }])),
   },
-});
+}));
