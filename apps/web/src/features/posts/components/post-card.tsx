@@ -13,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Post } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
+import { memo } from 'react';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -39,8 +40,12 @@ function HiddenPost({ onUndo }: { onUndo(): void }) {
   );
 }
 
-/** One post: author, tribe, time, text, photos; like, comment, favourite; a menu for the rest. */
-export function PostCard({ post, showHidden = false }: { post: Post; showHidden?: boolean }) {
+/**
+ * One post: author, tribe, time, text, photos; like, comment, favourite; a menu for the rest.
+ * Memoised: when a list re-renders (a like, a new post on top, the next page), the cards whose post
+ * is the same object in the query cache (TanStack Query keeps unchanged ones) are not rendered again.
+ */
+export const PostCard = memo(function PostCard({ post, showHidden = false }: { post: Post; showHidden?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const card = usePostCard(post);
@@ -167,4 +172,4 @@ export function PostCard({ post, showHidden = false }: { post: Post; showHidden?
       />
     </Paper>
   );
-}
+});
