@@ -8,6 +8,7 @@ import { sharedAlias } from './shared-alias';
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/media', '/broadcasting', '/app'];
 const APP_SHARED = /apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]/;
+const FEATURE = /apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
 const LOCALE_FILE = /apps[\\/]web[\\/]src[\\/](?:.+[\\/])?locales[\\/](en|ar|fr|he|es)\.json$/;
 // The server's messages in a language (lib/server-messages.ts); English is also the key list of the
 // validation rules, so it stays with them rather than pulling the English interface messages along.
@@ -68,8 +69,11 @@ export default defineConfig(({ command }) => ({
             { name: 'mui', test: /node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/, priority: 10 },
             // Small app modules that two pages or more share (page frame, skeletons, forms, api hooks);
             // not the map (Leaflet) nor the realtime client, which stay where only their pages load them.
+            // One chunk per feature (and one for components and lib): a chunk of every feature made the
+            // sign-in page download and run the posts, tribes, learning and money code and build the
+            // schemas of all their contracts.
             {
-              name: 'app',
+              name: (id) => `app-${FEATURE.exec(id)?.[1] ?? 'common'}`,
               test: (id) => APP_SHARED.test(id) && !NOT_SHARED.test(id),
               minShareCount: 2,
               maxModuleSize: 20_000,
