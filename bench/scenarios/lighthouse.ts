@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
 import { DEMO_PASSWORD, seedDemo } from '../../apps/server/src/seed/demo.js';
 import { bootApp, expectStatus } from '../lib/app.js';
 import { noLoadMeasurement } from '../lib/load.js';
@@ -40,12 +40,10 @@ export const lighthouseScenario: Scenario = {
   async run() {
     ensureWebDist();
     const bench = await bootApp({ WEB_DIST_DIR: WEB_DIST });
-    let browser: Browser | undefined;
     try {
       await seedDemo(bench.app.ctx);
       const { session, firstTribeSlug } = await demoSession(bench.baseUrl, DEMO_PASSWORD, expectStatus);
 
-      browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
       // Lighthouse now and then loses the trace (runtimeError NO_NAVSTART, every score 0): run that page again.
       const auditValid = async (path: string, signedIn: boolean, attempt = 1): Promise<Scores> => {
         const scores = await auditOnce(path, signedIn);
@@ -69,7 +67,10 @@ export const lighthouseScenario: Scenario = {
         };
       };
       const auditOnce = async (path: string, signedIn: boolean): Promise<Scores & { runtimeError?: string }> => {
-        const page = await browser!.newPage();
+        // A browser of its own per run: one browser through nine runs lost its connection now and then
+        // ("Session with given id not found"), and no run inherits another's caches or worker.
+        const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+        const page = await browser.newPage();
         try {
           await page.goto(`${bench.baseUrl}/sign-in`);
           // A returning visitor's phone: the service worker installed (its precache complete) and in
@@ -114,7 +115,7 @@ export const lighthouseScenario: Scenario = {
             runtimeError: result.lhr.runtimeError?.code,
           };
         } finally {
-          await page.close();
+          await browser.close();
         }
       };
       const rows = [
@@ -136,7 +137,6 @@ export const lighthouseScenario: Scenario = {
         `${rows.map((r) => `${r.path} perf=${r.performance} a11y=${r.accessibility}`).join('; ')}; budget=${verdict ? 'within' : 'OUTSIDE'}`,
       );
     } finally {
-      await browser?.close();
       await bench.close();
     }
   },
