@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { POST_LIMITS } from '@tribes/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
@@ -21,8 +22,25 @@ import { MentionTextField } from './mention-field';
 import { PostBody } from './post-body';
 import { OutboxComments } from '../../offline/components/outbox-comments';
 
-/** The comments of a post and a form to add one (which may @mention the members of the post's tribe). */
-export function CommentsSection({ postId, tribeId, open }: { postId: string; tribeId: string | null; open: boolean }) {
+interface Props {
+  postId: string;
+  tribeId: string | null;
+  open: boolean;
+}
+
+/**
+ * The comments of a post and a form to add one (which may @mention the members of the post's tribe).
+ * Nothing of it runs until the comments are first opened: a feed of closed cards held a form, a
+ * comments query and two mutations per card, set up on the first load; once opened it stays mounted,
+ * so a draft survives closing and opening again.
+ */
+export function CommentsSection(props: Props) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  return opened ? <OpenedComments {...props} /> : null;
+}
+
+function OpenedComments({ postId, tribeId, open }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const c = useCommentsSection(postId, open);

@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../app/i18n';
+import { postKeys } from '../api';
+import { CommentsSection } from './comments-section';
+
+beforeAll(() => initI18n('en'));
+afterEach(() => vi.unstubAllGlobals());
+
+const POST = 'b0000000-0000-4000-8000-000000000001';
+
+function setup() {
+  const fetchMock = vi.fn(
+    async () => new Response(JSON.stringify({ status: 'success', message: '', data: { items: [], next_cursor: null } })),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const view = (open: boolean) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CommentsSection postId={POST} tribeId={null} open={open} />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const { rerender } = render(view(false));
+  return { client, fetchMock, show: (open: boolean) => rerender(view(open)) };
+}
+
+describe('CommentsSection', () => {
+  it('sets nothing up for a card whose comments were never opened', () => {
+    const { client, fetchMock } = setup();
+    expect(screen.queryByTestId('comments')).not.toBeInTheDocument();
+    // No comments query at all (not even a disabled one), so no observer and no form per closed card.
+    expect(client.getQueryCache().find({ queryKey: postKeys.comments(POST) })).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads the comments when opened, and keeps a draft through closing and opening again', async () => {
+    const { fetchMock, show } = setup();
+    show(true);
+    expect(await screen.findByText('No comments yet. Be the first to reply.')).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain(`/v1/posts/${POST}/comments`);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'Half a thought');
+    show(false);
+    expect(screen.queryByTestId('comments')).not.toBeInTheDocument();
+    show(true);
+    expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('Half a thought');
+  });
+});
