@@ -31,8 +31,9 @@ const METRICS = [
 
 /**
  * Lighthouse (mobile preset, simulated throttling) on the built web app served by the real server
- * with the demo data, each page LIGHTHOUSE_RUNS times (median reported): /sign-in signed out, /home and a demo tribe's page signed in as a demo leader
- * (the session is put into localStorage first, and Lighthouse is told not to clear it).
+ * with the demo data, each page LIGHTHOUSE_RUNS times (median reported): /sign-in signed out, /home
+ * and a demo tribe's page signed in as a demo leader (the session is put into localStorage first, and
+ * Lighthouse is told not to clear it).
  */
 export const lighthouseScenario: Scenario = {
   name: 'lighthouse',
@@ -75,7 +76,15 @@ export const lighthouseScenario: Scenario = {
           await page.goto(`${bench.baseUrl}/sign-in`);
           // A returning visitor's phone: the service worker installed (its precache complete) and in
           // control. Left installing, it competes with the audited load and the scores swing by 15 points.
-          await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+          // A worker that never installs would leave `ready` pending for ever: fail the scenario instead.
+          await page.evaluate(() =>
+            Promise.race([
+              navigator.serviceWorker.ready.then(() => undefined),
+              new Promise<never>((_, reject) =>
+                setTimeout(() => reject(new Error('the service worker was not ready after 60 s')), 60_000),
+              ),
+            ]),
+          );
           await page.goto(`${bench.baseUrl}/sign-in`);
           await page.evaluate(
             (value) => {
