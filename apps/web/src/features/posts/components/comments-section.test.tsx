@@ -14,7 +14,8 @@ const POST = 'b0000000-0000-4000-8000-000000000001';
 
 function setup() {
   const fetchMock = vi.fn(
-    async () => new Response(JSON.stringify({ status: 'success', message: '', data: { items: [], next_cursor: null } })),
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify({ status: 'success', message: '', data: { items: [], next_cursor: null } })),
   );
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
