@@ -51,4 +51,19 @@ describe('LoadingBar', () => {
     void act(() => vi.advanceTimersByTime(2000));
     expect(screen.queryByTestId('loading-bar')).toBeNull();
   });
+
+  it('moves the bar without adding a style rule per tick (each new rule restyles the whole page)', () => {
+    mount();
+    void act(() => {
+      startLoading();
+    });
+    void act(() => vi.advanceTimersByTime(300));
+    const fill = screen.getByTestId('loading-bar').firstElementChild as HTMLElement;
+    const rules = () => document.querySelectorAll('style[data-emotion]').length;
+    const before = { rules: rules(), valuenow: Number(screen.getByTestId('loading-bar').getAttribute('aria-valuenow')) };
+    for (let tick = 0; tick < 10; tick++) void act(() => vi.advanceTimersByTime(100));
+    expect(Number(screen.getByTestId('loading-bar').getAttribute('aria-valuenow'))).toBeGreaterThan(before.valuenow + 40);
+    expect(rules()).toBe(before.rules);
+    expect(parseFloat(fill.style.width)).toBeGreaterThan(40);
+  });
 });
