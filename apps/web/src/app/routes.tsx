@@ -1,12 +1,12 @@
 import { lazy, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchRoutes, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { LOCALE_STRATEGY, type LocaleStrategy } from './config';
 import { Guard } from './guard';
 import type { GuardKind } from './guards';
 import { CustomFooterImageLessLayout, CustomFooterLessLayout, CustomLayout, MainLayout } from './layouts/public-layout';
 import { LocaleRoot } from './locale-root';
 import { setNavigator } from './navigation';
-import { routePrefixes } from './locale-routing';
+import { routePrefixes, splitLocalePrefix } from './locale-routing';
 import { Shell } from './shell';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -133,15 +133,24 @@ export function pageRoutes(): RouteObject[] {
   return [...layouts, { path: '*', element: <NotFound /> }];
 }
 
-/** The whole route tree for a locale strategy: the shell, then one locale root per URL prefix. */
-export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY): RouteObject[] {
+/**
+ * The whole route tree for a locale strategy: the shell, then one locale root per URL prefix, or only
+ * the root of `prefix` when given (the router then ranks and matches one locale's pages, not all five's).
+ */
+export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY, prefix?: string): RouteObject[] {
   const children = pageRoutes();
-  return [
-    {
-      element: <Shell />,
-      children: routePrefixes(strategy).map((prefix) => ({ path: prefix || '/', element: <LocaleRoot />, children })),
-    },
-  ];
+  const prefixes = prefix === undefined ? routePrefixes(strategy) : [prefix];
+  return [{ element: <Shell />, children: prefixes.map((p) => ({ path: p || '/', element: <LocaleRoot />, children })) }];
+}
+
+/**
+ * The one route prefix a path can match under a strategy ('' or '/ar', ...): no page's first segment
+ * is a language code, so a path under "/ar" matches nothing under '' and the other way round.
+ */
+export function routePrefixOf(pathname: string, strategy: LocaleStrategy = LOCALE_STRATEGY): string {
+  const { prefix } = splitLocalePrefix(pathname);
+  const candidate = prefix ? `/${prefix}` : '';
+  return routePrefixes(strategy).includes(candidate) ? candidate : '';
 }
 
 /**
@@ -150,7 +159,7 @@ export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY): RouteOb
  * A chunk that fails here is fetched again, and reported, when the page renders.
  */
 export function preloadRoute(pathname: string, strategy: LocaleStrategy = LOCALE_STRATEGY): void {
-  for (const { route } of matchRoutes(buildRoutes(strategy), pathname) ?? []) {
+  for (const { route } of matchRoutes(buildRoutes(strategy, routePrefixOf(pathname, strategy)), pathname) ?? []) {
     const load = (route.handle as { load?: Load } | undefined)?.load;
     load?.().catch(() => undefined);
   }
@@ -162,7 +171,10 @@ export function preloadRoute(pathname: string, strategy: LocaleStrategy = LOCALE
  * it keeps the data router's code out of the first load.
  */
 export function AppRoutes({ strategy = LOCALE_STRATEGY }: { strategy?: LocaleStrategy }) {
-  const routes = useMemo(() => buildRoutes(strategy), [strategy]);
+  // React Router flattens, ranks and compiles every route on each match: with five locale prefixes of
+  // some 55 pages that was most of its time on the first render; only the current prefix's are given.
+  const prefix = routePrefixOf(useLocation().pathname, strategy);
+  const routes = useMemo(() => buildRoutes(strategy, prefix), [strategy, prefix]);
   const navigate = useNavigate();
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));
