@@ -102,6 +102,13 @@ async function journey(j: Journey) {
     await card(ap, `Noisy post by Carol ${tag}`).waitFor();
     await check(ap, '/home');
     const text = `${j.text} ${tag}`;
+    // The body grows with its text through CSS (field-sizing), without MUI's measuring twin textarea.
+    const body = ap.getByTestId('composer-body');
+    expect(await ap.getByTestId('composer').locator('textarea[aria-hidden]').count()).toBe(0);
+    const emptyHeight = await body.evaluate((el) => el.getBoundingClientRect().height);
+    expect(emptyHeight).toBeGreaterThan(50);
+    await body.fill(Array.from({ length: 8 }, (_, i) => `${j.text} ${i}`).join('\n'));
+    await expect.poll(() => body.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(emptyHeight * 2);
     await ap.getByTestId('composer-body').fill(text);
     await ap.getByTestId('composer-files').setInputFiles({ name: 'grove.png', mimeType: 'image/png', buffer: await photo() });
     await ap.getByTestId('composer-alt-0').fill(j.alt);
