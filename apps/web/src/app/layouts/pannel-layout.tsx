@@ -26,7 +26,7 @@ import { ThemeToggle } from '../../components/shell/theme-toggle';
 import { RouterLocaleLink } from '../../components/locale-link';
 import { Logo } from '../../components/logo';
 import { useLogout } from '../../features/auth/use-logout';
-import { FirebaseSessionWatch } from '../../features/identity/firebase-session-watch';
+import { FirebaseSessionGate } from '../../features/identity/firebase-session-gate';
 import { ConnectionStatus } from '../../features/realtime/components/connection-status';
 import { NotificationBell } from '../../features/realtime/components/notification-bell';
 import { splitLocalePrefix } from '../locale-routing';
@@ -106,7 +106,7 @@ export function PannelLayout() {
 
   return (
     <Box data-layout="pannel" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <FirebaseSessionWatch />
+      <FirebaseSessionGate />
       {desktop ? (
         <Drawer
           variant="permanent"

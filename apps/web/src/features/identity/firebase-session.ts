@@ -5,25 +5,9 @@ import { notify } from '../../components/snackbar/notice-store';
 import { sessionStore } from '../auth/session-store';
 import type { FirebaseConfig } from './firebase-client';
 
-const SESSION_KEY = 'tribes.firebase-session';
+import { hasFirebaseSession, markFirebaseSession } from '../auth/firebase-session-flag';
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** Marks the Tribes session as made from a Firebase user, whose state is then watched (firebase-session-watch). */
-export function markFirebaseSession(on: boolean): void {
-  if (on) storage()?.setItem(SESSION_KEY, '1');
-  else storage()?.removeItem(SESSION_KEY);
-}
-
-export function hasFirebaseSession(): boolean {
-  return storage()?.getItem(SESSION_KEY) === '1';
-}
+export { hasFirebaseSession, markFirebaseSession };
 
 /**
  * Specification section 8: a disabled account or an expired user token signs the user out of Tribes too.
