@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+import { call, connectBrowser, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
 
 // Defects found on the walk (issue 14) that only a real layout engine or a real Leaflet shows.
 let browser: Browser;
@@ -48,6 +48,41 @@ describe('walk defects', () => {
       expect(await attribution.getByRole('link', { name: 'OpenStreetMap' }).getAttribute('href')).toBe(
         'https://www.openstreetmap.org/copyright',
       );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a tribe page on a 360 px phone loads the map (Leaflet, tiles) only once it is scrolled near', async () => {
+    const leader = await signUpViaApi({ role: 'leader' });
+    const { tribe } = await call<{ tribe: { slug: string } }>('POST', '/v1/tribes', leader.token, {
+      name: `Far map ${Date.now().toString(36)}`,
+      region: 'High Atlas',
+      lat: 31.1,
+      lng: -7.9,
+      visibility: 'open',
+      description: Array.from({ length: 60 }, (_, i) => `Line ${i + 1}.`).join('\n'),
+    });
+    const context = await newContext(browser, { width: 360, height: 740 });
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await signInContext(context, leader);
+    try {
+      const page = await context.newPage();
+      const leaflet: string[] = [];
+      page.on('request', (r) => {
+        if (/\/assets\/tribes-map-/.test(r.url())) leaflet.push(r.url());
+      });
+      await page.goto(`/tribes/${tribe.slug}`);
+      await ready(page);
+      const placeholder = page.getByTestId('deferred-placeholder');
+      await placeholder.waitFor();
+      expect(await placeholder.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(740 + 600);
+      expect(await page.locator('.leaflet-container').count()).toBe(0);
+      expect(leaflet).toEqual([]);
+      await placeholder.scrollIntoViewIfNeeded();
+      await page.locator('[data-testid="map"] .leaflet-container').waitFor();
+      expect(leaflet.length).toBeGreaterThan(0);
+      expect(await page.getByTestId('deferred-placeholder').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -8,12 +8,6 @@ import { EmptyState } from '../components/empty-state';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
 import { TribeView } from '../features/tribes/components/tribe-view';
 import { usePrimaryTribe } from '../features/tribes/use-primary-tribe';
-import { preloadTribesMap } from '../features/tribes/components/lazy-map';
-
-// The About tab, open by default, shows the tribe's map: its code loads with this page's, not after the
-// tribe arrives. Here, in the page's own chunk: in TribeView (a chunk shared with other pages) it made
-// every page, the sign-in page too, download and run Leaflet.
-preloadTribesMap().catch(() => undefined);
 
 /** /tribe: my primary tribe, or a way to find one. */
 export default function MyTribePage() {

@@ -3,9 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { LocationPickerProps, TribesMapProps } from '../map-types';
 
 // Leaflet and its CSS load only with the first map on screen, never with the sign-in page.
-/** Starts loading the map's code (Leaflet) ahead of the first map, e.g. with a page that shows one by default. */
-export const preloadTribesMap = () => import('./tribes-map');
-const TribesMapImpl = lazy(preloadTribesMap);
+const TribesMapImpl = lazy(() => import('./tribes-map'));
 const LocationPickerImpl = lazy(() => import('./location-picker'));
 
 const fallback = (height: number | string) => <Skeleton variant="rounded" height={height} data-testid="map-skeleton" />;

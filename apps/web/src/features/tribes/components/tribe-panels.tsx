@@ -15,6 +15,7 @@ import { membershipFlags } from '../membership';
 import { useTribeMapData } from '../use-tribe-map-data';
 import { EmptyState } from '../../../components/empty-state';
 import { TribesMap } from './lazy-map';
+import { WhenNearViewport } from '../../../components/when-near-viewport';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { MemberRow } from './member-row';
@@ -41,12 +42,15 @@ export function AboutPanel({ tribe }: { tribe: Tribe }) {
           {t('tribes.about.since', { date: since })}
         </Typography>
       </Paper>
-      <TribesMap
-        tribes={map.tribes}
-        villages={map.villages}
-        label={t('tribes.about.mapLabel', { name: tribe.name })}
-        height={320}
-      />
+      {/* Below the fold on a phone: Leaflet, its set-up and its tiles wait until the map is scrolled near. */}
+      <WhenNearViewport height={320}>
+        <TribesMap
+          tribes={map.tribes}
+          villages={map.villages}
+          label={t('tribes.about.mapLabel', { name: tribe.name })}
+          height={320}
+        />
+      </WhenNearViewport>
     </Stack>
   );
 }
