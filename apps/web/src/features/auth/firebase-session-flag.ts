@@ -2,15 +2,9 @@
  * Whether the Tribes session on this device was made from a Firebase user: one localStorage flag, in a
  * module of its own so the signed-in layout can ask without loading the identity feature.
  */
-const SESSION_KEY = 'tribes.firebase-session';
+import { safeStorage as storage } from './session-store';
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const SESSION_KEY = 'tribes.firebase-session';
 
 /** Marks the Tribes session as made from a Firebase user, whose state is then watched (firebase-session-watch). */
 export function markFirebaseSession(on: boolean): void {

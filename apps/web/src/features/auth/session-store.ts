@@ -60,7 +60,8 @@ export function parseSession(raw: string | null): SessionState {
   }
 }
 
-function safeStorage(): Storage | null {
+/** localStorage, or null where it cannot be read (private modes, blocked storage, no window). */
+export function safeStorage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
