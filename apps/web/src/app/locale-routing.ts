@@ -87,3 +87,13 @@ export function routePrefixes(strategy: LocaleStrategy): string[] {
       return ['', ...LOCALE_CODES.map((l) => `/${l}`)];
   }
 }
+
+/**
+ * The one route prefix a path can match under a strategy ('' or '/ar', ...): no page's first segment
+ * is a language code, so a path under "/ar" matches nothing under '' and the other way round.
+ */
+export function routePrefixOf(pathname: string, strategy: LocaleStrategy): string {
+  const { prefix } = splitLocalePrefix(pathname);
+  const candidate = prefix ? `/${prefix}` : '';
+  return routePrefixes(strategy).includes(candidate) ? candidate : '';
+}

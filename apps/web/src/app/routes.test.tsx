@@ -1,8 +1,8 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LocaleStrategy } from './config';
-import { routePrefixes } from './locale-routing';
-import { buildRoutes, ROUTE_TABLE, routePrefixOf } from './routes';
+import { routePrefixes, routePrefixOf } from './locale-routing';
+import { buildRoutes, ROUTE_TABLE } from './routes';
 
 const STRATEGIES: LocaleStrategy[] = ['no_prefix', 'prefix_except_default', 'prefix_and_default'];
 

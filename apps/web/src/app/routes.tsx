@@ -6,7 +6,7 @@ import type { GuardKind } from './guards';
 import { CustomFooterImageLessLayout, CustomFooterLessLayout, CustomLayout, MainLayout } from './layouts/public-layout';
 import { LocaleRoot } from './locale-root';
 import { setNavigator } from './navigation';
-import { routePrefixes, splitLocalePrefix } from './locale-routing';
+import { routePrefixes, routePrefixOf } from './locale-routing';
 import { Shell } from './shell';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -141,16 +141,6 @@ export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY, prefix?:
   const children = pageRoutes();
   const prefixes = prefix === undefined ? routePrefixes(strategy) : [prefix];
   return [{ element: <Shell />, children: prefixes.map((p) => ({ path: p || '/', element: <LocaleRoot />, children })) }];
-}
-
-/**
- * The one route prefix a path can match under a strategy ('' or '/ar', ...): no page's first segment
- * is a language code, so a path under "/ar" matches nothing under '' and the other way round.
- */
-export function routePrefixOf(pathname: string, strategy: LocaleStrategy = LOCALE_STRATEGY): string {
-  const { prefix } = splitLocalePrefix(pathname);
-  const candidate = prefix ? `/${prefix}` : '';
-  return routePrefixes(strategy).includes(candidate) ? candidate : '';
 }
 
 /**

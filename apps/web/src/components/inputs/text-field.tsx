@@ -39,7 +39,7 @@ export interface TextFieldProps {
  * MUI's TextareaAutosize does it in script: a hidden twin textarea measured on every render and
  * resize, which forces a layout each time (about a third of a feed's first render on a phone).
  */
-export const NATIVE_AUTOGROW =
+const NATIVE_AUTOGROW =
   typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 /** MUI's line height of an input (1.4375em): a textarea at least `rows` lines tall. */
