@@ -88,4 +88,35 @@ describe('walk defects', () => {
       await context.close();
     }
   });
+
+  it('a keyboard user reaches the deferred map where it stands: tabbing onto its place loads it and moves the focus into it', async () => {
+    const leader = await signUpViaApi({ role: 'leader' });
+    const { tribe } = await call<{ tribe: { slug: string; name: string } }>('POST', '/v1/tribes', leader.token, {
+      name: `Keyboard map ${Date.now().toString(36)}`,
+      region: 'High Atlas',
+      lat: 31.1,
+      lng: -7.9,
+      visibility: 'open',
+      description: Array.from({ length: 60 }, (_, i) => `Line ${i + 1}.`).join('\n'),
+    });
+    const context = await newContext(browser, { width: 360, height: 740 });
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await signInContext(context, leader);
+    try {
+      const page = await context.newPage();
+      await page.goto(`/tribes/${tribe.slug}`);
+      await ready(page);
+      const placeholder = page.getByTestId('deferred-placeholder');
+      await placeholder.waitFor();
+      expect(await placeholder.getAttribute('tabindex')).toBe('0');
+      expect(await placeholder.getAttribute('aria-label')).toContain(tribe.name);
+      // In the tab order (tabindex 0): tabbing onto it is focusing it.
+      await placeholder.focus();
+      await page.locator('[data-testid="map"] .leaflet-container').waitFor();
+      await page.waitForFunction(() => document.activeElement?.classList.contains('leaflet-container') === true);
+      expect(await page.getByTestId('deferred-placeholder').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WhenNearViewport } from './when-near-viewport';
 
@@ -38,7 +39,7 @@ describe('WhenNearViewport', () => {
   it('keeps a placeholder of the same height until its place comes near the screen, then renders the part', () => {
     const { observers, scrollNear } = stubObserver();
     render(
-      <WhenNearViewport height={320}>
+      <WhenNearViewport height={320} label="Map of the tribe">
         <div data-testid="heavy" />
       </WhenNearViewport>,
     );
@@ -55,10 +56,63 @@ describe('WhenNearViewport', () => {
   it('renders the part at once where there is no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(
-      <WhenNearViewport height={320}>
+      <WhenNearViewport height={320} label="Map of the tribe">
         <div data-testid="heavy" />
       </WhenNearViewport>,
     );
     expect(screen.getByTestId('heavy')).toBeInTheDocument();
+  });
+
+  it('takes a place in the tab order under the part\'s name, and hands the focus on to the part when focused', async () => {
+    stubObserver();
+    // A part that, like the lazily loaded map, has its focusable element only a moment after it mounts.
+    function LateMap() {
+      const [ready, setReady] = useState(false);
+      useEffect(() => {
+        const timer = setTimeout(() => setReady(true), 20);
+        return () => clearTimeout(timer);
+      }, []);
+      return ready ? <div tabIndex={0} data-testid="map" /> : <div data-testid="loading" />;
+    }
+    render(
+      <>
+        <button type="button">before</button>
+        <WhenNearViewport height={320} label="Map of the tribe">
+          <LateMap />
+        </WhenNearViewport>
+      </>,
+    );
+    const placeholder = screen.getByRole('group', { name: 'Map of the tribe' });
+    expect(placeholder).toHaveAttribute('tabindex', '0');
+    expect(placeholder).toHaveAttribute('data-testid', 'deferred-placeholder');
+    act(() => placeholder.focus());
+    // The part renders at once (no scrolling needed); meanwhile its wrapper holds the focus, under the same name.
+    expect(screen.getByTestId('loading')).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Map of the tribe' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('map')));
+  });
+
+  it('leaves the focus where the user moved it while the part was loading', async () => {
+    stubObserver();
+    function LateMap() {
+      const [ready, setReady] = useState(false);
+      useEffect(() => {
+        const timer = setTimeout(() => setReady(true), 20);
+        return () => clearTimeout(timer);
+      }, []);
+      return ready ? <div tabIndex={0} data-testid="map" /> : null;
+    }
+    render(
+      <>
+        <WhenNearViewport height={320} label="Map of the tribe">
+          <LateMap />
+        </WhenNearViewport>
+        <button type="button">after</button>
+      </>,
+    );
+    act(() => screen.getByTestId('deferred-placeholder').focus());
+    act(() => screen.getByRole('button', { name: 'after' }).focus());
+    await waitFor(() => expect(screen.getByTestId('map')).toBeInTheDocument());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'after' }));
   });
 });

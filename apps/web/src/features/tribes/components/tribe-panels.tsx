@@ -29,6 +29,7 @@ export function AboutPanel({ tribe }: { tribe: Tribe }) {
   const locale = useLocale();
   const map = useTribeMapData(tribe);
   const since = dateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(tribe.created_at));
+  const mapLabel = t('tribes.about.mapLabel', { name: tribe.name });
   return (
     <Stack spacing={2.5}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -43,13 +44,8 @@ export function AboutPanel({ tribe }: { tribe: Tribe }) {
         </Typography>
       </Paper>
       {/* Below the fold on a phone: Leaflet, its set-up and its tiles wait until the map is scrolled near. */}
-      <WhenNearViewport height={320}>
-        <TribesMap
-          tribes={map.tribes}
-          villages={map.villages}
-          label={t('tribes.about.mapLabel', { name: tribe.name })}
-          height={320}
-        />
+      <WhenNearViewport height={320} label={mapLabel}>
+        <TribesMap tribes={map.tribes} villages={map.villages} label={mapLabel} height={320} />
       </WhenNearViewport>
     </Stack>
   );
