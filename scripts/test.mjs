@@ -62,7 +62,8 @@ if (only.length === 0 || only.includes('lint')) {
   checks.push({ name: 'lint (ESLint)', command: ['npx', 'eslint', '.'] });
 }
 if (only.length === 0 || only.includes('typecheck')) {
-  for (const workspace of ['apps/server', 'apps/web', 'packages/shared']) {
+  // The workspaces, and the bench, browser journeys and scripts that import them (checked nowhere else).
+  for (const workspace of ['apps/server', 'apps/web', 'packages/shared', 'bench', 'e2e', 'scripts']) {
     if (existsSync(path.join(root, workspace, 'tsconfig.json')))
       checks.push({ name: `typecheck ${workspace}`, command: ['npx', 'tsc', '--noEmit', '-p', workspace] });
   }

@@ -9,6 +9,9 @@ import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { LIMITS as SIZE_LIMITS, translate } from '@tribes/shared';
 import { authGuard } from './core/auth-guard.js';
+// The users module widens `req.auth.user` to its row (declaration merging): imported here, the widening is
+// part of every program that builds the app (the server, and the bench and scripts that boot it).
+import type {} from './modules/users/request-user.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { trustProxyOption, type Config } from './core/config.js';
 import { createContext, type AppContext } from './composition.js';
