@@ -92,7 +92,7 @@ async function memberOnHome(
 
 describe('patchy networks (issue 17)', () => {
   it(
-    'reads the feed and a saved lesson offline; a lesson completed, a post with a photo and a comment written offline survive a reload and arrive exactly once when back online',
+    'reads the feed and a saved lesson offline; a lesson completed, a post with a photo and a comment written (and edited) offline survive a reload and arrive exactly once when back online',
     { timeout: 180_000 },
     () =>
       memberOnHome(async ({ s, tag, ctx, page }) => {
@@ -149,19 +149,26 @@ describe('patchy networks (issue 17)', () => {
         await card.getByTestId('comments-button').click();
         await card.getByTestId('comment-input').fill(`Lovely ${tag}`);
         await card.getByTestId('comment-submit').click();
+        const waitingComment = card.getByTestId('outbox-comment').filter({ hasText: `Lovely ${tag}` });
+        await waitingComment.waitFor();
+        // Edited while waiting: the edit replaces the write in IndexedDB (one transaction), under a new key.
+        await waitingComment.getByTestId('outbox-edit').click();
+        await page.getByTestId('outbox-edit-text').fill(`Lovely indeed ${tag}`);
+        await page.getByTestId('outbox-edit-save').click();
         await card
           .getByTestId('outbox-comment')
-          .filter({ hasText: `Lovely ${tag}` })
+          .filter({ hasText: `Lovely indeed ${tag}` })
           .waitFor();
 
-        // A reload while offline keeps both (IndexedDB).
+        // A reload while offline keeps both (IndexedDB), the comment as edited and only so.
         await page.reload();
         await pendingPost.waitFor();
         await card.getByTestId('comments-button').click();
         await card
           .getByTestId('outbox-comment')
-          .filter({ hasText: `Lovely ${tag}` })
+          .filter({ hasText: `Lovely indeed ${tag}` })
           .waitFor();
+        expect(await card.getByTestId('outbox-comment').count()).toBe(1);
 
         // Back online: sent once each, with their Idempotency-Keys; the outbox empties.
         await ctx.setOffline(false);
@@ -181,7 +188,8 @@ describe('patchy networks (issue 17)', () => {
         expect(sent).toHaveLength(1);
         expect(sent[0]!.images.map((i) => i.alt)).toEqual(['The valley from the bus']);
         const comments = await call<{ items: { body: string }[] }>('GET', `/v1/posts/${s.post.id}/comments`, s.member.token);
-        expect(comments.items.filter((c) => c.body === `Lovely ${tag}`)).toHaveLength(1);
+        expect(comments.items.filter((c) => c.body === `Lovely indeed ${tag}`)).toHaveLength(1);
+        expect(comments.items.filter((c) => c.body === `Lovely ${tag}`)).toHaveLength(0);
         const course = await call<{ course: { lessons: { id: string; completed: boolean }[] } }>(
           'GET',
           `/v1/courses/${s.course.id}`,

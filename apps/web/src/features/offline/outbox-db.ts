@@ -9,6 +9,8 @@ export interface OutboxDb {
   all(): Promise<OutboxItem[]>;
   put(item: OutboxItem): Promise<void>;
   remove(id: string): Promise<void>;
+  /** Stores `item` and deletes the write `oldId` in one transaction: both happen, or neither. */
+  replace(oldId: string, item: OutboxItem): Promise<void>;
 }
 
 const NAME = 'tribes-outbox';
@@ -20,6 +22,10 @@ function memoryDb(): OutboxDb {
     all: async () => [...items.values()],
     put: async (item) => void items.set(item.id, item),
     remove: async (id) => void items.delete(id),
+    replace: async (oldId, item) => {
+      items.delete(oldId);
+      items.set(item.id, item);
+    },
   };
 }
 
@@ -46,6 +52,12 @@ export function openOutboxDb(): OutboxDb {
       const d = await db;
       if (d) await d.delete(STORE, id);
       else await fallback.remove(id);
+    },
+    replace: async (oldId, item) => {
+      const d = await db;
+      if (!d) return fallback.replace(oldId, item);
+      const tx = d.transaction(STORE, 'readwrite');
+      await Promise.all([tx.store.put(item), tx.store.delete(oldId), tx.done]);
     },
   };
 }

@@ -85,9 +85,13 @@ export async function editOutboxItem(id: string, body: string): Promise<void> {
     error: null,
     ...(fresh ? { id: crypto.randomUUID(), attempts: 0 } : {}),
   };
-  // The edited write is stored before the old one goes: a failure in between leaves two, never none.
-  await save(next);
-  if (fresh) await drop(id);
+  // A fresh key replaces the old write in one transaction: a failure leaves the old write alone, never
+  // both (two writes would publish the old text and the new).
+  if (fresh) {
+    await database().replace(id, next);
+    outboxStore.set((items) => [...items.filter((i) => i.id !== id && i.id !== next.id), next].sort(byAge));
+    channel?.postMessage('changed');
+  } else await save(next);
   void flushOutbox();
 }
 

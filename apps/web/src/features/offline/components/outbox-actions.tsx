@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { notify } from '../../../components/snackbar/notice-store';
 import { cancelOutboxItem, editOutboxItem } from '../outbox';
 import type { OutboxItem } from '../outbox-types';
 
@@ -67,7 +68,7 @@ export function OutboxActions({ item, maxLength }: { item: OutboxItem; maxLength
               onClick={() => {
                 const body = editing ?? '';
                 setEditing(null);
-                void editOutboxItem(item.id, body);
+                editOutboxItem(item.id, body).catch(() => notify(t('outbox.editFailed'), 'error'));
               }}
               data-testid="outbox-edit-save"
             >
