@@ -54,18 +54,7 @@ describe('walk defects', () => {
   });
 
   it('a tribe page on a 360 px phone loads the map (Leaflet, tiles) only once it is scrolled near', async () => {
-    const leader = await signUpViaApi({ role: 'leader' });
-    const { tribe } = await call<{ tribe: { slug: string } }>('POST', '/v1/tribes', leader.token, {
-      name: `Far map ${Date.now().toString(36)}`,
-      region: 'High Atlas',
-      lat: 31.1,
-      lng: -7.9,
-      visibility: 'open',
-      description: Array.from({ length: 60 }, (_, i) => `Line ${i + 1}.`).join('\n'),
-    });
-    const context = await newContext(browser, { width: 360, height: 740 });
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await signInContext(context, leader);
+    const { tribe, context } = await phoneOnTribeWithLongAbout('Far map');
     try {
       const page = await context.newPage();
       const leaflet: string[] = [];
@@ -90,18 +79,7 @@ describe('walk defects', () => {
   });
 
   it('a keyboard user reaches the deferred map where it stands: tabbing onto its place loads it and moves the focus into it', async () => {
-    const leader = await signUpViaApi({ role: 'leader' });
-    const { tribe } = await call<{ tribe: { slug: string; name: string } }>('POST', '/v1/tribes', leader.token, {
-      name: `Keyboard map ${Date.now().toString(36)}`,
-      region: 'High Atlas',
-      lat: 31.1,
-      lng: -7.9,
-      visibility: 'open',
-      description: Array.from({ length: 60 }, (_, i) => `Line ${i + 1}.`).join('\n'),
-    });
-    const context = await newContext(browser, { width: 360, height: 740 });
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await signInContext(context, leader);
+    const { tribe, context } = await phoneOnTribeWithLongAbout('Keyboard map');
     try {
       const page = await context.newPage();
       await page.goto(`/tribes/${tribe.slug}`);
@@ -120,3 +98,23 @@ describe('walk defects', () => {
     }
   });
 });
+
+/**
+ * A leader's new tribe whose About text is long enough to put the map below a 360 px phone's screen,
+ * and a signed-in phone-sized browser context for it (map tiles refused: no network here).
+ */
+async function phoneOnTribeWithLongAbout(name: string) {
+  const leader = await signUpViaApi({ role: 'leader' });
+  const { tribe } = await call<{ tribe: { slug: string; name: string } }>('POST', '/v1/tribes', leader.token, {
+    name: `${name} ${Date.now().toString(36)}`,
+    region: 'High Atlas',
+    lat: 31.1,
+    lng: -7.9,
+    visibility: 'open',
+    description: Array.from({ length: 60 }, (_, i) => `Line ${i + 1}.`).join('\n'),
+  });
+  const context = await newContext(browser, { width: 360, height: 740 });
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await signInContext(context, leader);
+  return { tribe, context };
+}

@@ -35,6 +35,16 @@ function stubObserver() {
   return { observers, scrollNear };
 }
 
+/** A part that, like the lazily loaded map, has its focusable element only a moment after it mounts. */
+function LateMap() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), 20);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready ? <div tabIndex={0} data-testid="map" /> : <div data-testid="loading" />;
+}
+
 describe('WhenNearViewport', () => {
   it('keeps a placeholder of the same height until its place comes near the screen, then renders the part', () => {
     const { observers, scrollNear } = stubObserver();
@@ -63,17 +73,8 @@ describe('WhenNearViewport', () => {
     expect(screen.getByTestId('heavy')).toBeInTheDocument();
   });
 
-  it('takes a place in the tab order under the part\'s name, and hands the focus on to the part when focused', async () => {
+  it("takes a place in the tab order under the part's name, and hands the focus on to the part when focused", async () => {
     stubObserver();
-    // A part that, like the lazily loaded map, has its focusable element only a moment after it mounts.
-    function LateMap() {
-      const [ready, setReady] = useState(false);
-      useEffect(() => {
-        const timer = setTimeout(() => setReady(true), 20);
-        return () => clearTimeout(timer);
-      }, []);
-      return ready ? <div tabIndex={0} data-testid="map" /> : <div data-testid="loading" />;
-    }
     render(
       <>
         <button type="button">before</button>
@@ -94,14 +95,6 @@ describe('WhenNearViewport', () => {
 
   it('leaves the focus where the user moved it while the part was loading', async () => {
     stubObserver();
-    function LateMap() {
-      const [ready, setReady] = useState(false);
-      useEffect(() => {
-        const timer = setTimeout(() => setReady(true), 20);
-        return () => clearTimeout(timer);
-      }, []);
-      return ready ? <div tabIndex={0} data-testid="map" /> : null;
-    }
     render(
       <>
         <WhenNearViewport height={320} label="Map of the tribe">
