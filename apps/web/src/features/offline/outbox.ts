@@ -32,10 +32,15 @@ async function reload(): Promise<void> {
   outboxStore.set((await database().all()).sort(byAge));
 }
 
+/** Shows a stored write (in place of the write `replacing`, if given) and tells the other tabs. */
+function show(item: OutboxItem, replacing?: string): void {
+  outboxStore.set((items) => [...items.filter((i) => i.id !== item.id && i.id !== replacing), item].sort(byAge));
+  channel?.postMessage('changed');
+}
+
 async function save(item: OutboxItem): Promise<void> {
   await database().put(item);
-  outboxStore.set((items) => [...items.filter((i) => i.id !== item.id), item].sort(byAge));
-  channel?.postMessage('changed');
+  show(item);
 }
 
 async function drop(id: string): Promise<void> {
@@ -89,8 +94,7 @@ export async function editOutboxItem(id: string, body: string): Promise<void> {
   // both (two writes would publish the old text and the new).
   if (fresh) {
     await database().replace(id, next);
-    outboxStore.set((items) => [...items.filter((i) => i.id !== id && i.id !== next.id), next].sort(byAge));
-    channel?.postMessage('changed');
+    show(next, id);
   } else await save(next);
   void flushOutbox();
 }
