@@ -5,7 +5,7 @@ import { PrivacyPolicyText } from '../features/info/privacy-policy-text';
 export default function PrivacyPolicyPage() {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 } }}>
-      <PrivacyPolicyText headingLevel="h1" />
+      <PrivacyPolicyText withTitle />
     </Paper>
   );
 }

@@ -7,7 +7,7 @@ export default function SettingPrivacyPolicyPage() {
   return (
     <SettingsFrame titleKey="privacy.title">
       <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 } }}>
-        <PrivacyPolicyText headingLevel="h2" />
+        <PrivacyPolicyText withTitle={false} />
       </Paper>
     </SettingsFrame>
   );
