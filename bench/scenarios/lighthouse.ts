@@ -133,11 +133,16 @@ export const lighthouseScenario: Scenario = {
           await browser.close();
         }
       };
-      const rows = [
-        await audit('/sign-in', false),
-        await audit('/home', true),
-        await audit(`/tribes/${encodeURIComponent(firstTribeSlug)}`, true),
-      ];
+      // LIGHTHOUSE_PAGES=home,tribe (any of sign-in, home, tribe) audits only those pages, for a quicker look.
+      const pages = [
+        ['sign-in', '/sign-in', false],
+        ['home', '/home', true],
+        ['tribe', `/tribes/${encodeURIComponent(firstTribeSlug)}`, true],
+      ] as const;
+      const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+      const rows: Scores[] = [];
+      for (const [name, path, signedIn] of pages) if (!only || only.includes(name)) rows.push(await audit(path, signedIn));
+      for (const extra of only?.filter((name) => name.startsWith('/')) ?? []) rows.push(await audit(extra, true));
       for (const r of rows) {
         const ok = r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility;
         console.log(
