@@ -13,6 +13,21 @@ const LOCALE_FILE = /apps[\\/]web[\\/]src[\\/](?:.+[\\/])?locales[\\/](en|ar|fr|
 // The server's messages in a language (lib/server-messages.ts); English is also the key list of the
 // validation rules, so it stays with them rather than pulling the English interface messages along.
 const SERVER_MESSAGES = /packages[\\/]shared[\\/]src[\\/]i18n[\\/](ar|fr|he|es)\.ts$/;
+// The features every signed-in page loads together (the panel layout's bell, the feed, the tribes with
+// their campaigns, courses and treasury reach one another): one chunk rather than one each, so a panel
+// page fetches and preloads a handful of chunks instead of some thirty, for the same code.
+const PANEL_FEATURES = new Set([
+  'posts',
+  'tribes',
+  'money',
+  'treasury',
+  'learning',
+  'invites',
+  'tribe-home',
+  'realtime',
+  'push',
+  'offline',
+]);
 const NOT_SHARED = /(map-base|world-base-layer|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
 
 // React Router's package sends every bundler its development build (its warnings and checks); a
@@ -73,7 +88,10 @@ export default defineConfig(({ command }) => ({
             // sign-in page download and run the posts, tribes, learning and money code and build the
             // schemas of all their contracts.
             {
-              name: (id) => `app-${FEATURE.exec(id)?.[1] ?? 'common'}`,
+              name: (id) => {
+                const feature = FEATURE.exec(id)?.[1];
+                return feature && PANEL_FEATURES.has(feature) ? 'app-panel' : `app-${feature ?? 'common'}`;
+              },
               test: (id) => APP_SHARED.test(id) && !NOT_SHARED.test(id),
               minShareCount: 2,
               maxModuleSize: 20_000,
