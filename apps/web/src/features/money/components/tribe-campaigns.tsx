@@ -76,7 +76,7 @@ export function TribeCampaignList({ tribe, heading = true }: { tribe: Tribe; hea
           icon={CampaignOutlinedIcon}
           title={t('money.campaigns.empty')}
           body={f.canModerate ? t('money.campaigns.emptyManager') : t('money.campaigns.emptyBody')}
-          headingLevel="h3"
+          headingLevel={heading ? 'h3' : 'h2'}
         />
       ) : (
         <Stack spacing={1.5} data-testid="campaign-list">

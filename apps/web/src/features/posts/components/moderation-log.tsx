@@ -19,7 +19,7 @@ export function ModerationLog({ tribe }: { tribe: Tribe }) {
   const entries = [...(log.data ?? [])].reverse();
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="moderation-log-title">
-      <Typography variant="h3" id="moderation-log-title" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
+      <Typography variant="h3" component="h2" id="moderation-log-title" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
         {t('posts.log.title')}
       </Typography>
       {log.isPending ? (

@@ -127,7 +127,7 @@ export function ReportQueue({ tribe }: { tribe: Tribe }) {
           {t('posts.reports.failed')}
         </Alert>
       ) : q.reports.length === 0 ? (
-        <EmptyState icon={FlagOutlinedIcon} title={t(`posts.reports.empty_${q.status}`)} headingLevel="h3" />
+        <EmptyState icon={FlagOutlinedIcon} title={t(`posts.reports.empty_${q.status}`)} headingLevel="h2" />
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label={t('posts.reports.title')}>
           {q.reports.map((r) => (

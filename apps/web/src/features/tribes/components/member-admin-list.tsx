@@ -24,7 +24,7 @@ export function MemberAdminList({ tribe, status, admin }: { tribe: Tribe; status
   const members = q.data?.pages.flatMap((p) => p.items) ?? [];
   if (q.isPending) return <ListSkeleton rows={3} height={72} />;
   if (members.length === 0)
-    return <EmptyState icon={GroupsOutlinedIcon} title={t(`tribes.settings.empty_${status}`)} headingLevel="h3" />;
+    return <EmptyState icon={GroupsOutlinedIcon} title={t(`tribes.settings.empty_${status}`)} headingLevel="h2" />;
   return (
     <Stack spacing={2}>
       <Paper variant="outlined">
