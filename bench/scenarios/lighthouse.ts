@@ -140,6 +140,12 @@ export const lighthouseScenario: Scenario = {
         ['tribe', `/tribes/${encodeURIComponent(firstTribeSlug)}`, true],
       ] as const;
       const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+      // A misspelt name would audit nothing and report the budget held: refuse it instead.
+      const unknown = only?.filter((name) => !name.startsWith('/') && !pages.some(([known]) => known === name));
+      if (unknown?.length || only?.length === 0)
+        throw new Error(
+          `LIGHTHOUSE_PAGES: unknown page ${unknown?.join(', ') || '(none given)'}; use sign-in, home, tribe or a path`,
+        );
       const rows: Scores[] = [];
       for (const [name, path, signedIn] of pages) if (!only || only.includes(name)) rows.push(await audit(path, signedIn));
       for (const extra of only?.filter((name) => name.startsWith('/')) ?? []) rows.push(await audit(extra, true));
