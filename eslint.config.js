@@ -49,6 +49,17 @@ export default tseslint.config(
           selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments:first-child',
           message: "A query key comes from the feature's key factory (e.g. tribeKeys.detail(ref)), not an inline array.",
         },
+        // zod and the shared schemas load when a form first validates (lib/form-schemas.ts): a static
+        // import would build them on every page again.
+        {
+          selector:
+            "ImportDeclaration[importKind!='type'][source.value=/^@tribes\\u002Fshared/] > ImportSpecifier[importKind!='type'][imported.name=/Schema$/]",
+          message: 'A form reaches the shared schemas through lazyParser((s) => s.XSchema) (lib/form-resolver.ts), not a static import.',
+        },
+        {
+          selector: "ImportDeclaration[importKind!='type'][source.value=/^zod(\\u002F|$)/]",
+          message: 'zod loads with the form schemas (lib/form-schemas.ts), not with a page.',
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contractForBrowser } from './contract-for-browser';
 import { precompress } from './precompress';
 import { sharedAlias } from './shared-alias';
 
@@ -40,6 +41,7 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    contractForBrowser(),
     // The service worker (sw/sw.ts) built into dist/sw.js with the shell's precache list; registered by
     // the app after load (app/service-worker.ts). The manifest is the server's (/manifest.webmanifest, per language).
     VitePWA({

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { endpoint } from '@tribes/shared';
+// eslint-disable-next-line no-restricted-syntax -- a test's own schema, not a page's
 import { z } from 'zod';
 import en from '../locales/en.json';
 import { ApiError, createApiClient, type CatalogueKey } from './api-client';

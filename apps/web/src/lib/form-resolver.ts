@@ -4,9 +4,40 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
 
 type Issue = Parameters<typeof describeIssue>[0];
 
-/** The part of a zod schema the resolver needs. */
+/** What a zod schema's `safeParse` answers. */
+export type Parsed<Out> = { success: true; data: Out } | { success: false; error: { issues: Issue[] } };
+
+/** The part of a zod schema the resolver needs; a parser built lazily answers a promise. */
 export interface SafeParser<Out> {
-  safeParse(value: unknown): { success: true; data: Out } | { success: false; error: { issues: Issue[] } };
+  safeParse(value: unknown): Parsed<Out> | Promise<Parsed<Out>>;
+}
+
+/** The shared schemas the forms validate with (lib/form-schemas.ts). */
+export type FormSchemas = typeof import('./form-schemas');
+
+let schemas: Promise<FormSchemas> | undefined;
+
+/**
+ * Loads the forms' schemas (and zod) once, in a chunk of their own: a page builds them when a form
+ * first validates rather than when it starts (some 45 ms of a phone's main thread on every page).
+ */
+export function loadFormSchemas(): Promise<FormSchemas> {
+  schemas ??= import('./form-schemas').catch((error: unknown) => {
+    schemas = undefined; // offline and not cached yet: the next validation tries again
+    throw error;
+  });
+  return schemas;
+}
+
+/** A parser made of the shared schemas, built on its first use: `lazyParser((s) => s.LoginBodySchema)`. */
+export function lazyParser<Out>(build: (schemas: FormSchemas) => SafeParser<Out>): SafeParser<Out> {
+  let parser: SafeParser<Out> | undefined;
+  return {
+    async safeParse(value) {
+      parser ??= build(await loadFormSchemas());
+      return parser.safeParse(value);
+    },
+  };
 }
 
 /** Extra client rules (e.g. the fetched password policy): field → catalogue key + params, or nothing. */
@@ -23,7 +54,7 @@ export function schemaResolver<T extends FieldValues, Out extends FieldValues = 
 ): Resolver<T, unknown, Out> {
   return async (values) => {
     const errors: Record<string, FieldError> = {};
-    const result = schema.safeParse(values);
+    const result = await schema.safeParse(values);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path.map(String).join('.') || 'root';
@@ -42,16 +73,14 @@ export function schemaResolver<T extends FieldValues, Out extends FieldValues = 
   };
 }
 
-type Parsed<Out> = ReturnType<SafeParser<Out>['safeParse']>;
-
 /**
  * A shared schema whose empty fields say "This field is required." rather than "invalid": the form
  * keeps an untouched number as null, which the schema rightly refuses as a wrong type.
  */
-export function requiredWhenEmpty<Out>(schema: { safeParse(v: unknown): Parsed<Out> }): SafeParser<Out> {
+export function requiredWhenEmpty<Out>(schema: SafeParser<Out>): SafeParser<Out> {
   return {
-    safeParse(values) {
-      const result = schema.safeParse(values);
+    async safeParse(values) {
+      const result = await schema.safeParse(values);
       if (result.success) return result;
       const record = (typeof values === 'object' && values !== null ? values : {}) as Record<string, unknown>;
       const issues = result.error.issues.map((issue) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OtpCodeSchema } from '../schemas/auth.js';
+import { OtpCodeSchema, RecoveryCodeSchema } from '../schemas/auth.js';
 import { UuidSchema } from '../schemas/common.js';
 import { SignedInSchema } from './auth.js';
 import { EmptyDataSchema, endpoint } from './endpoint.js';
@@ -24,13 +24,6 @@ import { AuthenticationResponseSchema, WebAuthnOptionsSchema } from './passkeys.
 
 /** Ten recovery codes: `xxxxx-xxxxx` (lower-case letters and digits); spaces, dashes and case are ignored when typed. */
 export const RECOVERY_CODE_COUNT = 10;
-/** Recovery codes as typed: letters, digits, spaces and dashes, at most 40 characters. */
-export const RecoveryCodeSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9\s-]+$/, { error: 'validation.recovery_code_format' });
 
 /** One of `code` (the app's 6 digits) or `recovery_code`, never both. */
 function oneCode(value: { code?: string; recovery_code?: string }, ctx: z.RefinementCtx) {

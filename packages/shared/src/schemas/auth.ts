@@ -92,6 +92,14 @@ export const OtpCodeSchema = z
   .trim()
   .regex(new RegExp(`^\\d{${OTP.length}}$`), { error: 'validation.code_format' });
 
+/** Recovery codes as typed: letters, digits, spaces and dashes, at most 40 characters. */
+export const RecoveryCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9\s-]+$/, { error: 'validation.recovery_code_format' });
+
 export const OtpVerifyBodySchema = z.strictObject({
   email: EmailSchema,
   code: OtpCodeSchema,

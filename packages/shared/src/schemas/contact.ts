@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { EmailSchema } from './common.js';
+import { CONTACT_LIMITS } from '../rules/contact.js';
 
-/** Bounds of the contact and feedback forms. */
-export const CONTACT_LIMITS = {
-  nameMax: 100,
-  subjectMax: 150,
-  messageMax: 5000,
-  pageMax: 300,
-  ratingMin: 1,
-  ratingMax: 5,
-} as const;
+export * from '../rules/contact.js';
 
 /** POST /v1/contact: a message to the operators. */
 export const ContactBodySchema = z.strictObject({

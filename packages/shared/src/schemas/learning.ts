@@ -3,40 +3,14 @@ import { z } from 'zod';
 import { LOCALE_CODES } from '../locales.js';
 import { PAGINATION } from '../constants.js';
 import { UuidSchema } from './common.js';
+import { COURSE_STATUSES, COURSE_UNLOCKS, QUESTION_KINDS, LEARNING_LIMITS, LEARNING_ERRORS } from '../rules/learning.js';
 
-export const COURSE_STATUSES = ['draft', 'published'] as const;
-export const COURSE_UNLOCKS = ['all', 'sequential', 'drip'] as const;
-export const QUESTION_KINDS = ['single', 'multiple', 'true_false', 'short', 'numeric'] as const;
+export * from '../rules/learning.js';
+
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 export type CourseUnlock = (typeof COURSE_UNLOCKS)[number];
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
-export const LEARNING_LIMITS = {
-  titleMin: 3,
-  /** Lessons and assessments may be short: "Intro", "Quiz 1", "A". */
-  partTitleMin: 1,
-  titleMax: 160,
-  descriptionMax: 5000,
-  urlMax: 2000,
-  bodyMax: 100_000,
-  dripDaysMax: 365,
-  promptMax: 1000,
-  optionMax: 300,
-  optionsMin: 2,
-  optionsMax: 10,
-  questionsMax: 50,
-  acceptedMax: 20,
-  shortAnswerMax: 500,
-  attemptLimitMax: 100,
-} as const;
-
-/** The `error_type` of the learning center's 409 answers, so clients tell conflicts apart without reading messages. */
-export const LEARNING_ERRORS = {
-  notPublished: 'not_published',
-  lessonLocked: 'lesson_locked',
-  attemptsExhausted: 'attempts_exhausted',
-  notCompleted: 'not_completed',
-} as const;
 export type LearningErrorType = (typeof LEARNING_ERRORS)[keyof typeof LEARNING_ERRORS];
 
 /** An absolute https URL (cover images, lesson videos): no other scheme is ever stored. */

@@ -1,27 +1,10 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.js';
 import { PersonRefSchema, UuidSchema } from './common.js';
+import { MONEY_LIMITS, MONEY_ERRORS } from '../rules/money.js';
 
-export const MONEY_LIMITS = {
-  purchaseMin: 100,
-  purchaseMax: 1_000_000,
-  donationMin: 1,
-  donationMax: 1_000_000,
-  goalMax: 1_000_000_000,
-  messageMax: 500,
-  titleMax: 120,
-  descriptionMax: 5000,
-  /** A campaign update's body (DESIGN 10.4). */
-  updateMax: 5000,
-} as const;
+export * from '../rules/money.js';
 
-/** The `error_type` of the money module's 409 answers, so clients tell conflicts apart without reading messages. */
-export const MONEY_ERRORS = {
-  insufficientFunds: 'insufficient_funds',
-  campaignClosed: 'campaign_closed',
-  idempotencyConflict: 'idempotency_conflict',
-  paymentSettled: 'payment_settled',
-} as const;
 export type MoneyErrorType = (typeof MONEY_ERRORS)[keyof typeof MONEY_ERRORS];
 
 /** Tokens are priced in this currency (DESIGN section 3: TOKEN_PRICE_CENTS is in USD cents). */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PersonRefSchema, UuidSchema } from './common.js';
 import type { NotificationType } from './users.js';
 
+export * from '../rules/notifications.js';
+
 export const NOTIFICATION_KINDS = [
   'comment',
   'like',
@@ -67,27 +69,3 @@ export const ReadNotificationsBodySchema = z.strictObject({
   all: z.literal(true).optional(),
 });
 export type ReadNotificationsBody = z.infer<typeof ReadNotificationsBodySchema>;
-
-/**
- * Where a notification leads in the web app (without a language prefix): the tribe of the post, the
- * tribe, the tribe of the village, the campaign's page, the lesson, the treasury tab of an expense's tribe. The bell and push use it alike.
- */
-export function notificationPath(n: Pick<AppNotification, 'subject'>): string {
-  const enc = encodeURIComponent;
-  switch (n.subject.type) {
-    case 'post':
-      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/profile';
-    case 'tribe':
-      return `/tribes/${enc(n.subject.id)}`;
-    case 'village':
-      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/tribe';
-    case 'campaign':
-      return `/tribes/campaign/detail/${enc(n.subject.id)}`;
-    case 'lesson':
-      return `/tribe/learning-center/lesson/${enc(n.subject.id)}`;
-    case 'donation':
-      return '/setting/wallet';
-    case 'expense':
-      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}?tab=treasury` : '/tribe';
-  }
-}

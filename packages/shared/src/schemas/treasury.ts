@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { PersonRefSchema, UuidSchema } from './common.js';
 import { MONEY_LIMITS } from './money.js';
+import { EXPENSE_LIMITS } from '../rules/treasury.js';
 
-/** Limits of an expense (DESIGN 10.4); receipts have the size limit of post photos. */
-export const EXPENSE_LIMITS = {
-  titleMax: 120,
-  descriptionMax: 2000,
-  payeeMax: 120,
-  referenceMax: 120,
-  noteMax: 500,
-  receiptsMax: 5,
-  receiptMaxBytes: 10 * 1024 * 1024,
-  amountMax: MONEY_LIMITS.goalMax,
-} as const;
+export * from '../rules/treasury.js';
 
 export const EXPENSE_STATUSES = ['proposed', 'approved', 'rejected', 'paid'] as const;
 export const ExpenseStatusSchema = z.enum(EXPENSE_STATUSES);
@@ -117,8 +108,6 @@ export const TreasurySummarySchema = z.object({
 });
 export type TreasurySummary = z.infer<typeof TreasurySummarySchema>;
 
-/** The header a leader with 2FA on sends a fresh code in, to approve, reject or pay. */
-export const TWO_FACTOR_HEADER = 'x-two-factor-code';
 export const TREASURY_ERRORS = {
   twoFactorRequired: 'two_factor_required',
   notApprovable: 'expense_not_open',

@@ -1,25 +1,21 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.js';
 import { PersonRefSchema, UuidSchema } from './common.js';
+import {
+  TRIBE_VISIBILITIES,
+  TRIBE_ROLES,
+  MEMBERSHIP_STATUSES,
+  VILLAGE_STATUSES,
+  TRIBE_LIMITS,
+  INVITE_LIMITS,
+} from '../rules/tribes.js';
 
-export const TRIBE_VISIBILITIES = ['open', 'request'] as const;
-export const TRIBE_ROLES = ['leader', 'moderator', 'member'] as const;
-export const MEMBERSHIP_STATUSES = ['active', 'pending', 'banned'] as const;
-export const VILLAGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export * from '../rules/tribes.js';
+
 export type TribeVisibility = (typeof TRIBE_VISIBILITIES)[number];
 export type TribeRole = (typeof TRIBE_ROLES)[number];
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export type VillageStatus = (typeof VILLAGE_STATUSES)[number];
-
-export const TRIBE_LIMITS = {
-  nameMin: 2,
-  nameMax: 80,
-  descriptionMax: 2000,
-  regionMax: 120,
-  villageNameMax: 80,
-  villageDescriptionMax: 1000,
-  populationMax: 100_000_000,
-} as const;
 
 const Latitude = z.number().min(-90).max(90);
 const Longitude = z.number().min(-180).max(180);
@@ -172,9 +168,6 @@ export const MapVillageSchema = z.object({
   lng: z.number(),
 });
 export type MapVillage = z.infer<typeof MapVillageSchema>;
-
-/** Invite links (DESIGN 10.5). */
-export const INVITE_LIMITS = { maxUses: 10_000 } as const;
 
 /** POST /v1/tribes/{id}/invites: both optional; no max_uses is unlimited, no expires_at never expires. */
 export const CreateInviteBodySchema = z.strictObject({

@@ -2,22 +2,14 @@ import { z } from 'zod';
 import { LAST_STEPS, LIMITS, PROFILE_VISIBILITIES, ROLES } from '../constants.js';
 import { LOCALE_CODES } from '../locales.js';
 import { PasswordInputSchema } from './auth.js';
+import { NOTIFICATION_TYPES, DEFAULT_NOTIFICATION_SETTINGS } from '../rules/users.js';
+
+export * from '../rules/users.js';
 
 export const RoleSchema = z.enum(ROLES);
 export const LastStepSchema = z.enum(LAST_STEPS);
 export const ProfileVisibilitySchema = z.enum(PROFILE_VISIBILITIES);
 
-/** The types a member can switch per channel (DESIGN 10.3); each notification kind belongs to one. */
-export const NOTIFICATION_TYPES = [
-  'comments',
-  'likes',
-  'mentions',
-  'membership',
-  'villages',
-  'donations',
-  'campaigns',
-  'courses',
-] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
@@ -34,11 +26,6 @@ export const NotificationSettingsSchema = z.strictObject(
   >,
 );
 export type NotificationSettings = Record<NotificationType, ChannelSwitches>;
-
-/** In the app on; mail and push off until the member turns them on. */
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = Object.fromEntries(
-  NOTIFICATION_TYPES.map((t) => [t, { in_app: true, email: false, push: false }]),
-) as NotificationSettings;
 
 export const DIGEST_FREQUENCIES = ['off', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];

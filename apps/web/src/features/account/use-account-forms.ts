@@ -1,11 +1,14 @@
 import { useForm } from 'react-hook-form';
-import { ChangePasswordBodySchema, UpdateMeBodySchema, type ChangePasswordBody, type PasswordPolicy } from '@tribes/shared';
+import type { ChangePasswordBody, PasswordPolicy } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { passwordRules } from '../auth/use-auth-forms';
 import { useSession } from '../auth/session-store';
 import { useChangePassword, useUpdateProfile, useUploadAvatar } from './api';
+
+const updateMeParser = lazyParser((s) => s.UpdateMeBodySchema);
+const changePasswordParser = lazyParser((s) => s.ChangePasswordBodySchema);
 
 interface ProfileFields {
   name: string;
@@ -21,8 +24,8 @@ export function useEditProfile() {
   const form = useForm<ProfileFields>({
     resolver: schemaResolver<ProfileFields>(
       {
-        safeParse: (v) => {
-          const r = UpdateMeBodySchema.safeParse(v);
+        safeParse: async (v) => {
+          const r = await updateMeParser.safeParse(v);
           return r.success ? { success: true, data: { name: r.data.name ?? '', bio: r.data.bio ?? '' } } : r;
         },
       },
@@ -45,7 +48,7 @@ export function useChangePasswordForm(policy: PasswordPolicy | undefined) {
   const locale = useLocale();
   const change = useChangePassword();
   const form = useForm<ChangePasswordBody>({
-    resolver: schemaResolver(ChangePasswordBodySchema, locale, passwordRules<ChangePasswordBody>(policy)),
+    resolver: schemaResolver(changePasswordParser, locale, passwordRules<ChangePasswordBody>(policy)),
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
   const onSubmit = form.handleSubmit(async (body) => {

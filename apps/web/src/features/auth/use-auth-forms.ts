@@ -1,23 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import {
-  ForgotPasswordBodySchema,
-  LoginBodySchema,
-  RegisterBodySchema,
-  ResetPasswordBodySchema,
-  type LoginBody,
-  type PasswordPolicy,
-  type RegisterBody,
-} from '@tribes/shared';
+import type { LoginBody, PasswordPolicy, RegisterBody } from '@tribes/shared';
 import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
 import { deviceName } from '../../lib/device-name';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver, type ExtraRules } from '../../lib/form-resolver';
+import { lazyParser, schemaResolver, type ExtraRules } from '../../lib/form-resolver';
 import { useForgotPassword, useLogin, useRegister, useResetPassword, useSendOtp } from './api';
 import { pathAfterLogin, sessionStore, setSignUpData, signIn } from './session-store';
 import { policyIssue } from './password-policy';
+
+const loginParser = lazyParser((s) => s.LoginBodySchema);
+const registerParser = lazyParser((s) => s.RegisterBodySchema);
+const forgotPasswordParser = lazyParser((s) => s.ForgotPasswordBodySchema);
+const resetPasswordParser = lazyParser((s) => s.ResetPasswordBodySchema);
 
 const ignore = () => undefined;
 
@@ -37,7 +34,7 @@ export function useSignInForm() {
   const [searchParams] = useSearchParams();
   const [challengeId, setChallengeId] = useState<string | null>(() => searchParams.get('challenge'));
   const form = useForm<LoginBody>({
-    resolver: schemaResolver(LoginBodySchema, locale),
+    resolver: schemaResolver(loginParser, locale),
     defaultValues: { email: '', password: '' },
   });
   const onSubmit = form.handleSubmit(async (body) => {
@@ -106,7 +103,7 @@ export function useSignUpForm(policy: PasswordPolicy | undefined) {
   const navigate = useLocaleNavigate();
   const register = useRegister();
   const form = useForm<RegisterBody>({
-    resolver: schemaResolver(RegisterBodySchema, locale, passwordRules<RegisterBody>(policy)),
+    resolver: schemaResolver(registerParser, locale, passwordRules<RegisterBody>(policy)),
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
   });
   const onSubmit = form.handleSubmit(async (body) => {
@@ -133,7 +130,7 @@ export function useForgotPasswordForm() {
   const navigate = useLocaleNavigate();
   const forgot = useForgotPassword();
   const form = useForm<{ email: string }>({
-    resolver: schemaResolver(ForgotPasswordBodySchema, locale),
+    resolver: schemaResolver(forgotPasswordParser, locale),
     defaultValues: { email: '' },
   });
   const onSubmit = form.handleSubmit(async (body) => {
@@ -167,7 +164,7 @@ export function useResetPasswordForm(policy: PasswordPolicy | undefined) {
   );
   const schema = {
     safeParse: (v: unknown) =>
-      ResetPasswordBodySchema.safeParse({
+      resetPasswordParser.safeParse({
         ...(v as object),
         email: pending?.email ?? '',
         reset_token: pending?.resetToken ?? '',

@@ -1,15 +1,14 @@
 import { useForm } from 'react-hook-form';
-import { OtpVerifyBodySchema } from '@tribes/shared';
 import { OTP_RESEND_SECONDS } from '../../app/config';
 import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { useCountdown } from '../../lib/use-countdown';
 import { useSendOtp, useVerifyOtp } from './api';
 import { nextOnboardingPath, setSignUpData, signIn, useSession } from './session-store';
 import { pendingInvitePath } from '../invites/pending-invite';
 
-const CodeSchema = OtpVerifyBodySchema.pick({ code: true });
+const CodeSchema = lazyParser((s) => s.OtpVerifyBodySchema.pick({ code: true }));
 
 /**
  * /verify-otp: checks the mailed code. An email-verification or a login code signs the user in and

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ContactBodySchema, FeedbackBodySchema, type ContactBody } from '@tribes/shared';
+import type { ContactBody } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { useSession } from '../auth/session-store';
 import { useSendContact, useSendFeedback } from './api';
+
+const contactParser = lazyParser((s) => s.ContactBodySchema);
+const feedbackParser = lazyParser((s) => s.FeedbackBodySchema);
 
 /** The contact form, prefilled for a signed-in user; `sent` once the server accepted it. */
 export function useContactForm() {
@@ -14,7 +17,7 @@ export function useContactForm() {
   const send = useSendContact();
   const [sent, setSent] = useState(false);
   const form = useForm<ContactBody>({
-    resolver: schemaResolver(ContactBodySchema, locale),
+    resolver: schemaResolver(contactParser, locale),
     defaultValues: { name: userData?.name ?? '', email: userData?.email ?? '', subject: '', message: '' },
   });
   const onSubmit = form.handleSubmit(async (body) => {
@@ -46,12 +49,12 @@ export function useFeedbackForm() {
     ...(v.rating ? { rating: v.rating } : {}),
     ...(v.email.trim() ? { email: v.email } : {}),
   });
-  const schema = { safeParse: (v: unknown) => FeedbackBodySchema.safeParse(toBody(v as FeedbackFields)) };
+  const schema = { safeParse: (v: unknown) => feedbackParser.safeParse(toBody(v as FeedbackFields)) };
   const form = useForm<FeedbackFields>({
     resolver: schemaResolver<FeedbackFields>(
       {
-        safeParse: (v) => {
-          const r = schema.safeParse(v);
+        safeParse: async (v) => {
+          const r = await schema.safeParse(v);
           return r.success ? { success: true, data: v as FeedbackFields } : r;
         },
       },

@@ -1,12 +1,6 @@
 import { useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
-import {
-  CreateAssessmentBodySchema,
-  describeIssue,
-  type Assessment,
-  type AssessmentForAuthor,
-  type CreateAssessmentBody,
-  type Locale,
-} from '@tribes/shared';
+import { describeIssue, type Assessment, type AssessmentForAuthor, type CreateAssessmentBody, type Locale } from '@tribes/shared';
+import { lazyParser } from '../../lib/form-resolver';
 import { translate } from '../../lib/server-messages';
 import { useLocale } from '../../app/locale-hooks';
 import type { FieldErrorsHandler } from '../../lib/api-client';
@@ -14,11 +8,12 @@ import { useCreateAssessment, useUpdateAssessment } from './api';
 import { emptyAssessment, formFieldOf, fromAssessment, toAssessmentBody, type AssessmentFields } from './assessment-fields';
 
 const NO_KEY = { key: 'validation.option_index', params: {} };
+const assessmentParser = lazyParser((s) => s.CreateAssessmentBodySchema);
 
 /** Checks the form with the shared schema; each issue lands on the form field it belongs to. */
 export function assessmentResolver(locale: Locale): Resolver<AssessmentFields, unknown, CreateAssessmentBody> {
   return async (values) => {
-    const result = CreateAssessmentBodySchema.safeParse(toAssessmentBody(values));
+    const result = await assessmentParser.safeParse(toAssessmentBody(values));
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {

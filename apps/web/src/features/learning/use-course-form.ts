@@ -1,15 +1,8 @@
 import { useForm } from 'react-hook-form';
-import {
-  CreateCourseBodySchema,
-  type Course,
-  type CourseStatus,
-  type CourseUnlock,
-  type CreateCourseBody,
-  type Locale,
-} from '@tribes/shared';
+import type { Course, CourseStatus, CourseUnlock, CreateCourseBody, Locale } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { requiredWhenEmpty, schemaResolver, type SafeParser } from '../../lib/form-resolver';
+import { lazyParser, requiredWhenEmpty, schemaResolver, type SafeParser } from '../../lib/form-resolver';
 import { useCreateCourse, useUpdateCourse } from './api';
 
 export interface CourseFields {
@@ -42,8 +35,9 @@ const toBody = (v: CourseFields) => ({
 });
 
 /** The whole body is checked by the create schema for both forms: an edit sends every field too. */
+const courseParser = requiredWhenEmpty(lazyParser((s) => s.CreateCourseBodySchema));
 const courseSchema: SafeParser<CreateCourseBody> = {
-  safeParse: (values) => requiredWhenEmpty(CreateCourseBodySchema).safeParse(toBody(values as CourseFields)),
+  safeParse: (values) => courseParser.safeParse(toBody(values as CourseFields)),
 };
 
 /** Creates a course in a tribe (leaders and moderators), or edits `course` (its authors). */

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
-import { CreateLessonBodySchema, type CreateLessonBody, type Lesson } from '@tribes/shared';
+import type { CreateLessonBody, Lesson } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { requiredWhenEmpty, schemaResolver, type SafeParser } from '../../lib/form-resolver';
+import { lazyParser, requiredWhenEmpty, schemaResolver, type SafeParser } from '../../lib/form-resolver';
 import { useCreateLesson, useUpdateLesson } from './api';
 
 export interface LessonFields {
@@ -19,10 +19,11 @@ const lessonValues = (l?: Lesson): LessonFields => ({
   video_url: l?.video_url ?? '',
 });
 
+const lessonParser = requiredWhenEmpty(lazyParser((s) => s.CreateLessonBodySchema));
 const lessonSchema: SafeParser<CreateLessonBody> = {
   safeParse: (values) => {
     const v = values as LessonFields;
-    return requiredWhenEmpty(CreateLessonBodySchema).safeParse({
+    return lessonParser.safeParse({
       ...v,
       video_url: v.video_url.trim() === '' ? null : v.video_url,
     });

@@ -1,10 +1,10 @@
-import { MONEY_LIMITS, PurchaseBodySchema } from '@tribes/shared';
+import { MONEY_LIMITS } from '@tribes/shared';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { refineResolver, schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, refineResolver, schemaResolver } from '../../lib/form-resolver';
 import { useStartPurchase } from './api';
 import { useMoneyFormat } from './format';
 import { useIdempotencyKey } from './idempotency';
@@ -17,6 +17,8 @@ interface BuyFields {
 interface PurchaseBody {
   tokens: number;
 }
+
+const purchaseParser = lazyParser((s) => s.PurchaseBodySchema);
 
 /**
  * Buying tokens on react-hook-form with the shared purchase schema: an amount in range, the buyer's
@@ -34,7 +36,7 @@ export function useBuyTokensForm() {
   const form = useForm<BuyFields, unknown, PurchaseBody>({
     defaultValues: { tokens: 1000 },
     // Whatever is wrong with the amount (empty, too few, too many), the screen says the range.
-    resolver: refineResolver(schemaResolver<BuyFields, PurchaseBody>(PurchaseBodySchema, f.locale), (_values, errors) =>
+    resolver: refineResolver(schemaResolver<BuyFields, PurchaseBody>(purchaseParser, f.locale), (_values, errors) =>
       errors.tokens ? { tokens: { type: 'range', message: rangeText } } : errors,
     ),
   });

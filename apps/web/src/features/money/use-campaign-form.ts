@@ -1,9 +1,9 @@
-import { CreateCampaignBodySchema, MONEY_LIMITS, POST_LIMITS, type Campaign, type CreateCampaignBody } from '@tribes/shared';
+import { MONEY_LIMITS, POST_LIMITS, type Campaign, type CreateCampaignBody } from '@tribes/shared';
 import { useEffect, useState } from 'react';
 import { get, useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/locale-hooks';
-import { requiredWhenEmpty, schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, requiredWhenEmpty, schemaResolver } from '../../lib/form-resolver';
 import { useCreateCampaign } from './api';
 
 export interface MilestoneDraft {
@@ -60,7 +60,7 @@ function candidate(v: CampaignFields) {
   };
 }
 
-const campaignParser = requiredWhenEmpty(CreateCampaignBodySchema);
+const campaignParser = requiredWhenEmpty(lazyParser((s) => s.CreateCampaignBodySchema));
 
 /**
  * The create-campaign form on react-hook-form with the shared schema (empty fields say "required"),

@@ -1,10 +1,10 @@
-import { DonationBodySchema, MONEY_ERRORS, MONEY_LIMITS, type DonationBody } from '@tribes/shared';
+import { MONEY_ERRORS, MONEY_LIMITS, type DonationBody } from '@tribes/shared';
 import { translate } from '../../lib/server-messages';
 import { useRef, useState } from 'react';
 import { get, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { refineResolver, schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, refineResolver, schemaResolver } from '../../lib/form-resolver';
 import { useDonate, useWallet } from './api';
 import { useMoneyFormat } from './format';
 import { useIdempotencyKey } from './idempotency';
@@ -28,7 +28,7 @@ export type DonateField = 'amount' | 'message' | 'target';
 export type DonateErrors = Partial<Record<DonateField, string>> & { insufficient?: boolean };
 
 /** The fields the donor types, checked with the shared donation schema (the target is the page's). */
-const DonorFieldsSchema = DonationBodySchema.pick({ amount: true, message: true, anonymous: true });
+const DonorFieldsSchema = lazyParser((s) => s.DonationBodySchema.pick({ amount: true, message: true, anonymous: true }));
 type DonorFields = Pick<DonationBody, 'amount' | 'message' | 'anonymous'>;
 
 const EMPTY: DonateFields = { amount: null, message: '', anonymous: false };

@@ -1,11 +1,12 @@
-import { CommentBodySchema } from '@tribes/shared';
 import { useForm } from 'react-hook-form';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { useConfirm } from '../../lib/use-confirm';
 import { useAddComment, useComments, useDeleteComment } from './api';
 import { offerPush } from '../push/push-offer';
+
+const commentParser = lazyParser((s) => s.CommentBodySchema);
 
 interface CommentFields {
   body: string;
@@ -18,7 +19,7 @@ export function useCommentsSection(postId: string, open: boolean) {
   const add = useAddComment(postId);
   const remove = useDeleteComment(postId);
   const confirm = useConfirm<string>();
-  const form = useForm<CommentFields>({ resolver: schemaResolver(CommentBodySchema, locale), defaultValues: { body: '' } });
+  const form = useForm<CommentFields>({ resolver: schemaResolver(commentParser, locale), defaultValues: { body: '' } });
   const onSubmit = form.handleSubmit(async ({ body }) => {
     const added = await add.mutateAsync({ body, onFieldErrors: fieldErrorsTo(form.setError, ['body']) }).catch(() => undefined);
     // undefined: refused (shown on the field); null: kept in the outbox, listed under the comments as waiting.

@@ -1,14 +1,16 @@
-import { CreatePostFieldsSchema, POST_LIMITS, type Post } from '@tribes/shared';
+import { POST_LIMITS, type Post } from '@tribes/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/locale-hooks';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { downscaleImage } from '../../lib/downscale-image';
 import { offerPush } from '../push/push-offer';
 import { useCreatePost, type NewPost } from './api';
+
+const postFieldsParser = lazyParser((s) => s.CreatePostFieldsSchema);
 
 export interface ComposerFields {
   body: string;
@@ -51,8 +53,8 @@ export function useComposer({ fixedTribeId, onPosted }: { fixedTribeId?: string;
 
   const base = schemaResolver<ComposerFields>(
     {
-      safeParse: (v) => {
-        const r = CreatePostFieldsSchema.safeParse(toPostFields(v as ComposerFields));
+      safeParse: async (v) => {
+        const r = await postFieldsParser.safeParse(toPostFields(v as ComposerFields));
         return r.success ? { success: true, data: v as ComposerFields } : r;
       },
     },

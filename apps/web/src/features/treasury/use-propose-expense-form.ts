@@ -1,9 +1,9 @@
-import { CreateExpenseBodySchema, EXPENSE_LIMITS, type CreateExpenseBody } from '@tribes/shared';
+import { EXPENSE_LIMITS, type CreateExpenseBody } from '@tribes/shared';
 import { useRef, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/locale-hooks';
-import { requiredWhenEmpty, schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, requiredWhenEmpty, schemaResolver } from '../../lib/form-resolver';
 import { useProposeExpense } from './api';
 
 /** What the form holds: the body's fields as typed, the fund as 'tribe' or a campaign's id. */
@@ -19,7 +19,7 @@ export interface ProposalFields {
 const EMPTY: ProposalFields = { title: '', amount: null, payee: '', description: '', fund: 'tribe' };
 /** Photos the server decodes, or PDF (it checks the content; this spares a useless upload). */
 const RECEIPT_TYPES = /^(image\/(jpeg|png|webp|gif|avif)|application\/pdf)$/;
-const parser = requiredWhenEmpty(CreateExpenseBodySchema);
+const parser = requiredWhenEmpty(lazyParser((s) => s.CreateExpenseBodySchema));
 
 const toBody = (v: ProposalFields) => ({
   title: v.title,

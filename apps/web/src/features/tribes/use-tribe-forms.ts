@@ -1,18 +1,13 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
-import {
-  CreateTribeBodySchema,
-  CreateVillageBodySchema,
-  UpdateTribeBodySchema,
-  type CreateTribeBody,
-  type CreateVillageBody,
-  type Tribe,
-  type TribeVisibility,
-  type UpdateTribeBody,
-} from '@tribes/shared';
+import type { CreateTribeBody, CreateVillageBody, Tribe, TribeVisibility, UpdateTribeBody } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { requiredWhenEmpty, schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, requiredWhenEmpty, schemaResolver } from '../../lib/form-resolver';
 import { useCreateTribe, useRegisterVillage, useUpdateTribe } from './api';
+
+const createTribeParser = requiredWhenEmpty(lazyParser((s) => s.CreateTribeBodySchema));
+const updateTribeParser = requiredWhenEmpty(lazyParser((s) => s.UpdateTribeBodySchema));
+const createVillageParser = requiredWhenEmpty(lazyParser((s) => s.CreateVillageBodySchema));
 
 /** Latitude and longitude of a form, for the coordinate fields and the map picker. */
 export interface CoordinatesBinding {
@@ -62,7 +57,7 @@ export function useCreateTribeForm(onCreated: (tribe: Tribe) => void | Promise<v
   const locale = useLocale();
   const create = useCreateTribe();
   const form = useForm<TribeFields, unknown, CreateTribeBody>({
-    resolver: schemaResolver<TribeFields, CreateTribeBody>(requiredWhenEmpty(CreateTribeBodySchema), locale),
+    resolver: schemaResolver<TribeFields, CreateTribeBody>(createTribeParser, locale),
     defaultValues: tribeValues(),
   });
   const onSubmit = form.handleSubmit(async (body) => {
@@ -82,7 +77,7 @@ export function useEditTribeForm(tribe: Tribe) {
   const locale = useLocale();
   const update = useUpdateTribe(tribe.id);
   const form = useForm<TribeFields, unknown, UpdateTribeBody>({
-    resolver: schemaResolver<TribeFields, UpdateTribeBody>(requiredWhenEmpty(UpdateTribeBodySchema), locale),
+    resolver: schemaResolver<TribeFields, UpdateTribeBody>(updateTribeParser, locale),
     values: tribeValues(tribe),
     resetOptions: { keepDirtyValues: true },
   });
@@ -109,7 +104,7 @@ export function useRegisterVillageForm(tribeId: string | undefined, onRegistered
   const locale = useLocale();
   const register = useRegisterVillage();
   const form = useForm<VillageFields, unknown, CreateVillageBody>({
-    resolver: schemaResolver<VillageFields, CreateVillageBody>(requiredWhenEmpty(CreateVillageBodySchema), locale),
+    resolver: schemaResolver<VillageFields, CreateVillageBody>(createVillageParser, locale),
     defaultValues: { name: '', description: '', population: null, lat: null, lng: null },
   });
   const onSubmit = form.handleSubmit(async (body) => {

@@ -1,12 +1,10 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { OtpCodeSchema, RecoveryCodeSchema } from '@tribes/shared';
 import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { schemaResolver } from '../../lib/form-resolver';
+import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { pathAfterLogin, signIn } from '../auth/session-store';
 import { isPasskeyCancel } from '../passkeys/browser';
 import { usePasskeySecondFactor, useVerifyTwoFactor } from './api';
@@ -23,12 +21,15 @@ export interface CodeFields {
 }
 
 /** The form's rule for the way in shown: the app's 6 digits, or a recovery code. */
-export const codeSchema = (recovery: () => boolean) => ({
-  safeParse: (v: unknown) => {
+const recoveryCodeParser = lazyParser((s) => s.RecoveryCodeFieldsSchema);
+const appCodeParser = lazyParser((s) => s.AppCodeFieldsSchema);
+
+const codeSchema = (recovery: () => boolean) => ({
+  safeParse: async (v: unknown) => {
     const values = v as CodeFields;
     const result = recovery()
-      ? z.object({ recovery_code: RecoveryCodeSchema }).safeParse({ recovery_code: values.recovery_code })
-      : z.object({ code: OtpCodeSchema }).safeParse({ code: values.code });
+      ? await recoveryCodeParser.safeParse({ recovery_code: values.recovery_code })
+      : await appCodeParser.safeParse({ code: values.code });
     return result.success ? { success: true as const, data: { ...values, ...result.data } } : result;
   },
 });

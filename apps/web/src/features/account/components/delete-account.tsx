@@ -8,13 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DeleteMeBodySchema } from '@tribes/shared';
 import { useLocale } from '../../../app/locale-hooks';
 import { PasswordField } from '../../../components/inputs/password-field';
 import { fieldErrorsTo } from '../../../lib/field-errors';
 import { fieldProps } from '../../../lib/form-field';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazyParser, schemaResolver } from '../../../lib/form-resolver';
 import { useDeleteAccount } from '../api';
+
+const deleteMeParser = lazyParser((s) => s.DeleteMeBodySchema);
 
 /** Deleting the account: a confirmation dialog that asks for the password (DELETE /v1/me). */
 export function DeleteAccount() {
@@ -23,7 +24,7 @@ export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
   const form = useForm<{ password: string }>({
-    resolver: schemaResolver(DeleteMeBodySchema, locale),
+    resolver: schemaResolver(deleteMeParser, locale),
     defaultValues: { password: '' },
   });
   const onSubmit = form.handleSubmit(async ({ password }) => {

@@ -1,0 +1,28 @@
+// The notifications module's rules without zod (limits, vocabularies, helpers): the web app reads them at run time
+// without building the schemas of ../schemas/notifications.ts, which it loads only when a form validates.
+
+import type { AppNotification } from '../schemas/notifications.js';
+
+/**
+ * Where a notification leads in the web app (without a language prefix): the tribe of the post, the
+ * tribe, the tribe of the village, the campaign's page, the lesson, the treasury tab of an expense's tribe. The bell and push use it alike.
+ */
+export function notificationPath(n: Pick<AppNotification, 'subject'>): string {
+  const enc = encodeURIComponent;
+  switch (n.subject.type) {
+    case 'post':
+      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/profile';
+    case 'tribe':
+      return `/tribes/${enc(n.subject.id)}`;
+    case 'village':
+      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/tribe';
+    case 'campaign':
+      return `/tribes/campaign/detail/${enc(n.subject.id)}`;
+    case 'lesson':
+      return `/tribe/learning-center/lesson/${enc(n.subject.id)}`;
+    case 'donation':
+      return '/setting/wallet';
+    case 'expense':
+      return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}?tab=treasury` : '/tribe';
+  }
+}
