@@ -13,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { LEARNING_LIMITS, QUESTION_KINDS, type CreateAssessmentBody, type QuestionKind } from '@tribes/shared';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -22,6 +21,7 @@ import { NumberInput } from '../../../components/inputs/number-input';
 import { TextField } from '../../../components/inputs/text-field';
 import { emptyOption, type AssessmentFields } from '../assessment-fields';
 import { errorOf, fieldId, nestedFieldProps } from '../form-field';
+import { Hint } from '../../../components/hint';
 
 type Form = UseFormReturn<AssessmentFields, unknown, CreateAssessmentBody>;
 
@@ -73,7 +73,7 @@ function OptionsEditor({ form, index, multiple }: { form: Form; index: number; m
               required
               htmlInput={{ dir: 'auto', maxLength: LEARNING_LIMITS.optionMax }}
             />
-            <Tooltip title={t('learning.editor.removeOption', { n: j + 1 })}>
+            <Hint title={t('learning.editor.removeOption', { n: j + 1 })}>
               <span>
                 <IconButton
                   onClick={() => remove(j)}
@@ -84,7 +84,7 @@ function OptionsEditor({ form, index, multiple }: { form: Form; index: number; m
                   <DeleteOutlineIcon />
                 </IconButton>
               </span>
-            </Tooltip>
+            </Hint>
           </Stack>
         );
       })}

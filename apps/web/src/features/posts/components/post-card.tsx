@@ -9,7 +9,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Post } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import { PostBody } from './post-body';
 import { EditPostDialog, ReportDialog } from './post-dialogs';
 import { PostImages } from './post-images';
 import { PostMenu } from './post-menu';
+import { Hint } from '../../../components/hint';
 
 /** A hidden post in a list: a short line with a way back. */
 function HiddenPost({ onUndo }: { onUndo(): void }) {
@@ -106,9 +106,9 @@ export const PostCard = memo(function PostCard({ post, showHidden = false }: { p
               </Typography>
             )}
             {post.visibility === 'tribe' && (
-              <Tooltip title={t('posts.card.tribeOnly')}>
+              <Hint title={t('posts.card.tribeOnly')}>
                 <LockOutlinedIcon sx={{ fontSize: 16 }} aria-label={t('posts.card.tribeOnly')} role="img" />
-              </Tooltip>
+              </Hint>
             )}
           </Stack>
         </Stack>
@@ -146,7 +146,7 @@ export const PostCard = memo(function PostCard({ post, showHidden = false }: { p
         >
           <span aria-hidden>{post.comment_count}</span>
         </Button>
-        <Tooltip title={post.favourited ? t('posts.card.unfavourite') : t('posts.card.favourite')}>
+        <Hint title={post.favourited ? t('posts.card.unfavourite') : t('posts.card.favourite')}>
           <IconButton
             onClick={card.toggleFavourite}
             aria-pressed={post.favourited}
@@ -156,7 +156,7 @@ export const PostCard = memo(function PostCard({ post, showHidden = false }: { p
           >
             {post.favourited ? <BookmarkIcon color="primary" /> : <BookmarkBorderIcon />}
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Stack>
       <CommentsSection postId={post.id} tribeId={post.tribe?.id ?? null} open={card.commentsOpen} />
       {card.dialog === 'report' && <ReportDialog postId={post.id} open onClose={card.close} />}

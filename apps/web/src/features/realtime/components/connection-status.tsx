@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useConnectionState } from '../realtime-store';
 import type { ConnectionState } from '../types';
 import { visuallyHidden } from '../../../lib/visually-hidden';
+import { Hint } from '../../../components/hint';
 
 const COLOUR: Record<ConnectionState, string> = {
   initialized: 'grey.400',
@@ -27,7 +27,7 @@ export function ConnectionStatus() {
   const text = t(`realtime.status.${state}`);
   return (
     <>
-      <Tooltip title={text}>
+      <Hint title={text}>
         <Box
           component="span"
           role="img"
@@ -48,7 +48,7 @@ export function ConnectionStatus() {
             }}
           />
         </Box>
-      </Tooltip>
+      </Hint>
       <Box component="span" aria-live="polite" sx={visuallyHidden}>
         {ANNOUNCED.includes(state) ? text : ''}
       </Box>

@@ -7,7 +7,6 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotifications } from '../use-notifications';
 import { NotificationList, notificationText } from './notification-list';
 import { visuallyHidden } from '../../../lib/visually-hidden';
+import { Hint } from '../../../components/hint';
 
 /** The header's bell: unread count, and the notifications in a panel (live from the user's channel). */
 export function NotificationBell() {
@@ -33,7 +33,7 @@ export function NotificationBell() {
       <Box component="span" aria-live="polite" sx={visuallyHidden} data-testid="notification-announce">
         {n.latest ? notificationText(t, n.latest) : ''}
       </Box>
-      <Tooltip title={t('realtime.bell.label')}>
+      <Hint title={t('realtime.bell.label')}>
         <IconButton
           color="inherit"
           aria-label={label}
@@ -48,7 +48,7 @@ export function NotificationBell() {
             <NotificationsNoneOutlinedIcon />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}

@@ -1,10 +1,10 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useTribePresence } from '../use-tribe-presence';
+import { Hint } from '../../../components/hint';
 
 const SHOWN = 6;
 
@@ -36,7 +36,7 @@ export function TribeOnline({ tribeId }: { tribeId: string | null | undefined })
       <Box component="ul" sx={{ display: 'flex', listStyle: 'none', m: 0, p: 0, gap: 0.5, flexWrap: 'wrap' }}>
         {members.slice(0, SHOWN).map((m) => (
           <li key={m.id}>
-            <Tooltip title={m.name}>
+            <Hint title={m.name}>
               <Avatar
                 src={m.avatar_url ?? undefined}
                 alt={m.name}
@@ -46,7 +46,7 @@ export function TribeOnline({ tribeId }: { tribeId: string | null | undefined })
               >
                 {m.name.slice(0, 1).toUpperCase()}
               </Avatar>
-            </Tooltip>
+            </Hint>
           </li>
         ))}
         {extra > 0 && (

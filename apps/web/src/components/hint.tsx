@@ -1,0 +1,127 @@
+import Tooltip from '@mui/material/Tooltip';
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+  type Ref,
+} from 'react';
+
+/** MUI's delays: a hover shows after 100 ms, a long touch after 700 ms and stays 1.5 s after the finger lifts. */
+const ENTER_DELAY = 100;
+const TOUCH_DELAY = 700;
+const TOUCH_LEAVE = 1500;
+
+interface ChildProps {
+  'aria-label'?: string;
+  onPointerEnter?: (e: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (e: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
+  onPointerUp?: (e: PointerEvent<HTMLElement>) => void;
+  onPointerCancel?: (e: PointerEvent<HTMLElement>) => void;
+  onFocus?: (e: FocusEvent<HTMLElement>) => void;
+  onBlur?: (e: FocusEvent<HTMLElement>) => void;
+  ref?: Ref<HTMLElement>;
+}
+
+/** Keyboard focus (not a click): MUI shows tooltips for the former only. */
+function focusVisible(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return true; // a browser without the selector: show it, as for the keyboard
+  }
+}
+
+function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
+}
+
+/**
+ * A tooltip that costs nothing until it is wanted. MUI's Tooltip keeps its child's node in state,
+ * so each one renders twice when a page mounts (a dozen on a feed, inside the first commit); here
+ * the child renders alone, named by `title` when it has no name of its own, and the first hover,
+ * keyboard focus or long touch mounts MUI's Tooltip beside it, anchored to it: same look, same
+ * delays, Escape closes it. The child stays where it is, so nothing remounts and focus is kept.
+ */
+export function Hint({ title, children }: { title: string; children: ReactElement<ChildProps> }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const node = useRef<HTMLElement | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const later = (ms: number, next: boolean) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      setAnchor(node.current);
+      setOpen(next);
+    }, ms);
+  };
+  const now = (next: boolean) => {
+    window.clearTimeout(timer.current);
+    if (next) setAnchor(node.current);
+    setOpen(next);
+  };
+
+  const p = children.props;
+  const child = cloneElement(children, {
+    'aria-label': p['aria-label'] ?? title,
+    ref: (el: HTMLElement | null) => {
+      node.current = el;
+      setRef(p.ref, el);
+    },
+    onPointerEnter: (e) => {
+      p.onPointerEnter?.(e);
+      if (e.pointerType === 'mouse') later(ENTER_DELAY, true);
+    },
+    onPointerLeave: (e) => {
+      p.onPointerLeave?.(e);
+      if (e.pointerType === 'mouse') now(false);
+    },
+    onPointerDown: (e) => {
+      p.onPointerDown?.(e);
+      if (e.pointerType === 'touch') later(TOUCH_DELAY, true);
+    },
+    onPointerUp: (e) => {
+      p.onPointerUp?.(e);
+      if (e.pointerType === 'touch') later(TOUCH_LEAVE, false);
+    },
+    onPointerCancel: (e) => {
+      p.onPointerCancel?.(e);
+      if (e.pointerType === 'touch') now(false);
+    },
+    onFocus: (e) => {
+      p.onFocus?.(e);
+      if (focusVisible(e.currentTarget)) now(true);
+    },
+    onBlur: (e) => {
+      p.onBlur?.(e);
+      now(false);
+    },
+  });
+
+  return (
+    <>
+      {child}
+      {anchor && (
+        <Tooltip
+          title={title}
+          open={open}
+          onClose={() => now(false)}
+          disableInteractive
+          disableHoverListener
+          disableFocusListener
+          disableTouchListener
+          slotProps={{ popper: { anchorEl: anchor } }}
+        >
+          <span hidden />
+        </Tooltip>
+      )}
+    </>
+  );
+}
