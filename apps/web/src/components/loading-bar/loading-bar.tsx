@@ -2,14 +2,15 @@ import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOADING_BAR } from '../../app/config';
-import { useStore } from '../../lib/external-store';
+import { useStoreInTransition } from '../../lib/external-store';
 import { loadingStore } from './loading-store';
 
 const TICK_MS = 100;
 
 /** The page-loading bar: 3 px, shown after 200 ms of loading, filling over 2000 ms, red on error. */
 export function LoadingBar() {
-  const { pending, error } = useStore(loadingStore);
+  // In a transition: requests start while React commits a page, and the bar waits 200 ms anyway.
+  const { pending, error } = useStoreInTransition(loadingStore);
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const timers = useRef<{ throttle?: number; tick?: number; hide?: number }>({});

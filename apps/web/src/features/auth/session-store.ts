@@ -101,7 +101,8 @@ export function signIn(token: string, user: User): void {
 
 /** Replaces the signed-in user after an update. */
 export function setUser(user: User): void {
-  sessionStore.set((s) => (s.isLoggedIn ? { ...s, userData: user } : s));
+  // The same user again (GET /v1/me on each start) keeps the session as it is: nothing re-renders.
+  sessionStore.set((s) => (s.isLoggedIn && JSON.stringify(s.userData) !== JSON.stringify(user) ? { ...s, userData: user } : s));
 }
 
 export function setSignUpData(data: SignUpData | null): void {
