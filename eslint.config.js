@@ -54,7 +54,8 @@ export default tseslint.config(
         {
           selector:
             "ImportDeclaration[importKind!='type'][source.value=/^@tribes\\u002Fshared/] > ImportSpecifier[importKind!='type'][imported.name=/Schema$/]",
-          message: 'A form reaches the shared schemas through lazyParser((s) => s.XSchema) (lib/form-resolver.ts), not a static import.',
+          message:
+            'A form reaches the shared schemas through lazyParser((s) => s.XSchema) (lib/form-resolver.ts), not a static import.',
         },
         {
           selector: "ImportDeclaration[importKind!='type'][source.value=/^zod(\\u002F|$)/]",

@@ -284,32 +284,36 @@ describe('posts and people', () => {
     },
   );
 
-  it('the feed starts without zod: the form schemas load when the composer first checks a post', { timeout: 90_000 }, async () => {
-    const u = await signUpViaApi({ name: `Zed ${suffix()}` });
-    const s = await signedIn(u, 'en-US');
-    try {
-      const page = s.page;
-      // Every script the page runs, read as it arrives (from the network or the service worker).
-      const scripts: Promise<{ url: string; zod: boolean }>[] = [];
-      page.on('response', (r) => {
-        if (new URL(r.url()).pathname.startsWith('/assets/') && r.url().endsWith('.js')) {
-          scripts.push(r.text().then((t) => ({ url: r.url(), zod: t.includes('$ZodObject') })));
-        }
-      });
-      const withZod = async () => (await Promise.all(scripts)).filter((x) => x.zod).map((x) => x.url);
-      await page.goto('/home');
-      await ready(page);
-      await page.getByTestId('composer-body').waitFor();
-      expect(scripts.length).toBeGreaterThan(0);
-      expect(await withZod()).toEqual([]);
-      // An empty post: the composer checks it with the shared schema first, which loads its chunk.
-      await page.getByTestId('composer-submit').click();
-      await expect.poll(() => page.getByTestId('composer-body').getAttribute('aria-invalid')).toBe('true');
-      expect(await withZod()).toHaveLength(1);
-    } finally {
-      await s.ctx.close();
-    }
-  });
+  it(
+    'the feed starts without zod: the form schemas load when the composer first checks a post',
+    { timeout: 90_000 },
+    async () => {
+      const u = await signUpViaApi({ name: `Zed ${suffix()}` });
+      const s = await signedIn(u, 'en-US');
+      try {
+        const page = s.page;
+        // Every script the page runs, read as it arrives (from the network or the service worker).
+        const scripts: Promise<{ url: string; zod: boolean }>[] = [];
+        page.on('response', (r) => {
+          if (new URL(r.url()).pathname.startsWith('/assets/') && r.url().endsWith('.js')) {
+            scripts.push(r.text().then((t) => ({ url: r.url(), zod: t.includes('$ZodObject') })));
+          }
+        });
+        const withZod = async () => (await Promise.all(scripts)).filter((x) => x.zod).map((x) => x.url);
+        await page.goto('/home');
+        await ready(page);
+        await page.getByTestId('composer-body').waitFor();
+        expect(scripts.length).toBeGreaterThan(0);
+        expect(await withZod()).toEqual([]);
+        // An empty post: the composer checks it with the shared schema first, which loads its chunk.
+        await page.getByTestId('composer-submit').click();
+        await expect.poll(() => page.getByTestId('composer-body').getAttribute('aria-invalid')).toBe('true');
+        expect(await withZod()).toHaveLength(1);
+      } finally {
+        await s.ctx.close();
+      }
+    },
+  );
 
   it('he (rtl): the same journey in Hebrew', { timeout: 150_000 }, async () => {
     await journey({
