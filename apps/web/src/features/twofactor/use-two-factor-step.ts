@@ -20,10 +20,10 @@ export interface CodeFields {
   recovery_code: string;
 }
 
-/** The form's rule for the way in shown: the app's 6 digits, or a recovery code. */
 const recoveryCodeParser = lazyParser((s) => s.RecoveryCodeFieldsSchema);
 const appCodeParser = lazyParser((s) => s.AppCodeFieldsSchema);
 
+/** The form's rule for the way in shown: the app's 6 digits, or a recovery code. */
 const codeSchema = (recovery: () => boolean) => ({
   safeParse: async (v: unknown) => {
     const values = v as CodeFields;
