@@ -29,12 +29,24 @@ export function loadFormSchemas(): Promise<FormSchemas> {
   return schemas;
 }
 
-/** A parser made of the shared schemas, built on its first use: `lazyParser((s) => s.LoginBodySchema)`. */
+/**
+ * A parser made of the shared schemas, built on its first use: `lazyParser((s) => s.LoginBodySchema)`.
+ * When their chunk cannot load (offline before the service worker has it), the form is let through
+ * as it is: the server checks it with the same schema and its 400 lands on the same fields, or the
+ * request meets the offline handling every other request meets, rather than a form that silently
+ * refuses to submit.
+ */
 export function lazyParser<Out>(build: (schemas: FormSchemas) => SafeParser<Out>): SafeParser<Out> {
   let parser: SafeParser<Out> | undefined;
   return {
     async safeParse(value) {
-      parser ??= build(await loadFormSchemas());
+      if (!parser) {
+        try {
+          parser = build(await loadFormSchemas());
+        } catch {
+          return { success: true, data: value as Out };
+        }
+      }
       return parser.safeParse(value);
     },
   };
