@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Hint } from './hint';
 
@@ -72,6 +72,26 @@ describe('Hint', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("keeps the child's own handlers and ref", async () => {
+    const user = userEvent.setup();
+    const onFocus = vi.fn();
+    const onPointerEnter = vi.fn();
+    const ref = createRef<HTMLButtonElement>();
+    render(
+      <Hint title="Share">
+        <button type="button" ref={ref} onFocus={onFocus} onPointerEnter={onPointerEnter}>
+          ↗
+        </button>
+      </Hint>,
+    );
+    const button = screen.getByRole('button', { name: 'Share' });
+    expect(ref.current).toBe(button);
+    await user.tab();
+    expect(onFocus).toHaveBeenCalledOnce();
+    fireEvent.pointerEnter(button, { pointerType: 'mouse' });
+    expect(onPointerEnter).toHaveBeenCalledOnce();
   });
 
   it('shows on a long touch and hides a while after the finger lifts', async () => {

@@ -1,4 +1,5 @@
 import Tooltip from '@mui/material/Tooltip';
+import { useForkRef } from '@mui/material/utils';
 import {
   cloneElement,
   useEffect,
@@ -36,10 +37,15 @@ function focusVisible(el: Element): boolean {
   }
 }
 
-function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) (ref as { current: T | null }).current = value;
-}
+type Handler<E> = ((e: E) => void) | undefined;
+
+/** The child's own handler first, then the hint's. */
+const chain =
+  <E,>(own: Handler<E>, mine: (e: E) => void) =>
+  (e: E) => {
+    own?.(e);
+    mine(e);
+  };
 
 /**
  * A tooltip that costs nothing until it is wanted. MUI's Tooltip keeps its child's node in state,
@@ -69,40 +75,17 @@ export function Hint({ title, children }: { title: string; children: ReactElemen
   };
 
   const p = children.props;
+  const ref = useForkRef(node, p.ref);
   const child = cloneElement(children, {
     'aria-label': p['aria-label'] ?? title,
-    ref: (el: HTMLElement | null) => {
-      node.current = el;
-      setRef(p.ref, el);
-    },
-    onPointerEnter: (e) => {
-      p.onPointerEnter?.(e);
-      if (e.pointerType === 'mouse') later(ENTER_DELAY, true);
-    },
-    onPointerLeave: (e) => {
-      p.onPointerLeave?.(e);
-      if (e.pointerType === 'mouse') now(false);
-    },
-    onPointerDown: (e) => {
-      p.onPointerDown?.(e);
-      if (e.pointerType === 'touch') later(TOUCH_DELAY, true);
-    },
-    onPointerUp: (e) => {
-      p.onPointerUp?.(e);
-      if (e.pointerType === 'touch') later(TOUCH_LEAVE, false);
-    },
-    onPointerCancel: (e) => {
-      p.onPointerCancel?.(e);
-      if (e.pointerType === 'touch') now(false);
-    },
-    onFocus: (e) => {
-      p.onFocus?.(e);
-      if (focusVisible(e.currentTarget)) now(true);
-    },
-    onBlur: (e) => {
-      p.onBlur?.(e);
-      now(false);
-    },
+    ref,
+    onPointerEnter: chain(p.onPointerEnter, (e) => e.pointerType === 'mouse' && later(ENTER_DELAY, true)),
+    onPointerLeave: chain(p.onPointerLeave, (e) => e.pointerType === 'mouse' && now(false)),
+    onPointerDown: chain(p.onPointerDown, (e) => e.pointerType === 'touch' && later(TOUCH_DELAY, true)),
+    onPointerUp: chain(p.onPointerUp, (e) => e.pointerType === 'touch' && later(TOUCH_LEAVE, false)),
+    onPointerCancel: chain(p.onPointerCancel, (e) => e.pointerType === 'touch' && now(false)),
+    onFocus: chain(p.onFocus, (e) => focusVisible(e.currentTarget) && now(true)),
+    onBlur: chain(p.onBlur, () => now(false)),
   });
 
   return (
