@@ -105,9 +105,10 @@ export function forBrowser(code: string, parse: (code: string) => Node): string 
 /**
  * The browser's copy of the contract: endpoints with their method and path, without the zod schemas
  * of their params, query, body and answer. The server validates and serialises with those; the web
- * app only builds URLs from an endpoint (its types still come from the full declaration). With zod's
- * declarations marked pure, the schemas that no form refers to are left out of the bundle, so a page no longer builds some 400 schemas when it starts
- * (about 60 ms of a phone's main thread, four times that on Lighthouse's slowed CPU).
+ * app only builds URLs from an endpoint (its types still come from the full declaration). With the
+ * declarations marked pure, the schemas no form refers to are left out of the bundle, and the forms'
+ * own load with them on first use (lib/form-schemas.ts): a page no longer builds some 400 schemas when
+ * it starts (decision 021).
  */
 export function contractForBrowser(): Plugin {
   return {

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import { describe, expect, it } from 'vitest';
 import { createStore, useStoreInTransition } from './external-store';
 
@@ -25,5 +26,22 @@ describe('useStoreInTransition', () => {
       render(<Early />);
     });
     expect(screen.getByRole('status')).toHaveTextContent('5');
+  });
+
+  it('re-renders in a transition, not synchronously as useStore does', async () => {
+    const store = createStore(0);
+    let renders = 0;
+    function Count() {
+      renders += 1;
+      return <output>{useStoreInTransition(store)}</output>;
+    }
+    render(<Count />);
+    await act(async () => undefined);
+    const before = renders;
+    await act(async () => {
+      flushSync(() => store.set(1)); // a sync flush renders urgent updates at once, not transitions
+      expect(renders).toBe(before);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('1');
   });
 });

@@ -27,4 +27,12 @@ describe('lazyParser', () => {
     vi.resetModules();
     expect((await parser.safeParse({ body: '' })).success).toBe(false);
   });
+
+  it('does not take a mistake in building the parser for a chunk that failed to load', async () => {
+    const { lazyParser } = await import('./form-resolver');
+    const parser = lazyParser(() => {
+      throw new Error('no such schema');
+    });
+    await expect(parser.safeParse({})).rejects.toThrow('no such schema');
+  });
 });

@@ -8,7 +8,7 @@ import { useSendOtp, useVerifyOtp } from './api';
 import { nextOnboardingPath, setSignUpData, signIn, useSession } from './session-store';
 import { pendingInvitePath } from '../invites/pending-invite';
 
-const CodeSchema = lazyParser((s) => s.OtpVerifyBodySchema.pick({ code: true }));
+const codeParser = lazyParser((s) => s.OtpVerifyBodySchema.pick({ code: true }));
 
 /**
  * /verify-otp: checks the mailed code. An email-verification or a login code signs the user in and
@@ -22,7 +22,7 @@ export function useVerifyOtpForm() {
   const verify = useVerifyOtp();
   const send = useSendOtp();
   const countdown = useCountdown(OTP_RESEND_SECONDS);
-  const form = useForm<{ code: string }>({ resolver: schemaResolver(CodeSchema, locale), defaultValues: { code: '' } });
+  const form = useForm<{ code: string }>({ resolver: schemaResolver(codeParser, locale), defaultValues: { code: '' } });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     if (!pending) return;

@@ -28,7 +28,7 @@ export type DonateField = 'amount' | 'message' | 'target';
 export type DonateErrors = Partial<Record<DonateField, string>> & { insufficient?: boolean };
 
 /** The fields the donor types, checked with the shared donation schema (the target is the page's). */
-const DonorFieldsSchema = lazyParser((s) => s.DonationBodySchema.pick({ amount: true, message: true, anonymous: true }));
+const donorFieldsParser = lazyParser((s) => s.DonationBodySchema.pick({ amount: true, message: true, anonymous: true }));
 type DonorFields = Pick<DonationBody, 'amount' | 'message' | 'anonymous'>;
 
 const EMPTY: DonateFields = { amount: null, message: '', anonymous: false };
@@ -54,7 +54,7 @@ export function useDonateForm(target: DonationTarget | null) {
 
   const form = useForm<DonateFields, unknown, DonorFields>({
     defaultValues: EMPTY,
-    resolver: refineResolver(schemaResolver<DonateFields, DonorFields>(DonorFieldsSchema, f.locale), (values, errors) => {
+    resolver: refineResolver(schemaResolver<DonateFields, DonorFields>(donorFieldsParser, f.locale), (values, errors) => {
       const current = live.current;
       if (!current.target) errors.target = { type: 'required', message: translate(f.locale, 'validation.required') };
       if (errors.amount && values.amount !== null)
