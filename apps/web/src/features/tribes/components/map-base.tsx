@@ -10,6 +10,7 @@ import type { LatLng } from '../map-types';
 import { useMapTiles } from '../use-map-tiles';
 import { useTileStatus } from '../use-tile-status';
 import { seaColour, WorldBaseLayer } from './world-base-layer';
+import { useOneMorePerTask } from '../../../lib/use-one-more-per-task';
 
 /** Moves the keyboard into an opened popup, so its link or button is the next thing Enter reaches. */
 function FocusPopup() {
@@ -51,6 +52,8 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
   const { status, handlers } = useTileStatus();
   const tiles = useMapTiles();
   const rtl = theme.direction === 'rtl';
+  // Leaflet starts a task after its box is on the page, not inside the commit that put it there.
+  const started = useOneMorePerTask(1) === 1;
   return (
     <Box component="section" aria-label={label} sx={{ position: 'relative' }}>
       <GlobalStyles
@@ -113,38 +116,44 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
             width: '100%',
             // The sea of the world base layer, which stays under the tiles and shows when they cannot load.
             background: seaColour(theme.palette.mode),
+            // The app's type, not Leaflet's Helvetica, in the controls and the attribution.
+            font: 'inherit',
+            fontSize: '0.75rem',
+            lineHeight: 1.5,
           },
         }}
       >
-        <MapContainer
-          center={[center.lat, center.lng]}
-          zoom={zoom}
-          zoomControl={false}
-          // The tile layer joins once GET /v1/config names the server; clustering needs a max zoom before that.
-          maxZoom={19}
-          worldCopyJump
-          scrollWheelZoom
-          style={{ height: '100%' }}
-        >
-          {tiles.url && (
-            // Keyed: Leaflet reads a layer's attribution when the layer is added, so a new language adds it anew.
-            <TileLayer
-              key={`${tiles.url} ${tiles.attribution}`}
-              url={tiles.url}
-              attribution={tiles.attribution}
-              eventHandlers={handlers}
+        {started && (
+          <MapContainer
+            center={[center.lat, center.lng]}
+            zoom={zoom}
+            zoomControl={false}
+            // The tile layer joins once GET /v1/config names the server; clustering needs a max zoom before that.
+            maxZoom={19}
+            worldCopyJump
+            scrollWheelZoom
+            style={{ height: '100%' }}
+          >
+            {tiles.url && (
+              // Keyed: Leaflet reads a layer's attribution when the layer is added, so a new language adds it anew.
+              <TileLayer
+                key={`${tiles.url} ${tiles.attribution}`}
+                url={tiles.url}
+                attribution={tiles.attribution}
+                eventHandlers={handlers}
+              />
+            )}
+            <WorldBaseLayer />
+            <AttributionPrefix html={tiles.prefix} />
+            <ZoomControl
+              position={rtl ? 'topright' : 'topleft'}
+              zoomInTitle={t('tribes.map.zoomIn')}
+              zoomOutTitle={t('tribes.map.zoomOut')}
             />
-          )}
-          <WorldBaseLayer />
-          <AttributionPrefix html={tiles.prefix} />
-          <ZoomControl
-            position={rtl ? 'topright' : 'topleft'}
-            zoomInTitle={t('tribes.map.zoomIn')}
-            zoomOutTitle={t('tribes.map.zoomOut')}
-          />
-          <FocusPopup />
-          {children}
-        </MapContainer>
+            <FocusPopup />
+            {children}
+          </MapContainer>
+        )}
       </Box>
     </Box>
   );
