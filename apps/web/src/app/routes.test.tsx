@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LocaleStrategy } from './config';
 import { routePrefixes, routePrefixOf } from './locale-routing';
-import { buildRoutes, ROUTE_TABLE } from './routes';
+import { buildRoutes, pageLoadsAt, ROUTE_TABLE } from './routes';
 
 const STRATEGIES: LocaleStrategy[] = ['no_prefix', 'prefix_except_default', 'prefix_and_default'];
 
@@ -48,5 +48,39 @@ describe('buildRoutes for one prefix', () => {
     const roots = (prefix?: string) => buildRoutes('prefix_except_default', prefix)[0]!.children!.map((r) => r.path);
     expect(roots()).toEqual(['/', '/ar', '/fr', '/he', '/es']);
     expect(roots('/ar')).toEqual(['/ar']);
+  });
+});
+
+describe('pageLoadsAt', () => {
+  /** The loaders React Router's own match reaches (layout's, then page's). */
+  const routerLoads = (strategy: LocaleStrategy, pathname: string) =>
+    (matchRoutes(buildRoutes(strategy), pathname) ?? [])
+      .map((m) => (m.route.handle as { load?: () => Promise<unknown> } | undefined)?.load)
+      .filter(Boolean);
+
+  it('finds the layout and page the router matches, for every page under every prefix and strategy', () => {
+    const paths = ROUTE_TABLE.flatMap(({ entries }) => entries.map(([path]) => `/${path.replace(/:id|:code|:token/g, 'x1')}`));
+    paths.push(
+      '/no-such-page',
+      '/tribes/x1/nothing',
+      '/en/home',
+      '/ar/no-such-page',
+      '/HOME',
+      '/tribes/x1/',
+      '/tribes/campaign/x1',
+    );
+    let pages = 0;
+    for (const strategy of STRATEGIES) {
+      for (const prefix of routePrefixes(strategy)) {
+        for (const path of paths) {
+          const pathname = `${prefix}${path === '/' && prefix ? '' : path}`;
+          const loads = pageLoadsAt(pathname, strategy);
+          expect(loads, `${strategy} ${pathname}`).toEqual(routerLoads(strategy, pathname));
+          if (loads.length > 0) pages += 1;
+        }
+      }
+    }
+    // Most paths are pages with a chunk of their own (public layouts have none; unknown paths none at all).
+    expect(pages).toBeGreaterThan(ROUTE_TABLE.length * 20);
   });
 });
