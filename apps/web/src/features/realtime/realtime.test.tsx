@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppNotification, Post, Tribe, User } from '@tribes/shared';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale, initI18n } from '../../app/i18n';
@@ -16,6 +16,7 @@ import { TribeOnline } from './components/tribe-online';
 import { FakeRealtimeClient } from './fake-client';
 import { realtimeStore, startRealtime } from './realtime-store';
 import { resolveRealtimeConfig } from './realtime-config';
+import { useRealtimeEvent } from './use-realtime-event';
 
 const ME = 'c0000000-0000-4000-8000-000000000001';
 const TRIBE = 'd0000000-0000-4000-8000-000000000001';
@@ -69,13 +70,15 @@ function wrap(
   return client;
 }
 
+/** The API as these components read it: /v1/me answers the signed-in user (so the primary tribe stays), lists are empty. */
 function stubTribes() {
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ status: 'success', message: '', data: { items: [], next_cursor: null } }), { status: 200 }),
-    ),
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const data = new URL(url, 'http://localhost').pathname.endsWith('/v1/me') ? { user } : { items: [], next_cursor: null };
+      return new Response(JSON.stringify({ status: 'success', message: '', data }), { status: 200 });
+    }),
   );
 }
 
@@ -214,7 +217,7 @@ describe('new posts banner', () => {
     const reset = vi.spyOn(client, 'resetQueries').mockResolvedValue(undefined);
     wrap(<NewPostsBanner />, client);
     const channel = `tribe.${TRIBE}`;
-    expect(fake.listening(channel, 'post.created')).toBe(1);
+    await waitFor(() => expect(fake.listening(channel, 'post.created')).toBe(1));
     act(() => {
       fake.emit(channel, 'post.created', { post: post('p1') });
       fake.emit(channel, 'post.created', { post: post('p1') });
@@ -246,7 +249,7 @@ describe('new posts banner', () => {
     } as unknown as Tribe;
     wrap(<TribePostsPanel tribe={tribe} />, client);
     const channel = `tribe.${TRIBE}`;
-    expect(fake.listening(channel, 'post.created')).toBe(1);
+    await waitFor(() => expect(fake.listening(channel, 'post.created')).toBe(1));
     act(() => fake.emit(channel, 'post.created', { post: post('p1') }));
     expect(screen.getByTestId('new-posts-banner')).toHaveTextContent('1 new post');
     await userEvent.click(screen.getByTestId('new-posts-banner'));
@@ -254,7 +257,7 @@ describe('new posts banner', () => {
     expect(screen.queryByTestId('new-posts-banner')).toBeNull();
   });
 
-  it('applies live comments to the post count and the loaded comment list, and live deletions', () => {
+  it('applies live comments to the post count and the loaded comment list, and live deletions', async () => {
     signIn('t.o.k', user);
     stubTribes();
     realtimeStore.set({ client: fake, state: 'connected' });
@@ -270,6 +273,7 @@ describe('new posts banner', () => {
       can_delete: true,
       created_at: now.toISOString(),
     };
+    await waitFor(() => expect(fake.listening(`tribe.${TRIBE}`, 'comment.created')).toBe(1));
     act(() => {
       fake.emit(`tribe.${TRIBE}`, 'comment.created', { comment, comment_count: 4 });
       fake.emit(`tribe.${TRIBE}`, 'comment.created', { comment, comment_count: 4 });
@@ -280,6 +284,43 @@ describe('new posts banner', () => {
     expect(comments).toEqual([{ ...comment, can_delete: false }]);
     act(() => fake.emit(`tribe.${TRIBE}`, 'post.deleted', { post_id: 'p1', tribe_id: TRIBE }));
     expect(client.getQueryData<Pages<Post>>(postKeys.feed)!.pages[0]!.items.map((p) => p.id)).toEqual(['p0']);
+  });
+});
+
+describe('joining channels', () => {
+  function Listener({ channel }: { channel: string }) {
+    useRealtimeEvent([channel], 'post.created', () => undefined);
+    return null;
+  }
+
+  it('joins a task after the commit that mounts the listener, not inside it, and never when unmounted first', async () => {
+    realtimeStore.set({ client: fake, state: 'connected' });
+    let inCommit = -1;
+    function Probe() {
+      useLayoutEffect(() => {
+        inCommit = fake.listening('tribe.a', 'post.created');
+      });
+      return null;
+    }
+    const first = render(
+      <>
+        <Listener channel="tribe.a" />
+        <Probe />
+      </>,
+    );
+    // The commit (and the effects flushed with it) is over: not joined yet.
+    expect(inCommit).toBe(0);
+    expect(fake.listening('tribe.a', 'post.created')).toBe(0);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(fake.listening('tribe.a', 'post.created')).toBe(1);
+    first.unmount();
+    expect(fake.listening('tribe.a', 'post.created')).toBe(0);
+
+    // Gone before its task came: the channel is never joined.
+    const second = render(<Listener channel="tribe.b" />);
+    second.unmount();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(fake.listening('tribe.b', 'post.created')).toBe(0);
   });
 });
 
@@ -343,9 +384,10 @@ describe('connection lifecycle', () => {
 });
 
 describe('who is online in my tribe', () => {
-  it('lists the members here, then joining and leaving, with a count', () => {
+  it('lists the members here, then joining and leaving, with a count', async () => {
     realtimeStore.set({ client: fake, state: 'connected' });
     wrap(<TribeOnline tribeId={TRIBE} />);
+    await waitFor(() => expect(fake.presence.has(`tribe.${TRIBE}`)).toBe(true));
     const handlers = fake.presence.get(`tribe.${TRIBE}`)!;
     expect(screen.queryByTestId('tribe-online')).toBeNull();
     act(() =>

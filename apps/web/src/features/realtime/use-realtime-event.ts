@@ -1,10 +1,12 @@
 import type { RealtimeEventName, RealtimeEvents } from '@tribes/shared';
 import { useEffect, useRef } from 'react';
+import { inOwnTask } from './in-own-task';
 import { useRealtimeClient } from './realtime-store';
 
 /**
  * Calls `handler` for each `event` on the private (or, with kind 'public', public) channels named (Echo names, e.g. 'tribe.{id}'),
- * for as long as the component is mounted and the user signed in. The handler may change freely.
+ * for as long as the component is mounted and the user signed in. The handler may change freely. Each channel
+ * is joined a task after the commit (`inOwnTask`), not inside it.
  */
 export function useRealtimeEvent<E extends RealtimeEventName>(
   channels: readonly string[],
@@ -23,9 +25,11 @@ export function useRealtimeEvent<E extends RealtimeEventName>(
     const stops = key
       .split('\n')
       .map((channel) =>
-        kind === 'public'
-          ? client.listenPublic(channel, event, (payload) => latest.current(payload, channel))
-          : client.listenPrivate(channel, event, (payload) => latest.current(payload, channel)),
+        inOwnTask(() =>
+          kind === 'public'
+            ? client.listenPublic(channel, event, (payload) => latest.current(payload, channel))
+            : client.listenPrivate(channel, event, (payload) => latest.current(payload, channel)),
+        ),
       );
     return () => stops.forEach((stop) => stop());
   }, [client, key, event, kind]);
