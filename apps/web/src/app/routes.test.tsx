@@ -37,21 +37,25 @@ describe('routePrefixOf', () => {
 describe('buildRoutes for one prefix', () => {
   // Matching against the tree of all prefixes costs ~30 ms a path (React Router ranks every branch on each call),
   // so each strategy is a test of its own with room for a loaded machine.
-  it.each(STRATEGIES)('matches every page under every %s prefix exactly as the tree of all prefixes does', (strategy) => {
-    const paths = ROUTE_TABLE.flatMap(({ entries }) => entries.map(([path]) => `/${path.replace(/:id|:code|:token/g, 'x1')}`));
-    paths.push('/no-such-page', '/tribes/x1/nothing', '/en/home', '/ar/no-such-page');
-    let compared = 0;
-    for (const prefix of routePrefixes(strategy)) {
-      for (const path of paths) {
-        const pathname = `${prefix}${path === '/' && prefix ? '' : path}`;
-        const one = matched(strategy, pathname, routePrefixOf(pathname, strategy));
-        expect(one, `${strategy} ${pathname}`).toEqual(matched(strategy, pathname));
-        expect(one.length, `${strategy} ${pathname}`).toBeGreaterThan(1);
-        compared += 1;
+  it.each(STRATEGIES)(
+    'matches every page under every %s prefix exactly as the tree of all prefixes does',
+    (strategy) => {
+      const paths = ROUTE_TABLE.flatMap(({ entries }) => entries.map(([path]) => `/${path.replace(/:id|:code|:token/g, 'x1')}`));
+      paths.push('/no-such-page', '/tribes/x1/nothing', '/en/home', '/ar/no-such-page');
+      let compared = 0;
+      for (const prefix of routePrefixes(strategy)) {
+        for (const path of paths) {
+          const pathname = `${prefix}${path === '/' && prefix ? '' : path}`;
+          const one = matched(strategy, pathname, routePrefixOf(pathname, strategy));
+          expect(one, `${strategy} ${pathname}`).toEqual(matched(strategy, pathname));
+          expect(one.length, `${strategy} ${pathname}`).toBeGreaterThan(1);
+          compared += 1;
+        }
       }
-    }
-    expect(compared).toBeGreaterThan(ROUTE_TABLE.length);
-  }, 60_000);
+      expect(compared).toBeGreaterThan(ROUTE_TABLE.length);
+    },
+    60_000,
+  );
 
   it('leaves out the other locales’ pages', () => {
     const roots = (prefix?: string) => buildRoutes('prefix_except_default', prefix)[0]!.children!.map((r) => r.path);
