@@ -1,12 +1,13 @@
 import type { RealtimeEventName, RealtimeEvents } from '@tribes/shared';
 import { useEffect, useRef } from 'react';
-import { inOwnTask } from './in-own-task';
+import { inOwnTask } from '../../lib/in-own-task';
 import { useRealtimeClient } from './realtime-store';
 
 /**
  * Calls `handler` for each `event` on the private (or, with kind 'public', public) channels named (Echo names, e.g. 'tribe.{id}'),
  * for as long as the component is mounted and the user signed in. The handler may change freely. Each channel
- * is joined a task after the commit (`inOwnTask`), not inside it.
+ * is joined a task after the commit (`inOwnTask`), not inside it: pusher-js asks the server for a signature over
+ * XHR, tens of ms of script on a phone, which lengthened the commit that shows the page.
  */
 export function useRealtimeEvent<E extends RealtimeEventName>(
   channels: readonly string[],
