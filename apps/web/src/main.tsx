@@ -12,6 +12,7 @@ import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { startOffline } from './features/offline/start';
+import { preparePostTimeFormats } from './features/posts/post-time';
 import { startRealtime } from './features/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
@@ -34,6 +35,8 @@ async function start() {
   // The page's code downloads while its messages do (not after the first render asks for it).
   preloadRoute(window.location.pathname);
   await nextTask();
+  // In a task of its own, while the messages and the page's code download.
+  setTimeout(() => preparePostTimeFormats(locale), 0);
   await initI18n(locale);
   await nextTask();
   const queryClient = createQueryClient();

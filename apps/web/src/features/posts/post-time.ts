@@ -26,3 +26,12 @@ export function formatPostTime(iso: string, locale: string, now: Date = new Date
     full,
   };
 }
+
+/**
+ * Builds, ahead of the first list, the formats `formatPostTime` asks for: the first one loads the
+ * locale's calendar data, tens of ms on a phone, better spent while the page's code is still downloading
+ * than inside the task that draws the first post.
+ */
+export function preparePostTimeFormats(locale: string, now: Date = new Date()): void {
+  for (const daysAgo of [1, 30]) formatPostTime(new Date(now.getTime() - daysAgo * 86_400_000).toISOString(), locale, now);
+}
