@@ -28,6 +28,23 @@ const ok = (data: unknown, status = 201) =>
   new Response(JSON.stringify({ status: 'success', message: 'Saved', data }), { status });
 
 describe('AssessmentEditor', () => {
+  it("names each option's remove button, and only the button (no wrapper named too)", async () => {
+    renderEditor();
+    const user = userEvent.setup();
+    // The hint is the same name, given to the button: a name on a generic element is not heard the same everywhere.
+    expect(document.querySelectorAll('[aria-label^="Remove option"]')).toHaveLength(
+      screen.getAllByRole('button', { name: /^Remove option/ }).length,
+    );
+    const remove = screen.getByRole('button', { name: 'Remove option 1' });
+    expect(remove).toBe(screen.getByTestId('remove-option-0-0'));
+    // At the minimum of options it cannot be used; with one more, it removes that option.
+    expect(remove).toBeDisabled();
+    await user.click(screen.getByTestId('add-option-0'));
+    await user.type(field('field-questions-0-options-2-text'), 'Third');
+    await user.click(screen.getByRole('button', { name: 'Remove option 3' }));
+    expect(document.getElementById('field-questions-0-options-2-text')).toBeNull();
+  });
+
   it('checks questions with the shared schema before calling the API: prompt, options and a marked key', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -73,17 +73,16 @@ function OptionsEditor({ form, index, multiple }: { form: Form; index: number; m
               required
               htmlInput={{ dir: 'auto', maxLength: LEARNING_LIMITS.optionMax }}
             />
+            {/* On the button itself: a hint on a wrapper named the wrapper, a generic element, too. A disabled button shows no hint. */}
             <Hint title={t('learning.editor.removeOption', { n: j + 1 })}>
-              <span>
-                <IconButton
-                  onClick={() => remove(j)}
-                  disabled={fields.length <= LEARNING_LIMITS.optionsMin}
-                  aria-label={t('learning.editor.removeOption', { n: j + 1 })}
-                  sx={{ mt: 1 }}
-                >
-                  <DeleteOutlineIcon />
-                </IconButton>
-              </span>
+              <IconButton
+                onClick={() => remove(j)}
+                disabled={fields.length <= LEARNING_LIMITS.optionsMin}
+                sx={{ mt: 1 }}
+                data-testid={`remove-option-${index}-${j}`}
+              >
+                <DeleteOutlineIcon />
+              </IconButton>
             </Hint>
           </Stack>
         );
