@@ -91,6 +91,19 @@ describe('WhenNearViewport', () => {
     expect(screen.getByTestId('loading')).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Map of the tribe' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('map')));
+    // Handed on, the wrapper is nameless again: the part names itself, once.
+    expect(screen.queryByRole('group', { name: 'Map of the tribe' })).toBeNull();
+  });
+
+  it('adds no name of its own around a part reached by scrolling (the part names itself)', () => {
+    const { scrollNear } = stubObserver();
+    render(
+      <WhenNearViewport height={320} label="Map of the tribe">
+        <section aria-label="Map of the tribe" data-testid="heavy" />
+      </WhenNearViewport>,
+    );
+    scrollNear(true);
+    expect(screen.getAllByLabelText('Map of the tribe')).toEqual([screen.getByTestId('heavy')]);
   });
 
   it('leaves the focus where the user moved it while the part was loading', async () => {
@@ -107,5 +120,6 @@ describe('WhenNearViewport', () => {
     act(() => screen.getByRole('button', { name: 'after' }).focus());
     await waitFor(() => expect(screen.getByTestId('map')).toBeInTheDocument());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'after' }));
+    expect(screen.queryByRole('group', { name: 'Map of the tribe' })).toBeNull();
   });
 });

@@ -15,13 +15,15 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * The placeholder takes a place in the tab order, named `label` (the part's own name): a keyboard user
  * tabbing down the page reaches the part where it stands, not after it. Focusing the placeholder renders
  * the part and hands the focus on to the part's first focusable element once it has one (a lazily loaded
- * part may take a moment); until then the part's wrapper holds the focus, under the same name.
+ * part may take a moment); until then the part's wrapper holds the focus, under the same name. Only until
+ * then: the part names itself, and a wrapper named too would be heard as a second group of the same name.
  */
 export function WhenNearViewport({ height, label, children }: { height: number; label: string; children: ReactNode }) {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const ref = useRef<HTMLDivElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const focusOnArrival = useRef(false);
+  const [holding, setHolding] = useState(false);
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;
@@ -41,10 +43,15 @@ export function WhenNearViewport({ height, label, children }: { height: number; 
     box.focus();
     const handOn = () => {
       // The user has moved on meanwhile: leave the focus where they put it.
-      if (document.activeElement !== box) return true;
+      if (document.activeElement !== box) {
+        setHolding(false);
+        return true;
+      }
       const target = box.querySelector<HTMLElement>(FOCUSABLE);
-      target?.focus();
-      return Boolean(target);
+      if (!target) return false;
+      target.focus();
+      setHolding(false);
+      return true;
     };
     if (handOn()) return;
     const watch = new MutationObserver(() => {
@@ -55,7 +62,13 @@ export function WhenNearViewport({ height, label, children }: { height: number; 
   }, [near]);
   if (near)
     return (
-      <div ref={wrapper} tabIndex={-1} aria-label={label} role="group" style={{ outline: 'none' }}>
+      <div
+        ref={wrapper}
+        tabIndex={-1}
+        aria-label={holding ? label : undefined}
+        role={holding ? 'group' : undefined}
+        style={{ outline: 'none' }}
+      >
         {children}
       </div>
     );
@@ -70,6 +83,7 @@ export function WhenNearViewport({ height, label, children }: { height: number; 
       aria-label={label}
       onFocus={() => {
         focusOnArrival.current = true;
+        setHolding(true);
         setNear(true);
       }}
       data-testid="deferred-placeholder"
