@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { POST_LIMITS } from '@tribes/shared';
-import { useState } from 'react';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
@@ -35,9 +35,7 @@ interface Props {
  * so a draft survives closing and opening again.
  */
 export function CommentsSection(props: Props) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  return opened ? <OpenedComments {...props} /> : null;
+  return useOpenedOnce(props.open) ? <OpenedComments {...props} /> : null;
 }
 
 function OpenedComments({ postId, tribeId, open }: Props) {

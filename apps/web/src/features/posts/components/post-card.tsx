@@ -24,6 +24,7 @@ import { EditPostDialog, ReportDialog } from './post-dialogs';
 import { PostImages } from './post-images';
 import { PostMenu } from './post-menu';
 import { Hint } from '../../../components/hint';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 
 /** A hidden post in a list: a short line with a way back. */
 function HiddenPost({ onUndo }: { onUndo(): void }) {
@@ -49,6 +50,7 @@ export const PostCard = memo(function PostCard({ post, showHidden = false }: { p
   const { t } = useTranslation();
   const locale = useLocale();
   const card = usePostCard(post);
+  const deleteAsked = useOpenedOnce(card.dialog === 'delete');
   if (post.hidden && !showHidden) return <HiddenPost onUndo={() => card.setHidden(false)} />;
   const time = formatPostTime(post.created_at, locale);
   const authorPath = `/user-profile/${post.author.id}`;
@@ -161,15 +163,17 @@ export const PostCard = memo(function PostCard({ post, showHidden = false }: { p
       <CommentsSection postId={post.id} tribeId={post.tribe?.id ?? null} open={card.commentsOpen} />
       {card.dialog === 'report' && <ReportDialog postId={post.id} open onClose={card.close} />}
       {card.dialog === 'edit' && <EditPostDialog postId={post.id} body={post.body} open onClose={card.close} />}
-      <ConfirmDialog
-        open={card.dialog === 'delete'}
-        title={t('posts.delete.title')}
-        body={post.can_edit ? t('posts.delete.body') : t('posts.delete.bodyModerator', { name: post.author.name })}
-        confirmLabel={t('posts.delete.confirm')}
-        onConfirm={() => void card.confirmDelete()}
-        onClose={card.close}
-        pending={card.deleting}
-      />
+      {deleteAsked && (
+        <ConfirmDialog
+          open={card.dialog === 'delete'}
+          title={t('posts.delete.title')}
+          body={post.can_edit ? t('posts.delete.body') : t('posts.delete.bodyModerator', { name: post.author.name })}
+          confirmLabel={t('posts.delete.confirm')}
+          onConfirm={() => void card.confirmDelete()}
+          onClose={card.close}
+          pending={card.deleting}
+        />
+      )}
     </Paper>
   );
 });

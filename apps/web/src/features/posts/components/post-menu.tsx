@@ -12,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { Post } from '@tribes/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useSession } from '../../auth/session-store';
 
 interface Props {
@@ -27,6 +28,8 @@ export function PostMenu({ post, onAction, onHide }: Props) {
   const me = useSession().userData?.id;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const own = post.author.id === me;
+  // The menu mounts when first opened: closed, it was a Menu, a Popover and a Modal rendered on every card.
+  const mounted = useOpenedOnce(Boolean(anchor));
   const pick = (fn: () => void) => () => {
     setAnchor(null);
     fn();
@@ -44,40 +47,42 @@ export function PostMenu({ post, onAction, onHide }: Props) {
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu id={`${id}-menu`} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {post.can_edit && (
-          <MenuItem onClick={pick(() => onAction('edit'))} data-testid="post-edit">
-            <ListItemIcon>
-              <EditOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('posts.card.edit')}</ListItemText>
-          </MenuItem>
-        )}
-        {post.can_delete && (
-          <MenuItem onClick={pick(() => onAction('delete'))} data-testid="post-delete">
-            <ListItemIcon>
-              <DeleteOutlineIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('posts.card.delete')}</ListItemText>
-          </MenuItem>
-        )}
-        {!own && (
-          <MenuItem onClick={pick(onHide)} data-testid="post-hide">
-            <ListItemIcon>
-              {post.hidden ? <VisibilityOutlinedIcon fontSize="small" /> : <VisibilityOffOutlinedIcon fontSize="small" />}
-            </ListItemIcon>
-            <ListItemText>{post.hidden ? t('posts.card.unhide') : t('posts.card.hide')}</ListItemText>
-          </MenuItem>
-        )}
-        {!own && (
-          <MenuItem onClick={pick(() => onAction('report'))} data-testid="post-report">
-            <ListItemIcon>
-              <FlagOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('posts.card.report')}</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
+      {mounted && (
+        <Menu id={`${id}-menu`} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          {post.can_edit && (
+            <MenuItem onClick={pick(() => onAction('edit'))} data-testid="post-edit">
+              <ListItemIcon>
+                <EditOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('posts.card.edit')}</ListItemText>
+            </MenuItem>
+          )}
+          {post.can_delete && (
+            <MenuItem onClick={pick(() => onAction('delete'))} data-testid="post-delete">
+              <ListItemIcon>
+                <DeleteOutlineIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('posts.card.delete')}</ListItemText>
+            </MenuItem>
+          )}
+          {!own && (
+            <MenuItem onClick={pick(onHide)} data-testid="post-hide">
+              <ListItemIcon>
+                {post.hidden ? <VisibilityOutlinedIcon fontSize="small" /> : <VisibilityOffOutlinedIcon fontSize="small" />}
+              </ListItemIcon>
+              <ListItemText>{post.hidden ? t('posts.card.unhide') : t('posts.card.hide')}</ListItemText>
+            </MenuItem>
+          )}
+          {!own && (
+            <MenuItem onClick={pick(() => onAction('report'))} data-testid="post-report">
+              <ListItemIcon>
+                <FlagOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('posts.card.report')}</ListItemText>
+            </MenuItem>
+          )}
+        </Menu>
+      )}
     </>
   );
 }
