@@ -11,6 +11,7 @@ import { AppRoutes, preloadRoute } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { sessionStore } from './features/auth/session-store';
 import { startOffline } from './features/offline/start';
 import { preparePostTimeFormats } from './features/posts/post-time';
 import { startRealtime } from './features/realtime/realtime-store';
@@ -35,8 +36,9 @@ async function start() {
   // The page's code downloads while its messages do (not after the first render asks for it).
   preloadRoute(window.location.pathname);
   await nextTask();
-  // In a task of its own, while the messages and the page's code download.
-  setTimeout(() => preparePostTimeFormats(locale), 0);
+  // In a task of its own, while the messages and the page's code download; only for a signed-in visitor, whose
+  // first pages (home, a tribe) list posts: /sign-in and the landing page have none and would pay for nothing.
+  if (sessionStore.get().accessToken) setTimeout(() => preparePostTimeFormats(locale), 0);
   await initI18n(locale);
   await nextTask();
   const queryClient = createQueryClient();
