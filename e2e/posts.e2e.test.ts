@@ -357,6 +357,69 @@ describe('posts and people', () => {
     },
   );
 
+  it(
+    "the composer takes its placeholder's place: the same height at 360 and 1440 px, in the feed and in a tribe",
+    { timeout: 150_000 },
+    async () => {
+      const tag = suffix();
+      // A short tribe name: its tribe-only label stays on one line, as the tribe placeholder's height assumes.
+      const [lead, member] = await Promise.all([signUpViaApi({ role: 'leader' }), signUpViaApi({ role: 'member' })]);
+      const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', lead.token, {
+        name: `Oak ${tag}`,
+        region: 'Rif',
+        lat: 35.2,
+        lng: -3.9,
+        visibility: 'open',
+      });
+      await call('POST', `/v1/tribes/${tribe.id}/join`, member.token, {});
+      const m = await signedIn(member, 'en-US');
+      try {
+        const page = m.page;
+        // Before every frame: the heights of the placeholder and of the form, whichever is there.
+        await page.addInitScript(() => {
+          const w = window as unknown as { composerFrames: { placeholder?: number; form?: number }[] };
+          w.composerFrames = [];
+          const height = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect().height;
+          const frame = () => {
+            const placeholder = height('composer-placeholder');
+            const form = height('composer');
+            if (placeholder !== undefined || form !== undefined) w.composerFrames.push({ placeholder, form });
+            requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        });
+        // A slow phone's CPU, so the placeholder is drawn in at least one frame before the form replaces it.
+        const cdp = await m.ctx.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+        for (const path of ['/home', `/tribes/${encodeURIComponent(tribe.slug)}?tab=posts`]) {
+          for (const width of [360, 1440]) {
+            await page.setViewportSize({ width, height: 900 });
+            let frames: { placeholder?: number; form?: number }[] = [];
+            // The placeholder may be gone before a frame is drawn: load again (at most three times) until one shows it.
+            for (let attempt = 0; attempt < 3 && !frames.some((f) => f.placeholder !== undefined); attempt++) {
+              await page.goto(path);
+              await page.getByTestId('composer-body').waitFor();
+              await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+              frames = await page.evaluate(
+                () => (window as unknown as { composerFrames: { placeholder?: number }[] }).composerFrames,
+              );
+            }
+            const placeholder = frames.find((f) => f.placeholder !== undefined)?.placeholder;
+            const form = frames.at(-1)?.form;
+            expect(placeholder, `${path} at ${width} px: a frame with the placeholder`).toBeDefined();
+            expect(form, `${path} at ${width} px: the form`).toBeDefined();
+            expect(
+              Math.abs(form! - placeholder!),
+              `${path} at ${width} px: form ${form} against placeholder ${placeholder}`,
+            ).toBeLessThan(1);
+          }
+        }
+      } finally {
+        await m.ctx.close();
+      }
+    },
+  );
+
   it('ar (rtl): every page of posts and people with axe', { timeout: 240_000 }, async () => {
     await axeTour('/ar', 'ar', true);
   });

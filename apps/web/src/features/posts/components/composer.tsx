@@ -8,6 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import MuiTextField from '@mui/material/TextField';
@@ -18,6 +19,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/inputs/text-field';
 import { fieldProps } from '../../../lib/form-field';
+import { useAfterFirstCommit } from '../../../lib/use-after-first-commit';
 import { useComposer } from '../use-composer';
 import { useMyTribes } from '../use-my-tribes';
 import { MentionTextField } from './mention-field';
@@ -30,8 +32,39 @@ interface Props {
   label: string;
 }
 
-/** Writes a post: text, up to 4 photos with previews and alt text, a tribe of mine or public, tribe-only. */
-export function Composer({ fixedTribe, onPosted, label }: Props) {
+/**
+ * Writes a post: text, up to 4 photos with previews and alt text, a tribe of mine or public, tribe-only.
+ * The form mounts a commit after the page (`useAfterFirstCommit`): its form state and its select set state in
+ * their layout effects, which, in the page's first commit, made the whole page's effects and a second render
+ * run in the task that shows the page. Until then a placeholder holds the form's place.
+ */
+export function Composer(props: Props) {
+  const after = useAfterFirstCommit();
+  return after ? <ComposerForm {...props} /> : <ComposerPlaceholder fixed={Boolean(props.fixedTribe)} />;
+}
+
+/**
+ * The form's height before it mounts, measured in the five languages (Chromium, 360-1440 px): one column of
+ * controls on phones, one row from `sm`. A tribe's form can grow by a line when its tribe-only label wraps.
+ * The browser test "the composer takes its placeholder's place" fails when these and the form part ways.
+ */
+export const COMPOSER_PLACEHOLDER_HEIGHT = { feed: { xs: 304, sm: 215 }, tribe: { xs: 302, sm: 213 } } as const;
+
+function ComposerPlaceholder({ fixed }: { fixed: boolean }) {
+  const height = COMPOSER_PLACEHOLDER_HEIGHT[fixed ? 'tribe' : 'feed'];
+  return (
+    <Paper
+      variant="outlined"
+      aria-busy="true"
+      data-testid="composer-placeholder"
+      sx={{ p: { xs: 1.5, sm: 2 }, minHeight: height, boxSizing: 'border-box' }}
+    >
+      <Skeleton variant="rounded" height={103} />
+    </Paper>
+  );
+}
+
+function ComposerForm({ fixedTribe, onPosted, label }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const c = useComposer({ fixedTribeId: fixedTribe?.id, onPosted });
