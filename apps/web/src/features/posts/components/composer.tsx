@@ -48,7 +48,7 @@ export function Composer(props: Props) {
  * controls on phones, one row from `sm`. A tribe's form can grow by a line when its tribe-only label wraps.
  * The browser test "the composer takes its placeholder's place" fails when these and the form part ways.
  */
-export const COMPOSER_PLACEHOLDER_HEIGHT = { feed: { xs: 304, sm: 215 }, tribe: { xs: 302, sm: 213 } } as const;
+const COMPOSER_PLACEHOLDER_HEIGHT = { feed: { xs: 304, sm: 215 }, tribe: { xs: 302, sm: 213 } } as const;
 
 function ComposerPlaceholder({ fixed }: { fixed: boolean }) {
   const height = COMPOSER_PLACEHOLDER_HEIGHT[fixed ? 'tribe' : 'feed'];
