@@ -358,14 +358,15 @@ describe('posts and people', () => {
   );
 
   it(
-    "the composer takes its placeholder's place: the same height at 360 and 1440 px, in the feed and in a tribe",
+    "the composer takes its placeholder's place: the same height from 360 to 1440 px, in the feed and in a tribe with a long name (fr)",
     { timeout: 150_000 },
     async () => {
       const tag = suffix();
-      // A short tribe name: its tribe-only label stays on one line, as the tribe placeholder's height assumes.
+      // A long tribe name, and French, whose labels are the longest of the five: the tribe-only label must not
+      // follow the name (it wrapped, and the form outgrew its placeholder by 10-48 px, from 360 to 1200 px).
       const [lead, member] = await Promise.all([signUpViaApi({ role: 'leader' }), signUpViaApi({ role: 'member' })]);
       const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', lead.token, {
-        name: `Oak ${tag}`,
+        name: `Aït Atlas Weavers of the High Valleys ${tag}`,
         region: 'Rif',
         lat: 35.2,
         lng: -3.9,
@@ -391,8 +392,9 @@ describe('posts and people', () => {
         // A slow phone's CPU, so the placeholder is drawn in at least one frame before the form replaces it.
         const cdp = await m.ctx.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-        for (const path of ['/home', `/tribes/${encodeURIComponent(tribe.slug)}?tab=posts`]) {
-          for (const width of [360, 1440]) {
+        const paths = { '/fr/home': [360, 1440], [`/fr/tribes/${encodeURIComponent(tribe.slug)}?tab=posts`]: [360, 600, 1000] };
+        for (const [path, widths] of Object.entries(paths)) {
+          for (const width of widths) {
             await page.setViewportSize({ width, height: 900 });
             let frames: { placeholder?: number; form?: number }[] = [];
             // The placeholder may be gone before a frame is drawn: load again (at most three times) until one shows it.

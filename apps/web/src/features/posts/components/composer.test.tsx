@@ -133,7 +133,7 @@ describe('Composer', () => {
     const user = userEvent.setup();
     expect(screen.queryByTestId('composer-tribe')).toBeNull();
     await user.type(screen.getByTestId('composer-body'), 'Members meeting on Friday');
-    await user.click(screen.getByLabelText('Only members of Aït Atlas'));
+    await user.click(screen.getByLabelText('Members only'));
     await user.click(screen.getByTestId('composer-submit'));
     await waitFor(() => expect(onPosted).toHaveBeenCalled());
     const form = postCalls(fetchMock)[0]![1]?.body as FormData;

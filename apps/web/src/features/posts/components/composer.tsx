@@ -45,8 +45,9 @@ export function Composer(props: Props) {
 
 /**
  * The form's height before it mounts, measured in the five languages (Chromium, 360-1440 px): one column of
- * controls on phones, one row from `sm`. A tribe's form can grow by a line when its tribe-only label wraps.
- * The browser test "the composer takes its placeholder's place" fails when these and the form part ways.
+ * controls on phones, one row from `sm`. Its labels must stay on one line at every width (the tribe-only
+ * switch's is short, and names no tribe, for that). The browser test "the composer takes its placeholder's
+ * place" fails when these and the form part ways.
  */
 const COMPOSER_PLACEHOLDER_HEIGHT = { feed: { xs: 304, sm: 215 }, tribe: { xs: 302, sm: 213 } } as const;
 
@@ -218,9 +219,9 @@ function ComposerForm({ fixedTribe, onPosted, label }: Props) {
                       slotProps={{ input: { 'data-testid': 'composer-tribe-only' } as object }}
                     />
                   }
-                  label={
-                    fixedTribe ? t('posts.composer.tribeOnlyNamed', { name: fixedTribe.name }) : t('posts.composer.tribeOnly')
-                  }
+                  // Short in every language, and without the tribe's name: a longer label wrapped at some widths
+                  // (French from 360 px), and the form outgrew its placeholder.
+                  label={t('posts.composer.tribeOnly')}
                 />
               )}
             />
