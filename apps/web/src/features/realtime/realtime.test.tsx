@@ -377,6 +377,8 @@ describe('who is online in my tribe', () => {
     await waitFor(() => expect(fake.presence.has(`tribe.${TRIBE}`)).toBe(true));
     const handlers = fake.presence.get(`tribe.${TRIBE}`)!;
     expect(screen.queryByTestId('tribe-online')).toBeNull();
+    // Its place is held (a member is always online there), so the row does not push the page down when it comes.
+    expect(screen.getByTestId('tribe-online-placeholder')).toHaveAttribute('aria-hidden', 'true');
     act(() =>
       handlers.here([
         { id: ME, name: 'Me', avatar_url: null },
@@ -384,11 +386,19 @@ describe('who is online in my tribe', () => {
       ]),
     );
     expect(screen.getByRole('region', { name: 'Online now' })).toHaveTextContent('2 online');
+    expect(screen.queryByTestId('tribe-online-placeholder')).toBeNull();
     act(() => handlers.joining({ id: 'a2', name: 'Ben', avatar_url: null }));
     expect(screen.getByTestId('tribe-online')).toHaveTextContent('3 online');
     expect(screen.getByRole('img', { name: 'Ben' })).toBeInTheDocument();
     act(() => handlers.leaving({ id: 'a1', name: 'Amina', avatar_url: null }));
     expect(screen.getByTestId('tribe-online')).toHaveTextContent('2 online');
     expect(screen.queryByRole('img', { name: 'Amina' })).toBeNull();
+  });
+
+  it('holds no place for a visitor who is not a member (no channel)', () => {
+    realtimeStore.set({ client: fake, state: 'connected' });
+    wrap(<TribeOnline tribeId={null} />);
+    expect(screen.queryByTestId('tribe-online-placeholder')).toBeNull();
+    expect(screen.queryByTestId('tribe-online')).toBeNull();
   });
 });

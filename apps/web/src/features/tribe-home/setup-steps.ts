@@ -34,3 +34,12 @@ export function setupItems({ tribe, hasPost, hasCampaign }: SetupFacts): SetupIt
     { step: 'firstCampaign', done: hasCampaign === true, to: `/tribes/campaign/create/${tribe.slug}` },
   ];
 }
+
+/**
+ * Whether the checklist shows: when a step is known to be undone. A step still loading counts as done here, so a
+ * tribe whose known steps are all done shows nothing while its posts and campaigns load, rather than a checklist
+ * that vanishes when they answer and moves the page under it (a layout shift on every visit of a set-up tribe).
+ */
+export function setupShows(facts: SetupFacts): boolean {
+  return setupItems({ ...facts, hasPost: facts.hasPost ?? true, hasCampaign: facts.hasCampaign ?? true }).some((i) => !i.done);
+}

@@ -103,6 +103,28 @@ describe('the setup checklist of a new leader', () => {
     );
     await waitFor(() => expect(screen.queryByTestId('setup-checklist')).toBeNull());
   });
+
+  it('does not flash while posts and campaigns load when the tribe itself is set up, and shows at once when it is not', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await answered;
+        return jsonResponse(200, page([{ id: 'x' }]));
+      }),
+    );
+    const setUp = tribe({ cover_url: 'c', logo_url: 'l', description: 'A description long enough to count.', member_count: 2 });
+    const view = wrap(<SetupChecklist tribe={setUp} />);
+    expect(screen.queryByTestId('setup-checklist')).toBeNull();
+    view.unmount();
+    // No logo: a step known to be undone, so the checklist shows before the rest is known.
+    wrap(<SetupChecklist tribe={{ ...setUp, logo_url: null }} />);
+    expect(screen.getByTestId('setup-checklist')).toBeInTheDocument();
+    expect(screen.getByTestId('setup-logo')).toHaveAttribute('data-done', 'false');
+    answer();
+    await waitFor(() => expect(screen.getByText('5 of 6 done')).toBeInTheDocument());
+  });
 });
 
 describe('the welcome of a new member', () => {

@@ -8,11 +8,19 @@ import { Hint } from '../../../components/hint';
 
 const SHOWN = 6;
 
-/** Who is online in a tribe (its presence channel): a compact avatar list with a count. */
+/** The row's height: its padding (8 px above and below) around a 28 px avatar. */
+const ROW_HEIGHT = 44;
+
+/**
+ * Who is online in a tribe (its presence channel): a compact avatar list with a count. For a member (a
+ * `tribeId`) the row's place is held until the channel answers, since a member is always among those
+ * online: the row arriving would otherwise push the page under it down (the tribe's tabs, on phones).
+ */
 export function TribeOnline({ tribeId }: { tribeId: string | null | undefined }) {
   const { t } = useTranslation();
   const members = useTribePresence(tribeId);
-  if (members.length === 0) return null;
+  if (members.length === 0)
+    return tribeId ? <Box aria-hidden data-testid="tribe-online-placeholder" sx={{ height: ROW_HEIGHT }} /> : null;
   const extra = members.length - SHOWN;
   return (
     <Stack
@@ -23,7 +31,7 @@ export function TribeOnline({ tribeId }: { tribeId: string | null | undefined })
       aria-label={t('realtime.online.title')}
       data-testid="tribe-online"
       data-count={members.length}
-      sx={{ py: 1 }}
+      sx={{ py: 1, minHeight: ROW_HEIGHT, boxSizing: 'border-box' }}
     >
       <Box
         component="span"

@@ -17,12 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { useTribeCampaigns } from '../../money/api';
 import { useTribePosts } from '../../posts/api';
-import { setupItems } from '../setup-steps';
+import { setupItems, setupShows } from '../setup-steps';
 import { useDismissed } from '../use-dismissed';
 
 /**
  * A new leader's setup checklist (cover, logo, description, first post, invite, first campaign) that
- * ticks itself from what the tribe shows. Gone once every step is done, or when the leader closes it.
+ * ticks itself from what the tribe shows. Gone once every step is done, or when the leader closes it; it waits for
+ * its facts when only they could show an undone step (`setupShows`).
  */
 export function SetupChecklist({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
@@ -31,9 +32,10 @@ export function SetupChecklist({ tribe }: { tribe: Tribe }) {
   const campaigns = useTribeCampaigns(tribe.slug);
   const firstPage = <T,>(q: { data?: { pages: { items: T[] }[] }; isSuccess: boolean }) =>
     q.isSuccess ? (q.data?.pages[0]?.items.length ?? 0) > 0 : null;
-  const items = setupItems({ tribe, hasPost: firstPage(posts), hasCampaign: firstPage(campaigns) });
+  const facts = { tribe, hasPost: firstPage(posts), hasCampaign: firstPage(campaigns) };
+  if (dismissed || !setupShows(facts)) return null;
+  const items = setupItems(facts);
   const done = items.filter((i) => i.done).length;
-  if (dismissed || done === items.length) return null;
   const headingId = `setup-${tribe.id}`;
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} data-testid="setup-checklist" sx={{ p: 2 }}>
