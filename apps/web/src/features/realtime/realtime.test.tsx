@@ -395,10 +395,16 @@ describe('who is online in my tribe', () => {
     expect(screen.queryByRole('img', { name: 'Amina' })).toBeNull();
   });
 
-  it('holds no place for a visitor who is not a member (no channel)', () => {
+  it('holds no place for a visitor who is not a member (no channel), nor once the connection is lost', () => {
     realtimeStore.set({ client: fake, state: 'connected' });
-    wrap(<TribeOnline tribeId={null} />);
+    const view = render(<TribeOnline tribeId={null} />);
     expect(screen.queryByTestId('tribe-online-placeholder')).toBeNull();
     expect(screen.queryByTestId('tribe-online')).toBeNull();
+    view.unmount();
+    realtimeStore.set({ client: null, state: 'initialized' });
+    wrap(<TribeOnline tribeId={TRIBE} />);
+    expect(screen.getByTestId('tribe-online-placeholder')).toBeInTheDocument();
+    act(() => realtimeStore.set({ client: null, state: 'unavailable' }));
+    expect(screen.queryByTestId('tribe-online-placeholder')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useConnectionState } from '../realtime-store';
 import { useTribePresence } from '../use-tribe-presence';
 import { Hint } from '../../../components/hint';
 
@@ -11,16 +12,23 @@ const SHOWN = 6;
 /** The row's height: its padding (8 px above and below) around a 28 px avatar. */
 const ROW_HEIGHT = 44;
 
+/** Connection states in which the presence channel may still answer. */
+const MAY_ANSWER = new Set(['initialized', 'connecting', 'connected']);
+
 /**
  * Who is online in a tribe (its presence channel): a compact avatar list with a count. For a member (a
- * `tribeId`) the row's place is held until the channel answers, since a member is always among those
- * online: the row arriving would otherwise push the page under it down (the tribe's tabs, on phones).
+ * `tribeId`) the row's place is held while the channel may still answer, since a member is always among
+ * those online: the row arriving would otherwise push the page under it down (the tribe's tabs, on
+ * phones). Not once the connection is lost or has failed: no empty gap on a page read offline.
  */
 export function TribeOnline({ tribeId }: { tribeId: string | null | undefined }) {
   const { t } = useTranslation();
   const members = useTribePresence(tribeId);
+  const connection = useConnectionState();
   if (members.length === 0)
-    return tribeId ? <Box aria-hidden data-testid="tribe-online-placeholder" sx={{ height: ROW_HEIGHT }} /> : null;
+    return tribeId && MAY_ANSWER.has(connection) ? (
+      <Box aria-hidden data-testid="tribe-online-placeholder" sx={{ height: ROW_HEIGHT }} />
+    ) : null;
   const extra = members.length - SHOWN;
   return (
     <Stack
