@@ -18,6 +18,26 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
  * desktop screen) for comparison; the default, and the budget's measure, is the mobile preset.
  */
 const PRESET = process.env.LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
+/**
+ * The preset's CPU slowdown (4x on mobile) is calibrated for a host whose Lighthouse benchmarkIndex is
+ * about 1500; a faster host under-throttles and scores higher. LIGHTHOUSE_CPU_SLOWDOWN=n audits with n
+ * instead (each run reports its host's index and the slowdown Lighthouse's calculator suggests for it).
+ */
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1))
+  throw new Error('LIGHTHOUSE_CPU_SLOWDOWN: a number of at least 1, such as 4 or 10');
+
+/**
+ * The slowdown Lighthouse's CPU throttling calculator suggests for a host's benchmarkIndex to stand for its
+ * mid-tier phone (lighthouse-cpu-throttling-calculator: 150 -> 1x, 800 -> 2x, 1300 -> 3x, then 1x more each 233,
+ * so 4x at about 1533).
+ */
+export function suggestedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return Math.round((3 + (benchmarkIndex - 1300) / 233) * 10) / 10;
+  if (benchmarkIndex >= 800) return Math.round((2 + (benchmarkIndex - 800) / 500) * 10) / 10;
+  if (benchmarkIndex >= 150) return Math.round((1 + (benchmarkIndex - 150) / 650) * 10) / 10;
+  return 1;
+}
 
 interface Scores {
   path: string;
@@ -102,7 +122,12 @@ export const lighthouseScenario: Scenario = {
           );
           const result = await lighthouse(
             `${bench.baseUrl}${path}`,
-            { logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+            {
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+              disableStorageReset: true,
+              ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
+            },
             PRESET === 'desktop' ? desktopConfig : undefined,
             page,
           );
@@ -123,6 +148,8 @@ export const lighthouseScenario: Scenario = {
           const cpuMetrics = cpu
             ? `, TBT from CPU time ${cpu.blockingMs} (${cpu.longTasks} tasks; main thread ${cpu.cpuMs} ms of CPU)`
             : '';
+          const benchmarkIndex = Math.round(result.lhr.environment.benchmarkIndex);
+          const hostMetrics = `; CPU slowdown ${slowdown}x, host benchmarkIndex ${benchmarkIndex} (calibrated slowdown ${suggestedSlowdown(benchmarkIndex)}x)`;
           // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) for a closer look.
           if (process.env.LIGHTHOUSE_REPORT_DIR) {
             mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
@@ -131,7 +158,7 @@ export const lighthouseScenario: Scenario = {
           }
           return {
             path,
-            metrics: `${metrics}${cpuMetrics}`,
+            metrics: `${metrics}${cpuMetrics}${hostMetrics}`,
             performance: score('performance'),
             accessibility: score('accessibility'),
             failing,
