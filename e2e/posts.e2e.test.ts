@@ -373,6 +373,8 @@ describe('posts and people', () => {
         visibility: 'open',
       });
       await call('POST', `/v1/tribes/${tribe.id}/join`, member.token, {});
+      // A tribe the member is not in, for /home's "Tribes to discover" below "My tribes".
+      await call('POST', '/v1/tribes', lead.token, { name: `Other ${tag}`, region: 'Rif', lat: 35, lng: -4, visibility: 'open' });
       const m = await signedIn(member, 'en-US');
       try {
         const page = m.page;
@@ -421,10 +423,17 @@ describe('posts and people', () => {
               `${path} at ${width} px: form ${form} against placeholder ${placeholder}`,
             ).toBeLessThan(1);
             // Nothing moves the tribe page on phones and tablets (the "online now" row, which comes with the presence
-            // channel, once pushed the tabs down). Not checked from 900 px: there MUI adds the tabs' scroll buttons
-            // after measuring when the tabs overflow (French), and /home's side column still shifts a little.
-            if (path.includes('/tribes/') && width < 900) {
-              await page.getByTestId('tribe-online').waitFor();
+            // channel, once pushed the tabs down), nor /home (its side column's lists, on wide screens, once pushed
+            // "Tribes to discover" about). The tribe page is not checked from 900 px: there MUI adds the tabs' scroll
+            // buttons after measuring when the tabs overflow (French).
+            const tribePage = path.includes('/tribes/');
+            if (!tribePage || width < 900) {
+              if (tribePage) await page.getByTestId('tribe-online').waitFor();
+              else if (width >= 1200) await page.getByTestId('discover-tribes').waitFor();
+              await page.waitForFunction(
+                () => !document.querySelector('[data-testid="list-skeleton"], [data-testid="tribe-links-skeleton"]'),
+              );
+              await page.waitForTimeout(500);
               const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
               expect(shifted, `${path} at ${width} px: layout shift`).toBeLessThan(0.001);
             }

@@ -1,13 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  call,
   connectBrowser,
   logoutViaApi,
   newContext,
   ready,
   signInContext,
   signUpViaApi,
+  settled,
   snackbar,
+  suffix,
   waitForMail,
 } from './support/helpers';
 
@@ -162,6 +165,55 @@ describe('shell', () => {
       expect(await overflow()).toEqual([]);
     });
   });
+
+  it('moves nothing while pages load on a phone: what arrives late takes a place held for it or comes below', async () => {
+    const leader = await signUpViaApi({ role: 'leader' });
+    const { tribe } = await call<{ tribe: { id: string } }>('POST', '/v1/tribes', leader.token, {
+      name: `Layout ${suffix()}`,
+      region: 'Souss',
+      lat: 30.4,
+      lng: -9.6,
+      visibility: 'open',
+    });
+    await call('POST', `/v1/tribes/${tribe.id}/campaigns`, leader.token, {
+      title: 'A well for the village',
+      description: 'Clean water for the school.',
+      goal: 5000,
+      ends_at: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    });
+    // Each page once, in a context of its own, signed out or in; what the page shows last, to wait for.
+    const pages: [string, boolean, string][] = [
+      ['/sign-in', false, 'sign-in-submit'],
+      ['/sign-up', false, 'sign-up-submit'],
+      ['/donate', true, 'campaign-browser'],
+      ['/profile', true, 'composer-body'],
+      ['/map', true, 'map'],
+    ];
+    for (const [path, signedIn, last] of pages) {
+      await withPage({ width: 360, height: 740 }, async (page, context) => {
+        if (signedIn) await signInContext(context, leader);
+        // Layout shifts not caused by input, as Cumulative Layout Shift adds them up.
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifted: number };
+          w.shifted = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+              if (!e.hadRecentInput) w.shifted += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        // A phone's CPU, so the parts of the page arrive in frames of their own, as they do on one.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(path);
+        await page.getByTestId(last).first().waitFor();
+        await settled(page, ['map-skeleton', 'composer-placeholder', 'password-rules-loading', 'tribe-links-skeleton']);
+        // Late arrivals (the map's tiles failing here, offline, the realtime state) have their chance to move things.
+        await page.waitForTimeout(1000);
+        const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+        expect.soft(shifted, `${path}: layout shift`).toBeLessThan(0.001);
+      });
+    }
+  }, 150_000);
 
   it('sends the contact form to the operators', async () => {
     await withPage({}, async (page) => {

@@ -4,6 +4,9 @@ import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { startLoading } from './loading-bar/loading-store';
 
+/** Matches a page skeleton: the site footer hides while one is in the page (see `SiteFooter`). */
+export const PAGE_SKELETON = '[data-testid="page-skeleton"]';
+
 /** Placeholder while a page's code or data loads; also drives the page-loading bar. */
 export function PageSkeleton({ rows = 3 }: { rows?: number }) {
   useEffect(() => startLoading(), []);

@@ -7,6 +7,7 @@ import { CampaignBrowser } from '../features/money/components/campaign-browser';
 import { DonateForm } from '../features/money/components/donate-form';
 import { DonationTargetPicker } from '../features/money/components/donation-target-picker';
 import { useDonateTarget } from '../features/money/use-donate-target';
+import { useSearchCampaigns } from '../features/money/api';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/list-skeleton';
@@ -15,6 +16,8 @@ import { ListSkeleton } from '../components/list-skeleton';
 export default function DonatePage() {
   const { t } = useTranslation();
   const d = useDonateTarget();
+  // Asked for at once, shown once the form above has taken its place (it would push the list down).
+  useSearchCampaigns('');
   return (
     <PageFrame
       title={t('pages.donate')}
@@ -41,7 +44,7 @@ export default function DonatePage() {
       ) : (
         <DonateForm target={d.target} chooser={(error) => <DonationTargetPicker state={d.picker} error={error} />} />
       )}
-      <CampaignBrowser />
+      {!d.loading && <CampaignBrowser />}
     </PageFrame>
   );
 }

@@ -8,7 +8,7 @@ import { PageFrame } from '../features/posts/components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
 import { OutboxPosts } from '../features/offline/components/outbox-posts';
 import { NewPostsBanner } from '../features/realtime/components/new-posts-banner';
-import { DiscoverTribesCard, MyTribesCard } from '../features/tribe-home/components/home-aside';
+import { HomeAside } from '../features/tribe-home/components/home-aside';
 
 /**
  * /home: a composer, then the feed (my tribes' posts and public posts, newest first) with infinite scroll;
@@ -18,16 +18,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const feed = useFeed();
   return (
-    <PageFrame
-      title={t('pages.home')}
-      asideLabel={t('tribeHome.home.label')}
-      aside={
-        <>
-          <MyTribesCard />
-          <DiscoverTribesCard />
-        </>
-      }
-    >
+    <PageFrame title={t('pages.home')} asideLabel={t('tribeHome.home.label')} aside={<HomeAside />}>
       <Composer label={t('posts.composer.title')} />
       <NewPostsBanner />
       <OutboxPosts />

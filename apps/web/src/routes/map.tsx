@@ -69,7 +69,8 @@ export default function MapPage() {
       {m.loading ? (
         <Skeleton variant="rounded" sx={{ height: MAP_HEIGHT }} data-testid="map-skeleton" />
       ) : (
-        <Box sx={{ '& [data-testid="map"]': { height: MAP_HEIGHT, minHeight: 320 } }}>
+        // The height is the box's, so the map's placeholder (while Leaflet loads) holds the map's place.
+        <Box sx={{ height: MAP_HEIGHT, minHeight: 320 }}>
           <TribesMap
             tribes={m.tribes}
             villages={m.villages}

@@ -44,11 +44,17 @@ export default function ProfilePage() {
           {profile.isPending && <ProfileSkeleton />}
         </>
       )}
-      <Composer label={t('posts.composer.title')} />
-      <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
-        {t('people.profile.myPosts')}
-      </Typography>
-      <PostList query={posts} label={t('people.profile.myPosts')} emptyTitle={t('people.profile.noMyPosts')} />
+      {/* Below the header once it has taken its place (its height depends on the bio): arriving, it would push
+          them down. My posts are asked for at once all the same. */}
+      {!profile.isPending && (
+        <>
+          <Composer label={t('posts.composer.title')} />
+          <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
+            {t('people.profile.myPosts')}
+          </Typography>
+          <PostList query={posts} label={t('people.profile.myPosts')} emptyTitle={t('people.profile.noMyPosts')} />
+        </>
+      )}
     </ProfileLayout>
   );
 }

@@ -34,6 +34,7 @@ export default function ResetPasswordPage() {
         />
         <PasswordRules
           policy={policy.data}
+          loading={policy.isPending}
           password={form.watch('password')}
           id="password-rules"
           invalid={Boolean(form.formState.errors.password)}

@@ -39,6 +39,7 @@ export default function ChangePasswordPage() {
           />
           <PasswordRules
             policy={policy.data}
+            loading={policy.isPending}
             password={form.watch('password')}
             id="password-rules"
             invalid={Boolean(form.formState.errors.password)}

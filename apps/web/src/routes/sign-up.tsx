@@ -54,6 +54,7 @@ export default function SignUpPage() {
         />
         <PasswordRules
           policy={policy.data}
+          loading={policy.isPending}
           password={password}
           id="password-rules"
           invalid={Boolean(form.formState.errors.password)}

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../locale-link';
+import { PAGE_SKELETON } from '../page-skeleton';
 
 /**
  * Footer links are touch targets: at least 44 px high (WCAG 2.5.5), the text centred in that height, so a
@@ -34,7 +35,16 @@ export function SiteFooter({ image }: { image: boolean }) {
     ['/feedback', t('footer.feedback')],
   ] as const;
   return (
-    <Box component="footer" data-testid="site-footer" sx={{ mt: 'auto' }}>
+    <Box
+      component="footer"
+      data-testid="site-footer"
+      sx={{
+        mt: 'auto',
+        // Not while the page's skeleton stands in for it: the page arriving would push a footer in view down
+        // (a layout shift); shown with the page, the footer appears below it instead. CSS only, no render.
+        [`main:has(${PAGE_SKELETON}) ~ &`]: { display: 'none' },
+      }}
+    >
       {image && <FooterImage />}
       <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 3 }}>
         <Container maxWidth="lg">

@@ -61,6 +61,28 @@ describe('password forms', () => {
     expect(JSON.parse(window.localStorage.getItem('auth') ?? '{}')).toMatchObject({ userSignUpData: null, resetPassword: false });
   }, 60_000);
 
+  it("sign-up holds the policy checklist's line while the policy loads (the fields below do not move when it comes)", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).endsWith('/v1/password_policy')) {
+          await answered;
+          return jsonResponse(200, success(POLICY));
+        }
+        return jsonResponse(200, success({ items: [], next_cursor: null }));
+      }),
+    );
+    const { router } = await renderApp('/sign-up');
+    await settle(router, '/sign-up');
+    expect(await screen.findByTestId('password-rules-loading', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /password/i })).toBeNull();
+    answer();
+    await screen.findByRole('list', { name: /password/i }, { timeout: 10_000 });
+    expect(screen.queryByTestId('password-rules-loading')).toBeNull();
+  }, 60_000);
+
   it('sign-up says a too-short password once (the checklist line, not again under the field)', async () => {
     stubApi();
     const { router } = await renderApp('/sign-up');

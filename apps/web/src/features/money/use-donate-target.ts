@@ -44,6 +44,7 @@ export function useDonateTarget() {
     tribeId: tribe?.id ?? '',
     onTribe: (id) => set({ tribe: id, campaign: '' }),
     campaigns: all,
+    campaignsLoading: Boolean(tribe) && campaigns.isPending,
     campaignId: campaign?.id ?? '',
     onCampaign: (id) => set({ campaign: id }),
   };

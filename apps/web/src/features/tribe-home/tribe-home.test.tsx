@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
 import { jsonResponse, queryWrapper, stubFetch, success } from '../../test/api-harness';
+import { HomeAside } from './components/home-aside';
 import { SetupChecklist } from './components/setup-checklist';
 import { isNewMember, WelcomeCard } from './components/welcome-card';
 import { nextLesson } from './next-lesson';
@@ -124,6 +125,31 @@ describe('the setup checklist of a new leader', () => {
     expect(screen.getByTestId('setup-logo')).toHaveAttribute('data-done', 'false');
     answer();
     await waitFor(() => expect(screen.getByText('5 of 6 done')).toBeInTheDocument());
+  });
+});
+
+describe("/home's side column", () => {
+  it('shows tribes to discover only once my tribes are listed (nothing pushed down), having asked for both at once', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const mine = tribe({ id: 'a0000000-0000-4000-8000-000000000002', slug: 'mine', name: 'Mine' });
+    const other = tribe({ id: 'a0000000-0000-4000-8000-000000000003', slug: 'other', name: 'Other', my_membership: null });
+    const fetchMock = vi.fn(async () => {
+      await answered;
+      return jsonResponse(200, page([mine, other]));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<HomeAside />);
+    expect(screen.getByTestId('aside-my-tribes')).toBeInTheDocument();
+    expect(screen.getByTestId('tribe-links-skeleton')).toBeInTheDocument();
+    expect(screen.queryByTestId('aside-discover')).toBeNull();
+    // Both lists are on their way before either answers.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    answer();
+    expect(await screen.findByTestId('my-tribes')).toHaveTextContent('Mine');
+    expect(await screen.findByTestId('discover-tribes')).toHaveTextContent('Other');
+    expect(screen.getByTestId('discover-tribes')).not.toHaveTextContent('Mine');
+    expect(screen.queryByTestId('tribe-links-skeleton')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type PasswordPolicy } from '@tribes/shared';
@@ -18,14 +19,23 @@ export function PasswordRules({
   password,
   id,
   invalid = false,
+  loading = false,
 }: {
   policy: PasswordPolicy | undefined;
   password: string;
   id: string;
   invalid?: boolean;
+  /** The policy is on its way: one line is held for it, so the fields below do not move when it comes. */
+  loading?: boolean;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  if (!policy && loading)
+    return (
+      <Typography variant="body2" aria-hidden data-testid="password-rules-loading">
+        <Skeleton width="60%" />
+      </Typography>
+    );
   if (!policy || policy.enforcement === 'OFF') return null;
   return (
     <Box

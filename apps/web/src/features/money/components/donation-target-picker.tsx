@@ -9,6 +9,8 @@ export interface PickerState {
   tribeId: string;
   onTribe(id: string): void;
   campaigns: Campaign[];
+  /** The tribe's campaigns are still on their way (so "no open campaigns" is not known yet). */
+  campaignsLoading: boolean;
   /** '' = the tribe itself, else a campaign id. */
   campaignId: string;
   onCampaign(id: string): void;
@@ -43,7 +45,9 @@ export function DonationTargetPicker({ state, error }: { state: PickerState; err
         value={state.campaignId}
         onChange={(e) => state.onCampaign(e.target.value)}
         error={Boolean(error)}
-        helperText={error ?? (open.length === 0 ? t('money.donate.noCampaigns') : undefined)}
+        // A line is always kept for the message (a blank one when there is none), so the form below does not
+        // move when the campaigns arrive or when the message comes and goes.
+        helperText={error ?? (!state.campaignsLoading && open.length === 0 ? t('money.donate.noCampaigns') : ' ')}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'donate-target' } as object } }}
       >
         <MenuItem value="">{t('money.donate.wholeTribe')}</MenuItem>

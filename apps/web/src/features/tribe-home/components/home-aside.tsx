@@ -15,6 +15,8 @@ import { useMyTribes } from '../../posts/use-my-tribes';
 import { useTribeList } from '../../tribes/api';
 
 const SHOWN = 5;
+/** How many rows "My tribes" holds while it loads: most members belong to a few tribes. */
+const MINE_WHILE_LOADING = 2;
 
 function TribeLinks({ tribes, testId }: { tribes: Tribe[]; testId: string }) {
   const { t } = useTranslation();
@@ -50,6 +52,25 @@ function TribeLinks({ tribes, testId }: { tribes: Tribe[]; testId: string }) {
   );
 }
 
+/**
+ * Rows shaped like `TribeLinks`' (same list, row height, avatar and two lines of text), so the list takes
+ * the skeleton's place without moving what follows it.
+ */
+function TribeLinksSkeleton({ rows }: { rows: number }) {
+  return (
+    <List dense disablePadding aria-hidden data-testid="tribe-links-skeleton">
+      {Array.from({ length: rows }, (_, i) => (
+        <ListItem key={i} disablePadding sx={{ minHeight: 44, px: 1, py: 0.5 }}>
+          <ListItemAvatar sx={{ minWidth: 48 }}>
+            <Skeleton variant="rounded" width={36} height={36} />
+          </ListItemAvatar>
+          <ListItemText primary={<Skeleton width="70%" />} secondary={<Skeleton width="40%" />} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 /** My tribes, for the side column of /home. */
 export function MyTribesCard() {
   const { t } = useTranslation();
@@ -58,7 +79,7 @@ export function MyTribesCard() {
   return (
     <AsideCard title={t('tribeHome.home.mine')} testId="aside-my-tribes">
       {mine.isPending ? (
-        <Skeleton variant="rounded" height={96} />
+        <TribeLinksSkeleton rows={MINE_WHILE_LOADING} />
       ) : tribes.length === 0 ? (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -86,10 +107,26 @@ export function DiscoverTribesCard() {
   if (list.isSuccess && others.length === 0) return null;
   return (
     <AsideCard title={t('tribeHome.home.discover')} testId="aside-discover">
-      {list.isPending ? <Skeleton variant="rounded" height={96} /> : <TribeLinks tribes={others} testId="discover-tribes" />}
+      {list.isPending ? <TribeLinksSkeleton rows={SHOWN} /> : <TribeLinks tribes={others} testId="discover-tribes" />}
       <Button component={RouterLocaleLink} to="/tribes" size="small" sx={{ mt: 1 }}>
         {t('tribeHome.home.all')}
       </Button>
     </AsideCard>
+  );
+}
+
+/**
+ * The side column of /home: my tribes, then tribes to discover once my tribes are listed. The number of my
+ * tribes is unknown until then, so a card below them would be pushed up or down as the list arrives (a layout
+ * shift); both lists are asked for at once.
+ */
+export function HomeAside() {
+  const mine = useMyTribes();
+  useTribeList('');
+  return (
+    <>
+      <MyTribesCard />
+      {!mine.isPending && <DiscoverTribesCard />}
+    </>
   );
 }

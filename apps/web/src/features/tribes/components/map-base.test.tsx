@@ -32,4 +32,18 @@ describe('MapBase', () => {
     expect(container.querySelector('.leaflet-container')).not.toBeNull();
     unmount();
   });
+
+  it('credits the tiles from the start, before GET /v1/config names them (the attribution does not widen later)', async () => {
+    const { wrapper: Wrapper } = queryWrapper();
+    const { container, unmount } = render(
+      <Wrapper>
+        <MapBase label="Map of tribes" center={{ lat: 20, lng: 10 }} zoom={2} height={320} />
+      </Wrapper>,
+    );
+    await act(() => vi.advanceTimersToNextTimer());
+    const attribution = container.querySelector('.leaflet-control-attribution')?.textContent ?? '';
+    expect(attribution).toContain('Leaflet');
+    expect(attribution).toContain('OpenStreetMap');
+    unmount();
+  });
 });

@@ -25,6 +25,9 @@ function FocusPopup() {
   return null;
 }
 
+/** What Leaflet's attribution control puts between its prefix and the layers' credits (Leaflet 1.9). */
+const ATTRIBUTION_SEPARATOR = '<span aria-hidden="true">|</span>';
+
 /** Leaflet's credit in the attribution control, in the interface language (Leaflet's own prefix is English). */
 function AttributionPrefix({ html }: { html: string }) {
   const map = useMap();
@@ -55,7 +58,8 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
   // Leaflet starts a task after its box is on the page, not inside the commit that put it there.
   const started = useOneMorePerTask(1) === 1;
   return (
-    <Box component="section" aria-label={label} sx={{ position: 'relative' }}>
+    // As tall as its parent when that has a height (a map of height="100%" in a box sized by the page).
+    <Box component="section" aria-label={label} sx={{ position: 'relative', height: '100%' }}>
       <GlobalStyles
         styles={{
           '.leaflet-marker-icon.tribes-marker': {
@@ -96,17 +100,13 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
           '.leaflet-popup-content': { margin: '12px 16px', fontFamily: theme.typography.fontFamily },
         }}
       />
-      {status === 'failed' && (
-        <Alert severity="info" role="status" sx={{ mb: 1 }} data-testid="map-tiles-fallback">
-          {t('tribes.map.tilesFailed')}
-        </Alert>
-      )}
       <Box
         dir="ltr"
         data-testid="map"
         data-tiles={status}
         sx={{
           height,
+          position: 'relative',
           borderRadius: 1,
           overflow: 'hidden',
           border: 1,
@@ -123,6 +123,18 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
           },
         }}
       >
+        {status === 'failed' && (
+          // Over the map's foot (above Leaflet's panes and controls, clear of the attribution), not above the map:
+          // arriving late, it would push the map and what follows it down.
+          <Alert
+            severity="info"
+            role="status"
+            data-testid="map-tiles-fallback"
+            sx={{ position: 'absolute', insetInline: 8, bottom: 28, zIndex: 1001, boxShadow: 2 }}
+          >
+            {t('tribes.map.tilesFailed')}
+          </Alert>
+        )}
         {started && (
           <MapContainer
             center={[center.lat, center.lng]}
@@ -144,7 +156,11 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
               />
             )}
             <WorldBaseLayer />
-            <AttributionPrefix html={tiles.prefix} />
+            {/* Until the tile layer (and its credit) joins, the credit is shown with the prefix: the same line, so the
+                attribution does not widen when GET /v1/config answers (a layout shift). */}
+            <AttributionPrefix
+              html={tiles.url === null ? `${tiles.prefix} ${ATTRIBUTION_SEPARATOR} ${tiles.attribution}` : tiles.prefix}
+            />
             <ZoomControl
               position={rtl ? 'topright' : 'topleft'}
               zoomInTitle={t('tribes.map.zoomIn')}
