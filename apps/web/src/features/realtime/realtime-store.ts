@@ -48,8 +48,10 @@ export function startRealtime(connect: RealtimeConnector = echoConnector): () =>
     realtimeStore.set({ client: null, state: 'initialized' });
     void connect(next)
       .then((client) => {
-        if (!client) return;
-        if (mine !== generation) return client.disconnect();
+        if (mine !== generation) return client?.disconnect();
+        // Nothing to connect to (GET /api/v1/config unreachable, as on a page opened offline, or no key): say
+        // so rather than stay "initialized", which the shell and the tribe page read as a connection to come.
+        if (!client) return realtimeStore.set({ client: null, state: 'unavailable' });
         unwatchState = client.onStateChange((state) => realtimeStore.set((s) => ({ ...s, state })));
         realtimeStore.set({ client, state: client.state() });
       })

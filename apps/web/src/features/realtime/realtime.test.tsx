@@ -327,6 +327,16 @@ describe('connection lifecycle', () => {
     stop();
   });
 
+  it('is unavailable, not still starting, when there is nothing to connect to (the config unreachable)', async () => {
+    const stop = startRealtime(async () => null);
+    signIn('t.o.k', user);
+    expect(realtimeStore.get().state).toBe('initialized');
+    await waitFor(() => expect(realtimeStore.get()).toEqual({ client: null, state: 'unavailable' }));
+    clearSession();
+    expect(realtimeStore.get()).toEqual({ client: null, state: 'disconnected' });
+    stop();
+  });
+
   it('follows the page, not PUBLIC_URL, when the API is served from the page origin (opened on 127.0.0.1, www, a LAN name)', () => {
     const answer = { data: { realtime: { key: 'k0', host: 'localhost', port: 3000, scheme: 'http' } } };
     expect(resolveRealtimeConfig(answer, { protocol: 'http:', hostname: '127.0.0.1', port: '3000' }, undefined)).toEqual({

@@ -26,7 +26,7 @@ import { MentionTextField } from './mention-field';
 
 interface Props {
   /** Post into this tribe (the tribe page's composer): no tribe picker. */
-  fixedTribe?: { id: string; name: string };
+  fixedTribe?: { id: string };
   onPosted?(post: Post): void;
   /** A label for the form (landmark name). */
   label: string;

@@ -24,9 +24,7 @@ export function TribePostsPanel({ tribe }: { tribe: Tribe }) {
         {t('posts.tribe.title')}
       </Typography>
       {isMember && <NewPostsBanner tribeIds={live.ids} feedKey={live.feedKey} />}
-      {isMember && (
-        <Composer fixedTribe={{ id: tribe.id, name: tribe.name }} label={t('posts.tribe.compose', { name: tribe.name })} />
-      )}
+      {isMember && <Composer fixedTribe={{ id: tribe.id }} label={t('posts.tribe.compose', { name: tribe.name })} />}
       {isMember && <OutboxPosts tribeId={tribe.id} />}
       <PostList
         query={posts}
