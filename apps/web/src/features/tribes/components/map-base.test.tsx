@@ -18,14 +18,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderMap() {
+  const { wrapper: Wrapper } = queryWrapper();
+  return render(
+    <Wrapper>
+      <MapBase label="Map of tribes" center={{ lat: 20, lng: 10 }} zoom={2} height={320} />
+    </Wrapper>,
+  );
+}
+
 describe('MapBase', () => {
   it('puts its box on the page first and starts Leaflet a task later, not in the same commit', async () => {
-    const { wrapper: Wrapper } = queryWrapper();
-    const { container, unmount } = render(
-      <Wrapper>
-        <MapBase label="Map of tribes" center={{ lat: 20, lng: 10 }} zoom={2} height={320} />
-      </Wrapper>,
-    );
+    const { container, unmount } = renderMap();
     expect(container.querySelector('[data-testid="map"]')).not.toBeNull();
     expect(container.querySelector('.leaflet-container')).toBeNull();
     await act(() => vi.advanceTimersToNextTimer());
@@ -34,12 +38,7 @@ describe('MapBase', () => {
   });
 
   it('credits the tiles from the start, before GET /v1/config names them (the attribution does not widen later)', async () => {
-    const { wrapper: Wrapper } = queryWrapper();
-    const { container, unmount } = render(
-      <Wrapper>
-        <MapBase label="Map of tribes" center={{ lat: 20, lng: 10 }} zoom={2} height={320} />
-      </Wrapper>,
-    );
+    const { container, unmount } = renderMap();
     await act(() => vi.advanceTimersToNextTimer());
     const attribution = container.querySelector('.leaflet-control-attribution')?.textContent ?? '';
     expect(attribution).toContain('Leaflet');
