@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { DonateForm } from './donate-form';
+import { DonationTargetPicker, type PickerState } from './donation-target-picker';
 import { ok, renderWithApp, stubApi } from './money-test-utils';
 
 beforeAll(() => initI18n('en'));
@@ -133,5 +134,32 @@ describe('DonateForm', () => {
     expect(await screen.findByTestId('target-error')).toHaveTextContent('Cette collecte est terminée.');
     expect(helper('donate-amount')).toBe('Whole tokens, taken from your wallet.');
     expect(screen.queryByRole('link', { name: 'Buy tokens' })).not.toBeInTheDocument();
+  });
+});
+
+describe('DonationTargetPicker', () => {
+  const picker = (over: Partial<PickerState> = {}): PickerState => ({
+    tribes: [],
+    tribeId: '',
+    onTribe: () => undefined,
+    campaigns: [],
+    campaignsLoading: false,
+    campaignId: '',
+    onCampaign: () => undefined,
+    ...over,
+  });
+
+  it('shows "the tribe itself" when no campaign is chosen, not an empty field', () => {
+    renderWithApp(<DonationTargetPicker state={picker()} />);
+    expect(screen.getByTestId('donate-target')).toHaveTextContent('The tribe itself');
+  });
+
+  it('says the tribe has no open campaign only once its campaigns are known, in a line kept either way', () => {
+    const loading = renderWithApp(<DonationTargetPicker state={picker({ campaignsLoading: true })} />);
+    expect(helper('donate-target')).not.toMatch(/no open campaign/);
+    expect(document.getElementById('donate-target-helper-text')).not.toBeNull();
+    loading.unmount();
+    renderWithApp(<DonationTargetPicker state={picker()} />);
+    expect(helper('donate-target')).toMatch(/no open campaign/);
   });
 });

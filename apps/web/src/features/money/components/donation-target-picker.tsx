@@ -48,7 +48,11 @@ export function DonationTargetPicker({ state, error }: { state: PickerState; err
         // A line is always kept for the message (a blank one when there is none), so the form below does not
         // move when the campaigns arrive or when the message comes and goes.
         helperText={error ?? (!state.campaignsLoading && open.length === 0 ? t('money.donate.noCampaigns') : ' ')}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'donate-target' } as object } }}
+        // '' is a choice ("the tribe itself"), shown as such rather than as an empty field under its label.
+        slotProps={{
+          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'donate-target' } as object },
+          inputLabel: { shrink: true },
+        }}
       >
         <MenuItem value="">{t('money.donate.wholeTribe')}</MenuItem>
         {open.map((c) => (
