@@ -12,6 +12,8 @@ import {
   call,
   suffix,
   settled,
+  layoutShift,
+  trackLayoutShifts,
 } from './support/helpers';
 
 let browser: Browser;
@@ -379,15 +381,10 @@ describe('posts and people', () => {
       try {
         const page = m.page;
         // Before every frame: the heights of the placeholder and of the form, whichever is there.
+        await trackLayoutShifts(page);
         await page.addInitScript(() => {
-          const w = window as unknown as { composerFrames: { placeholder?: number; form?: number }[]; shifted: number };
+          const w = window as unknown as { composerFrames: { placeholder?: number; form?: number }[] };
           w.composerFrames = [];
-          // Layout shifts not caused by input (what CLS adds up): a part arriving above others must not move them.
-          w.shifted = 0;
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-              if (!e.hadRecentInput) w.shifted += e.value;
-          }).observe({ type: 'layout-shift', buffered: true });
           const height = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect().height;
           const frame = () => {
             const placeholder = height('composer-placeholder');
@@ -434,8 +431,7 @@ describe('posts and people', () => {
                 () => !document.querySelector('[data-testid="list-skeleton"], [data-testid="tribe-links-skeleton"]'),
               );
               await page.waitForTimeout(500);
-              const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
-              expect(shifted, `${path} at ${width} px: layout shift`).toBeLessThan(0.001);
+              expect(await layoutShift(page), `${path} at ${width} px: layout shift`).toBeLessThan(0.001);
             }
           }
         }

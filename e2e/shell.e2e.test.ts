@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   connectBrowser,
+  layoutShift,
   logoutViaApi,
   newContext,
   ready,
@@ -11,6 +12,7 @@ import {
   settled,
   snackbar,
   suffix,
+  trackLayoutShifts,
   waitForMail,
 } from './support/helpers';
 
@@ -192,15 +194,7 @@ describe('shell', () => {
     for (const [path, signedIn, last] of pages) {
       await withPage({ width: 360, height: 740 }, async (page, context) => {
         if (signedIn) await signInContext(context, leader);
-        // Layout shifts not caused by input, as Cumulative Layout Shift adds them up.
-        await page.addInitScript(() => {
-          const w = window as unknown as { shifted: number };
-          w.shifted = 0;
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-              if (!e.hadRecentInput) w.shifted += e.value;
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        await trackLayoutShifts(page);
         // A phone's CPU, so the parts of the page arrive in frames of their own, as they do on one.
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -209,8 +203,7 @@ describe('shell', () => {
         await settled(page, ['map-skeleton', 'composer-placeholder', 'password-rules-loading', 'tribe-links-skeleton']);
         // Late arrivals (the map's tiles failing here, offline, the realtime state) have their chance to move things.
         await page.waitForTimeout(1000);
-        const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
-        expect.soft(shifted, `${path}: layout shift`).toBeLessThan(0.001);
+        expect.soft(await layoutShift(page), `${path}: layout shift`).toBeLessThan(0.001);
       });
     }
   }, 150_000);

@@ -180,6 +180,8 @@ async function journey(j: Journey) {
     await mp.locator(`.tribes-marker--tribe[title="${j.tribeMarker(j.tribe)}"]`).waitFor();
     await mp.locator(`.tribes-marker--village[title="${j.villageMarker(j.village)}"]`).waitFor();
     await mp.getByTestId('map-tiles-fallback').waitFor();
+    // Over the map, whose box is ltr (Leaflet's), the notice still reads in the page's direction.
+    expect(await mp.getByTestId('map-tiles-fallback').evaluate((el) => getComputedStyle(el).direction)).toBe(j.dir);
     // Without tiles the world base layer shipped with the app still draws land: its pixels are on the screenshot.
     await mp.locator('.leaflet-world-base-pane path').first().waitFor({ state: 'attached' });
     await expect.poll(() => landShare(mp), { timeout: 10_000 }).toBeGreaterThan(0.03);

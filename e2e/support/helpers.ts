@@ -201,3 +201,23 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 export function snackbar(page: Page) {
   return page.getByTestId('snackbar');
 }
+
+/**
+ * From the next document of `page` on: the layout shifts not caused by input, summed as Cumulative Layout
+ * Shift adds them up (read with `layoutShift`). Something arriving above others must not move them.
+ */
+export async function trackLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.shifted += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift summed on the current document since it loaded (see `trackLayoutShifts`). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+}

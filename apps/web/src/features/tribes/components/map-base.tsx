@@ -129,6 +129,8 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
           <Alert
             severity="info"
             role="status"
+            // The map's box is ltr (Leaflet's own layout); the notice reads in the page's direction.
+            dir={rtl ? 'rtl' : 'ltr'}
             data-testid="map-tiles-fallback"
             sx={{ position: 'absolute', insetInline: 8, bottom: 28, zIndex: 1001, boxShadow: 2 }}
           >
