@@ -47,6 +47,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tribesRoutes } from './modules/tribes/tribes.routes.js';
 import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.js';
+import { reauthRoutes } from './modules/reauth/reauth.routes.js';
 import { accountEmailRoutes } from './modules/account-email/account-email.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { villagesRoutes } from './modules/villages/villages.routes.js';
@@ -142,7 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, {
     limits: { fileSize: SIZE_LIMITS.avatarMaxBytes, files: 4, fields: 20, parts: 30, fieldSize: 64 * 1024 },
   });
-  await app.register(authGuard, { tokens: ctx.tokens });
+  await app.register(authGuard, {
+    tokens: ctx.tokens,
+    now: () => ctx.clock.now(),
+    reauthWindowSeconds: config.reauthWindowSeconds,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -179,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(oidcRoutes, { ctx });
       await api.register(passkeysRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
+      await api.register(reauthRoutes, { ctx });
       await api.register(accountEmailRoutes, { ctx });
       await api.register(digestRoutes, { ctx });
       await api.register(pushRoutes, { ctx });

@@ -19,6 +19,7 @@ import { createOidcModule } from './modules/oidc/oidc.module.js';
 import { createPasskeysModule } from './modules/passkeys/passkeys.module.js';
 import { createPeopleModule } from './modules/people/people.module.js';
 import { createPushModule } from './modules/push/push.module.js';
+import { createReauthModule } from './modules/reauth/reauth.module.js';
 import { createPostsModule } from './modules/posts/posts.module.js';
 import { createTribesModule } from './modules/tribes/tribes.module.js';
 import { createTwoFactorModule } from './modules/twofactor/twofactor.module.js';
@@ -143,6 +144,16 @@ export function createContext(deps: {
     appSecret: config.appSecret,
     jobs,
   });
+  const { reauth } = createReauthModule({
+    users: users.repo,
+    tokens,
+    otp,
+    twoFactor,
+    passkeys: passkeysModule.assertions,
+    throttle,
+    clock,
+    windowSeconds: config.reauthWindowSeconds,
+  });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
   return {
     learning,
@@ -181,6 +192,8 @@ export function createContext(deps: {
     accountEmail,
     /** The weekly digest mail and its preview (DESIGN 10.3). */
     digest,
+    /** Confirming a session's owner before sensitive acts ("sudo mode", DESIGN 11.7). */
+    reauth,
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */
     twoFactor,
     users: users.users,

@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.optional(),
   JOBS_ENABLED: bool.optional(),
   MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600).default(15),
+  REAUTH_WINDOW_SECONDS: wholeNumber(1, 86_400).default(600),
   RATE_LIMIT_SCALE: z
     .string()
     .trim()
@@ -326,6 +327,8 @@ export type Config = {
    */
   jobs: { enabled: boolean; mailRetryDelaySeconds: number };
   rateLimitScale: number;
+  /** How long a session stays fresh for sensitive acts after its sign-in or a reauth (DESIGN 11.7). */
+  reauthWindowSeconds: number;
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: TrustProxy;
@@ -459,6 +462,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? embedded,
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -80,7 +80,15 @@ export function route<E extends EndpointDef>(app: FastifyInstance, e: E, extras:
 }
 
 function register<E extends EndpointDef>(app: FastifyInstance, e: E, extras: RouteExtras, handler: Handler<E>): void {
-  const onRequest = e.auth === 'user' ? [app.authenticate] : e.auth === 'optional' ? [app.identify] : [];
+  // A sensitive act checks the session's freshness before anything else in the request (body included).
+  const onRequest =
+    e.auth === 'user'
+      ? e.fresh
+        ? [app.authenticate, app.requireFresh]
+        : [app.authenticate]
+      : e.auth === 'optional'
+        ? [app.identify]
+        : [];
   app.route({
     method: e.method,
     url: fastifyPath(e.path),
@@ -124,6 +132,17 @@ const ERROR_RESPONSES = new Map(
 const OTHER_CLIENT_ERROR = ErrorEnvelopeSchema.describe('Another client error, in the envelope.');
 const OTHER_SERVER_ERROR = ErrorEnvelopeSchema.describe('Another server error, in the envelope.');
 
+/** The 403 of a sensitive act on a stale session (DESIGN 11.7). */
+const REAUTH_REQUIRED = ErrorEnvelopeSchema.extend({
+  error_type: z
+    .string()
+    .meta({ enum: ['reauthentication_required'] })
+    .optional(),
+}).describe(
+  'A sensitive act on a session that has not signed in or passed POST /v1/me/reauth within REAUTH_WINDOW_SECONDS: ' +
+    'error_type reauthentication_required, nothing changed.',
+);
+
 /** A file in an answer (a PDF) or in a multipart form: its bytes. */
 const binary = (mediaType: string) => z.string().meta({ format: 'binary', contentMediaType: mediaType });
 
@@ -153,7 +172,7 @@ function routeSchema(e: EndpointDef): FastifySchema {
             }
           : envelope;
   const errors = Object.fromEntries(
-    [...new Set<number>([400, ...e.errors, 429, 500])]
+    [...new Set<number>([400, ...e.errors, ...(e.fresh ? [403] : []), 429, 500])]
       .sort((a, b) => a - b)
       .map((status) => [
         status,
@@ -161,11 +180,13 @@ function routeSchema(e: EndpointDef): FastifySchema {
           ? conflictEnvelope(e.errorTypes)
           : status === 500 && e.errorData
             ? failureEnvelope(e.errorData)
-            : ERROR_RESPONSES.get(status)!,
+            : status === 403 && e.fresh
+              ? REAUTH_REQUIRED
+              : ERROR_RESPONSES.get(status)!,
       ]),
   );
   const schema: FastifySchema & { [FORM]?: OpenApiBody; [HEADERS]?: z.ZodObject } = {
-    summary: e.summary,
+    summary: e.fresh ? `${e.summary} A sensitive act: needs a fresh session (POST /v1/me/reauth).` : e.summary,
     tags: [...e.tags],
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),

@@ -40,6 +40,7 @@ export const accountEmailEndpoints = {
       "409 email_taken when another account has the address, email_unchanged when it is already the account's.",
     tags,
     auth: 'user',
+    fresh: true,
     body: AccountEmailBodySchema,
     data: EmptyDataSchema,
     errors: [401, 409],

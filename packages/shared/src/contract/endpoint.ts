@@ -22,6 +22,12 @@ export interface EndpointDef {
   summary: string;
   tags: readonly string[];
   auth: AuthMode;
+  /**
+   * A sensitive act ("sudo mode", DESIGN 11.7; `auth: 'user'` only): the session must have signed in
+   * or passed POST /v1/me/reauth within REAUTH_WINDOW_SECONDS, else 403 with error_type
+   * `reauthentication_required`, checked before anything else in the request.
+   */
+  fresh?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   /** The JSON body; for a multipart endpoint, the fields read from the form (files come beside them). */

@@ -20,3 +20,4 @@ export * from './account-email.js';
 export * from './digest.js';
 export * from './push.js';
 export * from './treasury.js';
+export * from './reauth.js';

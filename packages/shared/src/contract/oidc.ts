@@ -83,6 +83,7 @@ export const oidcEndpoints = {
     summary: 'Starts linking an OpenID Connect identity to the signed-in account: the issuer URL to open.',
     tags,
     auth: 'user',
+    fresh: true,
     params: OidcProviderParamsSchema,
     body: OidcLinkBodySchema,
     data: z.object({ url: z.string() }),

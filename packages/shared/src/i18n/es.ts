@@ -5,6 +5,7 @@ export const es: Catalogue = {
   'errors.validation': 'La validación ha fallado.',
   'errors.unauthorized': 'No autorizado. Vuelve a iniciar sesión.',
   'errors.forbidden': 'No tienes permiso para realizar esta acción.',
+  'errors.reauthentication_required': 'Por tu seguridad, confirma que eres tú antes de este cambio.',
   'errors.not_found': 'No se encontró el recurso solicitado.',
   'errors.server': 'Se produjo un error interno del servidor. Inténtalo de nuevo más tarde.',
   'errors.malformed_json': 'El cuerpo de la solicitud no es un JSON válido.',
@@ -28,6 +29,10 @@ export const es: Catalogue = {
   'twofactor.enrol_started': 'Añade esta clave a tu aplicación de autenticación y luego introduce un código para confirmar.',
   'twofactor.enabled': 'La verificación en dos pasos está activada. Guarda tus códigos de recuperación en un lugar seguro.',
   'twofactor.disabled': 'La verificación en dos pasos está desactivada.',
+  'twofactor.recovery_codes_renewed': 'Tus nuevos códigos de recuperación están listos. Los anteriores ya no funcionan.',
+  'reauth.method_unavailable': 'Esta forma de confirmar no está disponible para tu cuenta.',
+  'reauth.code_sent': 'Te enviamos un código a tu correo electrónico.',
+  'reauth.confirmed': 'Gracias, eres tú. Puedes hacer cambios sensibles durante los próximos minutos.',
   'twofactor.already_enabled': 'La verificación en dos pasos ya está activada.',
   'twofactor.not_started': 'Vuelve a empezar la configuración: pide primero una clave nueva.',
   'twofactor.not_enabled': 'La verificación en dos pasos no está activada.',
@@ -42,6 +47,8 @@ export const es: Catalogue = {
   'validation.challenge_expired': 'Este inicio de sesión ha caducado. Vuelve a iniciar sesión.',
   'validation.two_factor_one_way':
     'Usa una sola forma de verificación: un código, un código de recuperación o una llave de acceso.',
+  'validation.reauth_one_way': 'Usa una sola forma de confirmar: una contraseña, un código por correo o una llave de acceso.',
+  'validation.reauth_way_required': 'Escribe tu contraseña o el código recibido por correo, o usa una llave de acceso.',
   'validation.passkey_invalid':
     'Esta llave de acceso no es de esta cuenta o no se pudo verificar. Inténtalo de nuevo o usa un código.',
   'twofactor.no_passkeys':
@@ -106,6 +113,8 @@ export const es: Catalogue = {
   'mail.reset.intro': 'Usa este código para elegir una nueva contraseña:',
   'mail.login.subject': 'Tu código de acceso a Tribes: {{code}}',
   'mail.login.intro': 'Usa este código para iniciar sesión en Tribes:',
+  'mail.reauth.intro': 'Usa este código para confirmar que eres tú antes de un cambio sensible en tu cuenta de Tribes:',
+  'mail.reauth.subject': 'Tu código de confirmación de Tribes: {{code}}',
   'mail.code_expiry': 'El código caduca en 10 minutos. Si no lo pediste, puedes ignorar este correo.',
   'notify.comment': '{{actor}} comentó tu publicación «{{title}}»',
   'notify.like': 'A {{actor}} le gustó tu publicación «{{title}}»',

@@ -5,6 +5,7 @@ export const fr: Catalogue = {
   'errors.validation': 'La validation a échoué.',
   'errors.unauthorized': 'Non autorisé. Veuillez vous reconnecter.',
   'errors.forbidden': "Vous n'avez pas la permission d'effectuer cette action.",
+  'errors.reauthentication_required': 'Pour votre sécurité, confirmez que c’est bien vous avant ce changement.',
   'errors.not_found': 'La ressource demandée est introuvable.',
   'errors.server': 'Une erreur interne du serveur est survenue. Veuillez réessayer plus tard.',
   'errors.malformed_json': "Le corps de la requête n'est pas un JSON valide.",
@@ -28,6 +29,10 @@ export const fr: Catalogue = {
   'twofactor.enrol_started': "Ajoutez cette clé à votre application d'authentification, puis saisissez un code pour confirmer.",
   'twofactor.enabled': "L'authentification à deux facteurs est activée. Gardez vos codes de récupération en lieu sûr.",
   'twofactor.disabled': "L'authentification à deux facteurs est désactivée.",
+  'twofactor.recovery_codes_renewed': 'Vos nouveaux codes de récupération sont prêts. Les anciens ne fonctionnent plus.',
+  'reauth.method_unavailable': 'Cette façon de confirmer n’est pas disponible pour votre compte.',
+  'reauth.code_sent': 'Nous avons envoyé un code à votre adresse e-mail.',
+  'reauth.confirmed': 'Merci, c’est bien vous. Vous pouvez faire des changements sensibles pendant quelques minutes.',
   'twofactor.already_enabled': "L'authentification à deux facteurs est déjà activée.",
   'twofactor.not_started': "Recommencez la configuration : demandez d'abord une nouvelle clé.",
   'twofactor.not_enabled': "L'authentification à deux facteurs n'est pas activée.",
@@ -42,6 +47,8 @@ export const fr: Catalogue = {
   'validation.challenge_expired': 'Cette connexion a expiré. Veuillez vous reconnecter.',
   'validation.two_factor_one_way':
     'Utilisez un seul moyen de vérification : un code, un code de récupération ou une clé d’accès.',
+  'validation.reauth_one_way': 'Utilisez une seule façon de confirmer : un mot de passe, un code par e-mail ou une clé d’accès.',
+  'validation.reauth_way_required': 'Saisissez votre mot de passe ou le code reçu par e-mail, ou utilisez une clé d’accès.',
   'validation.passkey_invalid':
     'Cette clé d’accès n’appartient pas à ce compte ou n’a pas pu être vérifiée. Réessayez ou utilisez un code.',
   'twofactor.no_passkeys':
@@ -106,6 +113,9 @@ export const fr: Catalogue = {
   'mail.reset.intro': 'Utilisez ce code pour choisir un nouveau mot de passe :',
   'mail.login.subject': 'Votre code de connexion Tribes : {{code}}',
   'mail.login.intro': 'Utilisez ce code pour vous connecter à Tribes :',
+  'mail.reauth.intro':
+    'Utilisez ce code pour confirmer que c’est bien vous avant un changement sensible de votre compte Tribes :',
+  'mail.reauth.subject': 'Votre code de confirmation Tribes : {{code}}',
   'mail.code_expiry': "Le code expire dans 10 minutes. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
   'notify.comment': '{{actor}} a commenté votre publication « {{title}} »',
   'notify.like': '{{actor}} a aimé votre publication « {{title}} »',

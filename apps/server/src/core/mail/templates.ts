@@ -8,7 +8,7 @@ export interface RenderedMail {
 }
 
 /** The purposes of a code mail: the sign-in codes, and confirming an account's new address. */
-export type CodeMailPurpose = OtpPurpose | 'email-change';
+export type CodeMailPurpose = OtpPurpose | 'email-change' | 'reauth';
 
 /** A mail carrying a one-time code, in the reader's language, with text and HTML parts. */
 export function codeMail(locale: Locale, name: string, code: string, purpose: CodeMailPurpose): RenderedMail {
@@ -17,6 +17,7 @@ export function codeMail(locale: Locale, name: string, code: string, purpose: Co
     'forgot-password': 'mail.reset',
     login: 'mail.login',
     'email-change': 'mail.email_change',
+    reauth: 'mail.reauth',
   }[purpose];
   const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
   const subject = tr(`${prefix}.subject` as MessageKey, { code });

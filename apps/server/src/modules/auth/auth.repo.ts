@@ -23,7 +23,7 @@ export function createAuthRepo(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('auth_live_token_v1');
+    .prepare('auth_live_token_v2');
   return {
     async insertToken(values: typeof authTokens.$inferInsert): Promise<TokenRow> {
       const [row] = await db.insert(authTokens).values(values).returning();
@@ -36,6 +36,12 @@ export function createAuthRepo(db: Db) {
     },
     async touchToken(id: string, lastUsedAt: Date, expiresAt: Date): Promise<void> {
       await db.update(authTokens).set({ lastUsedAt, expiresAt }).where(eq(authTokens.id, id));
+    },
+    async setAuthenticatedAt(id: string, userId: string, at: Date): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ authenticatedAt: at })
+        .where(and(eq(authTokens.id, id), eq(authTokens.userId, userId)));
     },
     async revokeToken(id: string, userId: string, now: Date): Promise<boolean> {
       const rows = await db

@@ -19,10 +19,10 @@ const QUIET_WINDOWS: Window[] = [{ max: 1, seconds: OTP.resendSeconds, unscaled:
 
 /**
  * A code another module asks for on behalf of one signed-in account (`email-change:<user id>`: the
- * account's new address). Stored, limited and spent like the others; bound to that account, since
+ * account's new address; `reauth:<user id>`: its own address, to confirm a sensitive act). Stored, limited and spent like the others; bound to that account, since
  * the account is part of the purpose the code's HMAC and lookup use.
  */
-export type AccountOtpPurpose = `email-change:${string}`;
+export type AccountOtpPurpose = `email-change:${string}` | `reauth:${string}`;
 type AnyPurpose = OtpPurpose | AccountOtpPurpose;
 
 interface Deps {
@@ -95,7 +95,7 @@ export function createOtpService({ repo, users, mailer, throttle, clock, appSecr
       const kind = purpose.slice(0, purpose.indexOf(':'));
       await throttle.takeOrThrow(`otp-send:${kind}:${email}`, SEND_WINDOWS);
       const code = await mint(email, purpose);
-      mailer.enqueue({ to: email, ...render(code), devHint: `email-change code ${code}` });
+      mailer.enqueue({ to: email, ...render(code), devHint: `${kind} code ${code}` });
     },
     /** Checks and spends a code; throws a field error on `code` when it is wrong, spent, expired or burnt. */
     async consume(email: string, purpose: AnyPurpose, code: string): Promise<void> {

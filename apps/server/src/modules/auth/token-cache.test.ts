@@ -12,6 +12,7 @@ const session = (tokenId: string, userId: string, expiresMs = 3_600_000) => ({
   user: { id: userId, name: `name of ${userId}` },
   tokenId,
   expiresAt: at(expiresMs),
+  authenticatedAt: at(0),
 });
 
 describe('token cache', () => {
@@ -102,6 +103,7 @@ function fakeRepo(clock: { now(): Date }) {
       tokenHash: sha256(token),
       deviceName: null,
       userAgent: null,
+      authenticatedAt: clock.now(),
       createdAt: clock.now(),
       lastUsedAt: clock.now(),
       expiresAt: new Date(clock.now().getTime() + 30 * 86_400_000),

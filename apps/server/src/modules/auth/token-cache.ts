@@ -6,6 +6,8 @@ export interface CachedSession<User extends { id: string }> {
   user: User;
   tokenId: string;
   expiresAt: Date;
+  /** When the session last proved its owner (sign-in or reauth): sensitive acts need it recent. */
+  authenticatedAt: Date;
 }
 
 /** Which sessions to forget: tokens by id (logout, one session revoked), every token of some users. */
@@ -49,8 +51,8 @@ export function createTokenCache<User extends { id: string }>({
       // Least recently used order: a hit moves to the end.
       entries.delete(tokenHash);
       entries.set(tokenHash, hit);
-      const { user, tokenId, expiresAt } = hit.session;
-      return { user: { ...user }, tokenId, expiresAt };
+      const { user, tokenId, expiresAt, authenticatedAt } = hit.session;
+      return { user: { ...user }, tokenId, expiresAt, authenticatedAt };
     },
     generation: () => generation,
     set(tokenHash, session, since, now) {

@@ -108,6 +108,7 @@ export function createTokensService({
       const token = randomToken(32);
       const now = clock.now();
       await repo.insertToken({
+        authenticatedAt: now,
         userId,
         tokenHash: sha256(token),
         deviceName: deviceName || null,
@@ -124,7 +125,7 @@ export function createTokensService({
       const now = clock.now();
       const hash = sha256(token);
       const hit = cache.get(hash, now);
-      if (hit) return { user: hit.user, tokenId: hit.tokenId };
+      if (hit) return { user: hit.user, tokenId: hit.tokenId, authenticatedAt: hit.authenticatedAt };
       const since = cache.generation();
       const found = await repo.findLiveToken(hash, now);
       if (!found) return undefined;
@@ -134,8 +135,19 @@ export function createTokensService({
         expiresAt = new Date(now.getTime() + TTL_MS);
         await repo.touchToken(found.token.id, now, expiresAt);
       }
-      cache.set(hash, { user: found.user, tokenId: found.token.id, expiresAt }, since, now);
-      return { user: found.user, tokenId: found.token.id };
+      const { authenticatedAt } = found.token;
+      cache.set(hash, { user: found.user, tokenId: found.token.id, expiresAt, authenticatedAt }, since, now);
+      return { user: found.user, tokenId: found.token.id, authenticatedAt };
+    },
+    /**
+     * The session proved its owner again (POST /v1/me/reauth): fresh for sensitive acts from now, on
+     * every node (each forgets its cached copy, which holds the old time). Answers the new time.
+     */
+    async markFresh(tokenId: string, userId: string): Promise<Date> {
+      const now = clock.now();
+      await repo.setAuthenticatedAt(tokenId, userId, now);
+      await changed({ tokenIds: [tokenId] });
+      return now;
     },
     async revoke(tokenId: string, userId: string): Promise<boolean> {
       const revoked = await repo.revokeToken(tokenId, userId, clock.now());

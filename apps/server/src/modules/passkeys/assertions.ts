@@ -84,10 +84,33 @@ export function createPasskeyAssertions({ repo, clock, publicUrl }: { repo: Pass
       return asJson(options);
     },
 
+    /**
+     * Request options to confirm the owner of a signed-in session (POST /v1/me/reauth): the user's own
+     * passkeys, user verification required, since the passkey stands for both factors; undefined
+     * when the user has no passkey.
+     */
+    async reauthOptions(userId: string) {
+      const mine = await repo.listOf(userId);
+      if (mine.length === 0) return undefined;
+      const { generateAuthenticationOptions } = await loadWebAuthn();
+      const options = await generateAuthenticationOptions({
+        rpID,
+        allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports })),
+        userVerification: 'required',
+      });
+      await storeChallenge(userId, options.challenge, 'reauth');
+      return asJson(options);
+    },
+
     /** Verifies an assertion (see above); never throws for a bad response, answers why it was refused. */
     async verify(
       response: AuthenticationResponseJSON,
-      expect: { purpose: 'login' | 'second_factor'; challengeId?: string; userId?: string; requireUserVerification: boolean },
+      expect: {
+        purpose: 'login' | 'second_factor' | 'reauth';
+        challengeId?: string;
+        userId?: string;
+        requireUserVerification: boolean;
+      },
     ): Promise<AssertionOutcome> {
       const challenge = challengeOf(response.response.clientDataJSON);
       if (!challenge) return { ok: false, reason: 'malformed' };

@@ -9,7 +9,7 @@ export type WebAuthnChallengeRow = typeof webauthnChallenges.$inferSelect;
  * passwordless sign-in with a discoverable credential), 'second_factor' (a sign-in with 2FA on
  * answers its challenge with one of the account's passkeys). A challenge serves only its purpose.
  */
-export type ChallengePurpose = 'register' | 'login' | 'second_factor';
+export type ChallengePurpose = 'register' | 'login' | 'second_factor' | 'reauth';
 
 /** The only place that reads and writes passkeys and their WebAuthn challenges. */
 export function createPasskeysRepo(db: Db) {

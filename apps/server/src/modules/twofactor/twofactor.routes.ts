@@ -38,6 +38,15 @@ export async function twoFactorRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return { data: {}, message: 'twofactor.disabled' };
   });
 
+  route(
+    app,
+    api.renewRecoveryCodes,
+    write,
+  )(async (req) => ({
+    data: { recovery_codes: await ctx.twoFactor.renewRecoveryCodes(req.auth!.user) },
+    message: 'twofactor.recovery_codes_renewed',
+  }));
+
   route(app, api.passkeyOptions, { config: limit(app, LIMITS.otp) })(async (req) => ({
     data: await ctx.twoFactor.passkeyOptions(req.body.challenge_id),
   }));

@@ -267,6 +267,55 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
       if (!user) throw fieldError('challenge_id', 'validation.challenge_expired');
       return { token: await tokens.issue(user.id, challenge.deviceName, challenge.userAgent), user };
     },
+
+    /** Whether the account has a confirmed second factor. */
+    async isOn(userId: string): Promise<boolean> {
+      return Boolean((await repo.findFactor(userId))?.confirmedAt);
+    },
+
+    /**
+     * The second factor of a reauth (DESIGN 11.7): nothing with 2FA off; with it on, a code from the
+     * app not used before, or an unused recovery code (spent). 403 two_factor_required without one, a
+     * 400 on its field when wrong; wrong ones count towards the account's lockout, as everywhere.
+     */
+    async confirmOwner(user: UserRow, body: { code?: string; recovery_code?: string }): Promise<void> {
+      const factor = await repo.findFactor(user.id);
+      if (!factor?.confirmedAt) return;
+      if (body.code === undefined && body.recovery_code === undefined) {
+        throw new HttpError(403, 'twofactor.code_required', {}, undefined, {}, 'two_factor_required');
+      }
+      await throttle.takeOrThrow(codeKey(user.id), [CODE_FAILURES]);
+      const now = clock.now();
+      const ok = await transact(async (tx) => {
+        const locked = await repo.lockFactor(tx, user.id);
+        if (!locked?.confirmedAt) return true; // turned off meanwhile: nothing to ask
+        if (body.code === undefined) return repo.spendRecoveryCode(user.id, recoveryHash(body.recovery_code ?? ''), now, tx);
+        const step = await checkTotp(locked.secretSealed, user.id, body.code, locked.lastStep);
+        if (step === undefined) return false;
+        await repo.setLastStep(user.id, step, tx);
+        return true;
+      });
+      if (!ok) {
+        throw body.code !== undefined
+          ? fieldError('code', 'validation.totp_invalid')
+          : fieldError('recovery_code', 'validation.recovery_code_invalid');
+      }
+      await throttle.clear(codeKey(user.id));
+    },
+
+    /** Ten new recovery codes in place of the old ones (a sensitive act: the route needs a fresh session). */
+    async renewRecoveryCodes(user: UserRow): Promise<string[]> {
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const now = clock.now();
+      const renewed = await transact(async (tx) => {
+        const locked = await repo.lockFactor(tx, user.id);
+        if (!locked?.confirmedAt) return false;
+        await repo.replaceRecoveryCodes(tx, user.id, codes.map(recoveryHash), now);
+        return true;
+      });
+      if (!renewed) throw conflict('two_factor_disabled', 'twofactor.not_enabled');
+      return codes;
+    },
   };
 }
 

@@ -46,6 +46,11 @@ export const authTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the session last proved its owner (its sign-in, or POST /v1/me/reauth): sensitive acts
+     * need it within REAUTH_WINDOW_SECONDS (DESIGN 11.7, "sudo mode").
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
