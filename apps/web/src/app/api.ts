@@ -1,6 +1,7 @@
 import { startLoading } from '../components/loading-bar/loading-store';
 import { notify } from '../components/snackbar/notice-store';
 import { createApiClient } from '../lib/api-client';
+import { requestReauth } from '../lib/reauth-prompt';
 import { requestHeaders } from '../lib/request-headers';
 import { API_BASE } from './config';
 import { i18n, localeStore } from './i18n';
@@ -46,6 +47,7 @@ export const api = createApiClient({
   t: (key) => i18n.t(key),
   notify,
   onUnauthorized: forceLogout,
+  onReauthRequired: requestReauth,
   startLoading,
   extraHeaders: requestHeaders,
 });

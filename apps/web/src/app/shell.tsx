@@ -6,8 +6,9 @@ import { LoadingBar } from '../components/loading-bar/loading-bar';
 import { OfflineBanner } from '../components/shell/offline-banner';
 import { SkipLink } from '../components/shell/skip-link';
 import { NoticeHost } from '../components/snackbar/notice-host';
+import { ReauthHost } from '../features/reauth/reauth-host';
 
-/** The default layout around every page: skip link, page-loading bar, offline notice, top snackbar. */
+/** The default layout around every page: skip link, page-loading bar, offline notice, top snackbar, "Confirm it's you". */
 export function Shell() {
   const { pathname } = useLocation();
   const first = useRef(true);
@@ -27,6 +28,7 @@ export function Shell() {
       <LoadingBar />
       <OfflineBanner />
       <NoticeHost />
+      <ReauthHost />
       {/* Keyed by path: after an error on one page, the next navigation starts clean. */}
       <FatalErrorBoundary key={pathname}>
         <Suspense fallback={<PageSkeleton />}>

@@ -155,6 +155,64 @@ describe('API client: the error catalogue of specification section 8', () => {
     expect(notify).toHaveBeenCalledWith(expected, 'error');
   });
 
+  describe('403 reauthentication_required (sudo mode, DESIGN 11.7)', () => {
+    const stale = {
+      status: 403,
+      body: { status: 'error', message: 'Confirm it’s you.', error_type: 'reauthentication_required' },
+    };
+    const ok = { status: 200, body: { status: 'success', message: 'Done.', data: { done: true } } };
+    function twoReplies(second: Reply, onReauthRequired: () => Promise<boolean>) {
+      const notify = vi.fn();
+      const replies = [stale, second];
+      const fetchMock = vi.fn(async () => {
+        const r = replies.shift()!;
+        if (r === 'network-error') throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+      });
+      const client = createApiClient({
+        baseUrl: '/api',
+        getToken: () => 'secret-token',
+        getLocale: () => 'en',
+        t: (key: CatalogueKey) => en.api[key.slice(4) as keyof typeof en.api],
+        notify,
+        onUnauthorized: vi.fn(),
+        onReauthRequired,
+        fetch: fetchMock as unknown as typeof fetch,
+      });
+      return { client, notify, fetchMock };
+    }
+
+    it('asks the user to confirm, then sends the same act once more and answers its result', async () => {
+      const prompt = vi.fn(async () => true);
+      const { client, fetchMock, notify } = twoReplies(ok, prompt);
+      const answer = await client.request<{ done: boolean }>('/v1/me', { method: 'DELETE', body: { password: 'x' } });
+      expect(answer.data).toEqual({ done: true });
+      expect(prompt).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      const [first, second] = fetchMock.mock.calls as unknown as [[string, RequestInit], [string, RequestInit]];
+      expect(second[0]).toBe(first[0]);
+      expect(second[1].method).toBe('DELETE');
+      expect(second[1].body).toBe(first[1].body);
+      expect(notify).toHaveBeenCalledWith('Done.', 'success');
+    });
+
+    it('dismissed: the act fails quietly, without a second try', async () => {
+      const { client, fetchMock, notify } = twoReplies(ok, async () => false);
+      const err = await fails(client.request('/v1/me', { method: 'DELETE' }));
+      expect(err.errorType).toBe('reauthentication_required');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(notify).not.toHaveBeenCalled();
+    });
+
+    it('asks once per act: a second refusal after confirming is not asked again', async () => {
+      const prompt = vi.fn(async () => true);
+      const { client, fetchMock } = twoReplies(stale, prompt);
+      await fails(client.request('/v1/me', { method: 'DELETE' }));
+      expect(prompt).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+  });
+
   it("no response: 'Failed to connect to the server.'", async () => {
     const { client, notify } = setup('network-error');
     const err = await fails(client.request('/x'));

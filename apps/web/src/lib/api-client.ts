@@ -36,6 +36,8 @@ export interface RequestOptions {
   /** No "no connection" notice when no answer comes: the caller keeps the write for later (the outbox) and says so. */
   quietNoConnection?: boolean;
   signal?: AbortSignal;
+  /** Set on the one retry after a "Confirm it's you" prompt, so a second refusal is not asked again. */
+  afterReauth?: boolean;
 }
 
 /** A failed call, after its notice has been shown. */
@@ -65,6 +67,11 @@ export interface ApiClientDeps {
   notify(message: string, color: NoticeColor): void;
   /** Forced logout after a 401 on a signed-in call. */
   onUnauthorized(): void;
+  /**
+   * A sensitive act answered 403 reauthentication_required (DESIGN 11.7): asks the user to confirm
+   * it is them; true once the session is fresh again (the act is then sent once more), false when dismissed.
+   */
+  onReauthRequired?(): Promise<boolean>;
   /** Marks loading for the page-loading bar; returns its end. */
   startLoading?(): (failed?: boolean) => void;
   /** Headers other features add to every request (X-Socket-Id of the realtime connection). */
@@ -177,6 +184,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         throw new ApiError(message, 401, parsed);
       }
       case 403:
+        if (isRecord(parsed) && parsed.error_type === 'reauthentication_required' && deps.onReauthRequired) {
+          if (!options.afterReauth && (await deps.onReauthRequired())) {
+            return request<T>(path, { ...options, afterReauth: true });
+          }
+          // Dismissed: the user chose not to go on; nothing more to tell them.
+          throw new ApiError(serverMessage || deps.t('api.forbidden'), 403, parsed);
+        }
         return fail(deps.t('api.forbidden'));
       case 404:
         return fail(serverMessage || deps.t('api.not_found'));
