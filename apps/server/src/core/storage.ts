@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Objects whose key starts with this are never served publicly, only through signed URLs. */
@@ -14,6 +14,12 @@ export interface Storage {
   url(key: string): string;
   /** Checks a signed URL's key, expiry (unix seconds) and signature. */
   verify(key: string, exp: string, sig: string): boolean;
+  /**
+   * Moves every object of a folder that used to be public (`receipts/`) to the same key under
+   * `private/`, so its old public URL answers 404 and it is reached only by signed URLs. Safe to run
+   * on every start and on several nodes at once; answers how many objects this call moved.
+   */
+  privatize(folder: string): Promise<number>;
 }
 
 /** Signed URLs live one to two hours: they are cut at hour boundaries so browsers can cache them. */
@@ -50,6 +56,33 @@ export function createDiskStorage(root: string, secret: string, now: () => Date 
       const expected = Buffer.from(sign(key, expNum), 'hex');
       const given = Buffer.from(/^[0-9a-f]{64}$/.test(sig) ? sig : '', 'hex');
       return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+    async privatize(folder) {
+      if (folder.startsWith(PRIVATE_PREFIX) || !folder.endsWith('/')) throw new Error(`not a public folder: ${folder}`);
+      const from = resolve(folder);
+      let files: string[];
+      try {
+        const entries = await readdir(from, { recursive: true, withFileTypes: true });
+        files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw err;
+      }
+      let moved = 0;
+      for (const file of files) {
+        const key = `${folder}${path.relative(from, file).split(path.sep).join('/')}`;
+        const target = resolve(`${PRIVATE_PREFIX}${key}`);
+        await mkdir(path.dirname(target), { recursive: true });
+        try {
+          // A rename is atomic: a file is either still public or already private, never both or lost.
+          await rename(resolve(key), target);
+          moved++;
+        } catch (err) {
+          // Another node moved it first.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
+      }
+      return moved;
     },
   };
 }
