@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SIGNED_MEDIA_SECONDS } from '@tribes/shared';
 
 /** Objects whose key starts with this are never served publicly, only through signed URLs. */
 export const PRIVATE_PREFIX = 'private/';
@@ -23,7 +24,7 @@ export interface Storage {
 }
 
 /** Signed URLs live one to two hours: they are cut at hour boundaries so browsers can cache them. */
-const SIGNED_URL_SECONDS = 3600;
+const SIGNED_URL_SECONDS = SIGNED_MEDIA_SECONDS;
 
 /** Stores objects as files under a root folder, served at /media/{key}; private ones at /media/private/... with a signature. */
 export function createDiskStorage(root: string, secret: string, now: () => Date = () => new Date()): Storage & { root: string } {
