@@ -123,6 +123,13 @@ describe.each<Journey>([
       const card = m.page.getByTestId('expense').filter({ hasText: title });
       await card.waitFor();
       expect(await card.getByRole('link').count()).toBe(1);
+      // The receipt opens by a signed, expiring link (DESIGN 11.7); its bare path is refused.
+      const receipt = new URL((await card.getByRole('link').getAttribute('href')) ?? '', m.page.url());
+      expect(receipt.pathname + receipt.search).toMatch(/^\/media\/private\/receipts\/\w+\.webp\?exp=\d+&sig=\w+$/);
+      const opened = await m.page.request.get(receipt.href);
+      expect(opened.status()).toBe(200);
+      expect(opened.headers()['content-type']).toBe('image/webp');
+      expect((await m.page.request.get(new URL(receipt.pathname, receipt).href)).status()).toBe(404);
       // The proposer is no leader: no approve button for them.
       expect(await card.getByTestId('expense-approve').count()).toBe(0);
       await m.ctx.close();

@@ -196,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const servesWeb = await registerStatic(app, {
     storage: ctx.storage,
+    formerlyPublic: ctx.formerlyPublicMedia,
     webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST,
     pageMeta: {
       lookup: createPageMetaLookup(ctx, (err) => app.log.warn({ err }, 'page preview lookup failed')),
@@ -211,6 +212,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The job queue starts with the app (app.ready / listen) and stops first on close, before the mailer
   // it feeds and before the caller closes the database.
   app.addHook('onReady', async () => {
+    // Files of once-public folders move to their private place before the first request; a failure
+    // leaves them unreachable (their old paths answer 404 regardless), never public, so start anyway.
+    for (const folder of ctx.formerlyPublicMedia) {
+      const moved = await ctx.storage.privatize(folder).catch((err: unknown) => {
+        app.log.error({ err, folder }, 'moving formerly public media to private storage failed');
+        return 0;
+      });
+      if (moved) app.log.info({ folder, moved }, 'formerly public media moved to private storage');
+    }
     await ctx.jobs.start();
   });
   app.addHook('onClose', async () => {

@@ -108,7 +108,7 @@ export function createContext(deps: {
   });
   const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
-  const { treasury, pledges, receipts } = createTreasuryModule({
+  const { treasury, pledges, receipts, formerlyPublicMedia } = createTreasuryModule({
     db,
     ledger: wallet.ledger,
     tribes: tribes.repo,
@@ -180,6 +180,11 @@ export function createContext(deps: {
     jobs,
     mailer,
     storage,
+    /**
+     * Media folders that were public once and are private now (expense receipts, DESIGN 11.7): moved
+     * under private/ when the app starts, their old public paths answer 404.
+     */
+    formerlyPublicMedia,
     throttle,
     tokens,
     otp,

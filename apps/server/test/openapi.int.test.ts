@@ -202,7 +202,7 @@ describe('the OpenAPI document describes what the handlers read and send themsel
     expect(ledger['text/csv']!.schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 
-  it('describes the private media route: its signature in the query, the image, and 404 in the envelope', () => {
+  it('describes the private media route: its signature in the query, the image or a receipt PDF, and 404 in the envelope', () => {
     const op = doc.paths['/media/private/{*}']!.get!;
     expect(op).toBe(operationOf(mediaEndpoints.privateFile));
     expect(op.summary).toContain('signed');
@@ -212,7 +212,7 @@ describe('the OpenAPI document describes what the handlers read and send themsel
         .map((p) => p.name)
         .sort(),
     ).toEqual(['exp', 'sig']);
-    expect(Object.keys(op.responses['2XX']!.content!)).toEqual(['image/webp']);
+    expect(Object.keys(op.responses['2XX']!.content!).sort()).toEqual(['application/pdf', 'image/webp']);
     expect(op.responses['404']!.content!['application/json']!.schema!.properties!.status).toBeDefined();
   });
 

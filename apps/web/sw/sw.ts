@@ -10,7 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { isReadableApiPath, OFFLINE_CACHES } from '../src/lib/offline-caches';
+import { isKeptMediaPath, isReadableApiPath, OFFLINE_CACHES } from '../src/lib/offline-caches';
 import { notificationTarget, readPush } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -33,9 +33,9 @@ self.addEventListener('fetch', (event) => {
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const ok = new CacheableResponsePlugin({ statuses: [200] });
 
-// Photos and avatars as they were seen: a month, the 400 most recent.
+// Photos and avatars as they were seen: a month, the 400 most recent (expense receipts never).
 registerRoute(
-  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname.startsWith('/media/'),
+  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && isKeptMediaPath(url.pathname),
   new CacheFirst({
     cacheName: OFFLINE_CACHES.media,
     plugins: [ok, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true })],

@@ -22,6 +22,12 @@ export const OTP = {
   maxSendsPerHour: 5,
 } as const;
 
+/**
+ * A signed media URL (a tribe-only photo, an expense receipt) is valid from one to two of these after an
+ * answer gives it: its expiry is cut at an hour boundary so browsers can cache it (decision 007).
+ */
+export const SIGNED_MEDIA_SECONDS = 3600;
+
 export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 export const AUTH_TOKEN_TTL_DAYS = 30;
 

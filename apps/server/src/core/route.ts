@@ -162,8 +162,11 @@ function routeSchema(e: EndpointDef): FastifySchema {
       ? redirectAnswer(e)
       : e.produces
         ? {
-            description: `The answer itself (${e.produces}), not the envelope.`,
-            content: { [e.produces]: { schema: isJson(e.produces) ? e.data : binary(e.produces) } },
+            description: `The answer itself (${[e.produces, e.alsoProduces].filter(Boolean).join(' or ')}), not the envelope.`,
+            content: {
+              [e.produces]: { schema: isJson(e.produces) ? e.data : binary(e.produces) },
+              ...(e.alsoProduces ? { [e.alsoProduces]: { schema: binary(e.alsoProduces) } } : {}),
+            },
           }
         : e.alsoProduces
           ? {

@@ -12,6 +12,9 @@ import { PRIVATE_PREFIX, type Storage } from './storage.js';
 /** Paths that belong to the API and never fall back to the web app. */
 export const API_PREFIXES = ['/api/', '/media/', '/broadcasting/', '/app/', '/apps/'];
 
+/** What a private object is served as, by its name: expense receipts may be PDFs; everything else is WebP. */
+const privateTypeOf = (key: string) => (key.endsWith('.pdf') ? 'application/pdf' : 'image/webp');
+
 /** Serves uploaded media (long-lived, immutable names) and the built web app with its SPA fallback. */
 export async function registerStatic(
   app: FastifyInstance,
@@ -20,11 +23,16 @@ export async function registerStatic(
     webDistDir?: string;
     /** Open Graph previews of shared pages (tribe, campaign, invite), with the origin their URLs are made on. */
     pageMeta?: { lookup: PageMetaLookup; publicUrl: URL };
+    /**
+     * Folders that were public once and are private now (`receipts/`): their objects moved under
+     * `private/` at start-up, and their old public paths answer 404 even if a file was left behind.
+     */
+    formerlyPublic?: readonly string[];
   },
 ): Promise<boolean> {
   const uploadsDir = opts.storage.root;
   mkdirSync(uploadsDir, { recursive: true });
-  // Private media (tribe-only photos) only with a valid signature, never cached by shared caches.
+  // Private media (tribe-only photos, expense receipts) only with a valid signature, never cached by shared caches.
   route(
     app,
     mediaEndpoints.privateFile,
@@ -38,13 +46,14 @@ export async function registerStatic(
     } catch {
       throw notFound();
     }
-    reply.header('cache-control', 'private, max-age=3600').type('image/webp').send(body);
+    reply.header('cache-control', 'private, max-age=3600').type(privateTypeOf(key)).send(body);
     return sent(reply);
   });
+  const hidden = [PRIVATE_PREFIX, ...(opts.formerlyPublic ?? [])];
   await app.register(fastifyStatic, {
     root: path.resolve(uploadsDir),
     prefix: '/media/',
-    allowedPath: (pathName) => !pathName.startsWith(`/${PRIVATE_PREFIX}`) && !pathName.startsWith(PRIVATE_PREFIX),
+    allowedPath: (pathName) => !hidden.some((folder) => pathName.startsWith(`/${folder}`) || pathName.startsWith(folder)),
     decorateReply: false,
     index: false,
     list: false,

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SIGNED_MEDIA_SECONDS } from '@tribes/shared';
 
 /** Objects whose key starts with this are never served publicly, only through signed URLs. */
 export const PRIVATE_PREFIX = 'private/';
@@ -14,10 +15,16 @@ export interface Storage {
   url(key: string): string;
   /** Checks a signed URL's key, expiry (unix seconds) and signature. */
   verify(key: string, exp: string, sig: string): boolean;
+  /**
+   * Moves every object of a folder that used to be public (`receipts/`) to the same key under
+   * `private/`, so its old public URL answers 404 and it is reached only by signed URLs. Safe to run
+   * on every start and on several nodes at once; answers how many objects this call moved.
+   */
+  privatize(folder: string): Promise<number>;
 }
 
 /** Signed URLs live one to two hours: they are cut at hour boundaries so browsers can cache them. */
-const SIGNED_URL_SECONDS = 3600;
+const SIGNED_URL_SECONDS = SIGNED_MEDIA_SECONDS;
 
 /** Stores objects as files under a root folder, served at /media/{key}; private ones at /media/private/... with a signature. */
 export function createDiskStorage(root: string, secret: string, now: () => Date = () => new Date()): Storage & { root: string } {
@@ -50,6 +57,33 @@ export function createDiskStorage(root: string, secret: string, now: () => Date 
       const expected = Buffer.from(sign(key, expNum), 'hex');
       const given = Buffer.from(/^[0-9a-f]{64}$/.test(sig) ? sig : '', 'hex');
       return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+    async privatize(folder) {
+      if (folder.startsWith(PRIVATE_PREFIX) || !folder.endsWith('/')) throw new Error(`not a public folder: ${folder}`);
+      const from = resolve(folder);
+      let files: string[];
+      try {
+        const entries = await readdir(from, { recursive: true, withFileTypes: true });
+        files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw err;
+      }
+      let moved = 0;
+      for (const file of files) {
+        const key = `${folder}${path.relative(from, file).split(path.sep).join('/')}`;
+        const target = resolve(`${PRIVATE_PREFIX}${key}`);
+        await mkdir(path.dirname(target), { recursive: true });
+        try {
+          // A rename is atomic: a file is either still public or already private, never both or lost.
+          await rename(resolve(key), target);
+          moved++;
+        } catch (err) {
+          // Another node moved it first.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
+      }
+      return moved;
     },
   };
 }

@@ -4,7 +4,7 @@
  * caches when its member signs out.
  */
 export const OFFLINE_CACHES = {
-  /** Photos, avatars, covers (signed URLs for tribe-only photos). */
+  /** Photos, avatars, covers (signed URLs for tribe-only photos); never expense receipts. */
   media: 'tribes-media',
   /** What a member reads: the feed, tribes, posts, people, courses and lessons; never money. */
   api: 'tribes-api',
@@ -17,6 +17,13 @@ const NEVER =
   /\/(wallet|donations|campaigns|treasury|expenses|ledger|pledges|certificate|receipt|statement|invites|sessions|edit|passkeys|two_factor|identities)(\/|$)/;
 
 export const isReadableApiPath = (pathname: string): boolean => READABLE.test(pathname) && !NEVER.test(pathname);
+
+/**
+ * The media kept for offline reading: photos, avatars, covers. Never expense receipts (money, like the
+ * API paths above, and signed links that expire: DESIGN 11.7), which go to the network each time.
+ */
+export const isKeptMediaPath = (pathname: string): boolean =>
+  pathname.startsWith('/media/') && !pathname.startsWith('/media/private/receipts/');
 
 /** The cache key of a lesson as the page reads it (GET /v1/lessons/{id}). */
 export const lessonApiPath = (id: string) => `/api/v1/lessons/${encodeURIComponent(id)}`;

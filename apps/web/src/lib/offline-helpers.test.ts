@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataSaverOn, setDataSaver } from './data-saver';
 import { fitInside } from './downscale-image';
-import { isReadableApiPath } from './offline-caches';
+import { isKeptMediaPath, isReadableApiPath } from './offline-caches';
 
 describe('photos downscaled before upload', () => {
   it('fits the longest side in the bound, keeps proportions and never enlarges', () => {
@@ -51,5 +51,14 @@ describe('the data saver', () => {
     expect(dataSaverOn()).toBe(true);
     setDataSaver('auto');
     expect(window.localStorage.getItem('dataSaver')).toBeNull();
+  });
+});
+
+describe('the media the service worker keeps', () => {
+  it('keeps photos, avatars and covers, tribe-only photos too, but never an expense receipt', () => {
+    for (const path of ['/media/posts/a.webp', '/media/avatars/b.webp', '/media/private/posts/c.webp'])
+      expect(isKeptMediaPath(path), path).toBe(true);
+    for (const path of ['/media/private/receipts/d.webp', '/media/private/receipts/e.pdf', '/api/v1/feed'])
+      expect(isKeptMediaPath(path), path).toBe(false);
   });
 });

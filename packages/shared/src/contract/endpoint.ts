@@ -65,8 +65,9 @@ export interface EndpointDef {
    */
   produces?: string;
   /**
-   * Another content type the success answer comes in when the query asks for it (the ledger's
-   * `format=csv` answers `text/csv`), beside the JSON envelope: the file itself, not the envelope.
+   * Another content type the success answer comes in: beside the JSON envelope when the query asks for
+   * it (the ledger's `format=csv` answers `text/csv`), or beside `produces` when the file may be of
+   * either type (a private medium is a WebP image or a receipt's PDF). The file itself, not the envelope.
    */
   alsoProduces?: string;
 }

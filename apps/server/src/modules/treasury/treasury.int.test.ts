@@ -128,7 +128,10 @@ describe('expenses: propose, approve, pay', () => {
       source: { type: 'tribe', id: s.tribe.id },
       proposer: { id: s.member.user.id },
     });
-    expect(expense.receipts).toEqual([{ url: expect.stringMatching(/\.webp$/), content_type: 'image/webp' }]);
+    // Signed and expiring, never a public path (DESIGN 11.7; expense-receipts.int.test.ts).
+    expect(expense.receipts).toEqual([
+      { url: expect.stringMatching(/^\/media\/private\/receipts\/\w+\.webp\?exp=\d+&sig=\w+$/), content_type: 'image/webp' },
+    ]);
 
     // A moderator is no leader; approvals are counted one per leader.
     expect((await decide(expense.id, s.moderator, 'approve')).status).toBe(403);

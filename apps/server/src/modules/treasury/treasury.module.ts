@@ -11,6 +11,7 @@ import type { UsersRepo } from '../users/users.repo.js';
 import type { DonationsService } from '../wallet/donations.service.js';
 import { createPledgesRepo } from './pledges.repo.js';
 import { RUN_PLEDGES_QUEUE, createPledgesService } from './pledges.service.js';
+import { FORMER_RECEIPTS_FOLDER } from './receipt-files.js';
 import { createReceipts } from './receipts.js';
 import { createTreasuryRepo } from './treasury.repo.js';
 import { createTreasuryService, type StepUp } from './treasury.service.js';
@@ -41,5 +42,12 @@ export function createTreasuryModule(deps: {
     });
   }
   const receipts = createReceipts({ repo, clock: deps.clock });
-  return { repo, pledges, receipts, treasury: createTreasuryService({ ...deps, repo, transact: createTransact(deps.db) }) };
+  return {
+    repo,
+    pledges,
+    receipts,
+    treasury: createTreasuryService({ ...deps, repo, transact: createTransact(deps.db) }),
+    /** Media folders that were public once: expense receipts before issue 35 (DESIGN 11.7). */
+    formerlyPublicMedia: [FORMER_RECEIPTS_FOLDER],
+  };
 }

@@ -27,6 +27,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { reencodeImage } from '#src/core/images.js';
 import type { CampaignsRepo } from '../wallet/campaigns.repo.js';
 import type { Ledger } from '../wallet/ledger.repo.js';
+import { newReceiptKey } from './receipt-files.js';
 import { presentExpense } from './treasury.presenter.js';
 import type { ExpenseRow, TreasuryRepo } from './treasury.repo.js';
 
@@ -58,11 +59,14 @@ interface Deps {
 
 const isPdf = (b: Buffer) => b.length >= 5 && b.toString('latin1', 0, 5) === '%PDF-';
 
-/** A receipt is a photo (re-encoded to WebP, EXIF gone) or a PDF (kept as sent); anything else 415. */
+/**
+ * A receipt is a photo (re-encoded to WebP, EXIF gone) or a PDF (kept as sent); anything else 415.
+ * Stored privately: the presenter signs a short-lived URL for those who may see the expense (DESIGN 11.7).
+ */
 async function storeReceipt(storage: Pick<Storage, 'put'>, upload: Buffer): Promise<{ storageKey: string; contentType: string }> {
   const name = randomBytes(16).toString('hex');
   if (isPdf(upload)) {
-    const storageKey = `receipts/${name}.pdf`;
+    const storageKey = newReceiptKey(name, 'pdf');
     await storage.put(storageKey, upload, 'application/pdf');
     return { storageKey, contentType: 'application/pdf' };
   }
@@ -74,7 +78,7 @@ async function storeReceipt(storage: Pick<Storage, 'put'>, upload: Buffer): Prom
       throw new HttpError(415, 'validation.receipt_type', {}, undefined, {}, 'unsupported_media_type');
     throw err;
   }
-  const storageKey = `receipts/${name}.webp`;
+  const storageKey = newReceiptKey(name, 'webp');
   await storage.put(storageKey, webp, 'image/webp');
   return { storageKey, contentType: 'image/webp' };
 }

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  SIGNED_MEDIA_SECONDS,
   TWO_FACTOR_HEADER,
   treasuryEndpoints as endpoints,
   type CreateExpenseBody,
@@ -29,9 +30,21 @@ export function useTreasury(tribeRef: string) {
   });
 }
 
-/** A tribe's expenses, newest first, page by page, of one status or all. */
+/**
+ * Receipt links are signed and stop working one to two hours after the answer that gave them (DESIGN
+ * 11.7): the expenses are read again well before, every half hour while shown and, once five minutes
+ * old, whenever the page is shown again or the tab comes back.
+ */
+const RECEIPT_LINKS_FRESH = {
+  staleTime: 5 * 60_000,
+  refetchInterval: (SIGNED_MEDIA_SECONDS * 1000) / 2,
+  refetchOnWindowFocus: true,
+} as const;
+
+/** A tribe's expenses, newest first, page by page, of one status or all (with fresh receipt links). */
 export function useExpenses(tribeRef: string, status: ExpenseStatus | 'all') {
   return useInfiniteQuery({
+    ...RECEIPT_LINKS_FRESH,
     queryKey: treasuryKeys.expenses(tribeRef, status),
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>

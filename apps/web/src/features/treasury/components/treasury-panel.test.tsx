@@ -137,6 +137,30 @@ describe('TreasuryPanel', () => {
     ]);
   });
 
+  it('opens each receipt by the signed link the API gave, and reads the links again before they expire', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reads = 0;
+      stubApi((url) => {
+        if (url.pathname.endsWith('/treasury')) return summary();
+        if (!url.pathname.endsWith('/expenses')) return undefined;
+        reads += 1;
+        const url1 = `/media/private/receipts/abc.pdf?exp=${reads}&sig=${'f'.repeat(64)}`;
+        return page([expense({ receipts: [{ url: url1, content_type: 'application/pdf' }] })]);
+      });
+      renderWithApp(<TreasuryPanel tribe={tribe} />);
+      const link = await screen.findByRole('link', { name: 'Receipt 1' });
+      expect(link).toHaveAttribute('href', `/media/private/receipts/abc.pdf?exp=1&sig=${'f'.repeat(64)}`);
+      // A link lives at least an hour: after half an hour on the page, the list is read again.
+      await vi.advanceTimersByTimeAsync(30 * 60_000);
+      await waitFor(() =>
+        expect(screen.getByRole('link', { name: 'Receipt 1' })).toHaveAttribute('href', expect.stringContaining('exp=2&')),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows a visitor the funds and only an empty state that says paid expenses will appear, with no propose button', async () => {
     stubApi((url) =>
       url.pathname.endsWith('/treasury')
