@@ -28,8 +28,8 @@ async function call(method: Method, url: string, token?: string, payload?: objec
 }
 
 /** Every endpoint of the contract that declares itself a sensitive act. */
-const freshEndpoints = Object.values(contract)
-  .filter((v): v is Record<string, EndpointDef> => typeof v === 'object' && v !== null && !Array.isArray(v))
+const freshEndpoints = Object.values(contract as Record<string, unknown>)
+  .filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v))
   .flatMap((group) => Object.values(group))
   .filter((e): e is EndpointDef => typeof e === 'object' && e !== null && 'path' in e && 'method' in e && 'auth' in e)
   .filter((e) => e.fresh === true);
