@@ -43,6 +43,7 @@ import { treasuryRoutes } from './modules/treasury/treasury.routes.js';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { createPeopleRepo } from './modules/people/people.repo.js';
+import { createAuthRepo } from './modules/auth/auth.repo.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tribesRoutes } from './modules/tribes/tribes.routes.js';
@@ -110,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     // Live deliveries respect blocks: the realtime service reads them through the people repository.
     blocks: createPeopleRepo(options.database.db),
+    // Revoked sessions end their sockets: the realtime service reads which are live through the auth repository.
+    sessions: createAuthRepo(options.database.db),
     ...options.realtime,
   });
   realtime.attach(app.server);

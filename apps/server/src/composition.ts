@@ -95,7 +95,15 @@ export function createContext(deps: {
     appSecret: config.appSecret,
   });
   const { push } = createPushModule({ db, config, clock, logger, jobs, notifications, agent: deps.pushAgent });
-  const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications, publicUrl: config.publicUrl });
+  const tribes = createTribesModule({
+    db,
+    users: users.repo,
+    storage,
+    clock,
+    notifications,
+    realtime,
+    publicUrl: config.publicUrl,
+  });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
   const posts = createPostsModule({
     db,

@@ -61,3 +61,48 @@ export async function until(predicate: () => boolean, timeoutMs = 5000, label = 
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * One session's live connection through the stock Echo client, recording what it receives: the
+ * notifications of its user channel, the posts of tribe channels, subscription errors per channel
+ * (Echo's .error()), the protocol errors of the connection (pusher:error codes) and its state.
+ */
+export function liveSession(t: TestApp, token: string) {
+  const echo = echoClient(t, token);
+  const pusher = echo.connector.pusher;
+  const s = {
+    echo,
+    notifications: [] as string[],
+    posts: [] as string[],
+    subscribed: new Set<string>(),
+    refused: [] as { channel: string; status?: number }[],
+    errorCodes: [] as number[],
+    /** pusher-js's connection state: 'disconnected' once the server closed it with a 4000-4099 code. */
+    state: () => pusher.connection.state,
+    /** Listens to the user's notification channel. */
+    user(userId: string) {
+      const name = `App.Models.User.${userId}`;
+      echo
+        .private(name)
+        .subscribed(() => s.subscribed.add(name))
+        .error((e: { status?: number }) => s.refused.push({ channel: name, status: e.status }))
+        .listen('.notification.created', (e: { notification: { id: string } }) => s.notifications.push(e.notification.id));
+      return s;
+    },
+    /** Listens to a tribe's private channel for new posts. */
+    tribe(tribeId: string) {
+      const name = `tribe.${tribeId}`;
+      echo
+        .private(name)
+        .subscribed(() => s.subscribed.add(name))
+        .error((e: { status?: number }) => s.refused.push({ channel: name, status: e.status }))
+        .listen('.post.created', (e: { post: { body: string } }) => s.posts.push(e.post.body));
+      return s;
+    },
+    disconnect: () => echo.disconnect(),
+  };
+  pusher.connection.bind('error', (e: { data?: { code?: unknown } }) => {
+    if (typeof e.data?.code === 'number') s.errorCodes.push(e.data.code);
+  });
+  return s;
+}

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { bearer, createPost, createTribe, signUp, signUpLeader } from './factories.js';
-import { echoClient, pusherClient, until } from './realtime-clients.js';
+import {
+  addComment,
+  bearer,
+  createPost,
+  createTribe,
+  joinTribe,
+  logIn,
+  otherSessionId,
+  signUp,
+  signUpLeader,
+} from './factories.js';
+import { echoClient, liveSession, pusherClient, until } from './realtime-clients.js';
 import { startRedis } from './redis-server.js';
 
 /** Two nodes of one cluster: one database, one real redis-server, each with its own websockets. */
@@ -121,5 +131,81 @@ describe('realtime across two nodes through Redis', () => {
     await until(() => b.posts.includes('sentinel') && c.posts.includes('sentinel'), 5000, 'sentinel on B');
     expect(b.posts).toEqual(['before', 'sentinel']);
     expect(c.posts).toEqual(['before', 'after', 'sentinel']);
+  });
+});
+
+describe('revocations across two nodes through Redis (DESIGN 11.7)', () => {
+  const live = (node: TestApp, token: string) => {
+    const s = liveSession(node, token);
+    closers.push(() => s.disconnect());
+    return s;
+  };
+
+  it('a session revoked through node A closes its socket on node B; the other session keeps its notifications', async () => {
+    const user = await signUp(nodeA);
+    const second = await logIn(nodeA, user);
+    const commenter = await signUp(nodeA);
+    const post = await createPost(nodeA, user.token, { body: 'Notify me' });
+    const onB = live(nodeB, user.token).user(user.user.id);
+    const onA = live(nodeA, second).user(user.user.id);
+    const channel = `App.Models.User.${user.user.id}`;
+    await until(() => onB.subscribed.has(channel) && onA.subscribed.has(channel), 5000, 'subscriptions');
+    await addComment(nodeA, commenter.token, post.id, 'one');
+    await until(() => onB.notifications.length === 1 && onA.notifications.length === 1, 5000, 'first notification');
+    const revoked = await nodeA.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/me/sessions/${await otherSessionId(nodeA, second)}`,
+      headers: bearer(second),
+    });
+    expect(revoked.statusCode).toBe(200);
+    await until(() => onB.state() === 'disconnected', 5000, 'socket on B closed');
+    expect(onB.errorCodes).toContain(4009);
+    await addComment(nodeA, commenter.token, post.id, 'two');
+    await until(() => onA.notifications.length === 2, 5000, 'second notification on A');
+    expect(onB.notifications).toHaveLength(1);
+  });
+
+  it('signing the other sessions out through node A closes theirs on node B', async () => {
+    const user = await signUp(nodeA);
+    const second = await logIn(nodeA, user);
+    const onB = live(nodeB, user.token).user(user.user.id);
+    const stays = live(nodeB, second).user(user.user.id);
+    const channel = `App.Models.User.${user.user.id}`;
+    await until(() => onB.subscribed.has(channel) && stays.subscribed.has(channel), 5000, 'subscriptions');
+    const out = await nodeA.app.inject({ method: 'DELETE', url: '/api/v1/me/sessions', headers: bearer(second) });
+    expect(out.statusCode).toBe(200);
+    await until(() => onB.state() === 'disconnected', 5000, 'socket on B closed');
+    expect(stays.state()).toBe('connected');
+  });
+
+  it('a member banned through node A stops receiving the tribe on node B and is refused a new subscription', async () => {
+    const leader = await signUpLeader(nodeA);
+    const tribe = await createTribe(nodeA, leader.token);
+    const member = await signUp(nodeA);
+    const other = await signUp(nodeA);
+    for (const m of [member, other]) await joinTribe(nodeA, m.token, tribe.id);
+    const memberOnB = live(nodeB, member.token).tribe(tribe.id);
+    const otherOnB = live(nodeB, other.token).tribe(tribe.id);
+    const channel = `tribe.${tribe.id}`;
+    await until(() => memberOnB.subscribed.has(channel) && otherOnB.subscribed.has(channel), 5000, 'subscriptions');
+    const postInTribe = (body: string) => createPost(nodeA, leader.token, { body, tribe_id: tribe.id, visibility: 'tribe' });
+    await postInTribe('before');
+    await until(() => memberOnB.posts.includes('before') && otherOnB.posts.includes('before'), 5000, 'first post');
+    const banned = await nodeA.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/tribes/${tribe.id}/members/${member.user.id}`,
+      payload: { status: 'banned' },
+      headers: bearer(leader.token),
+    });
+    expect(banned.statusCode).toBe(200);
+    await until(() => memberOnB.refused.some((r) => r.channel === channel), 5000, 'subscription on B ended');
+    await postInTribe('after the ban');
+    await until(() => otherOnB.posts.includes('after the ban'), 5000, 'post to the others on B');
+    expect(memberOnB.posts).toEqual(['before']);
+    memberOnB.echo.leave(channel);
+    memberOnB.refused.length = 0;
+    memberOnB.tribe(tribe.id);
+    await until(() => memberOnB.refused.length > 0, 5000, 'new subscription refused');
+    expect(memberOnB.refused[0]).toMatchObject({ channel, status: 403 });
   });
 });

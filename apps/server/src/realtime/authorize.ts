@@ -2,6 +2,7 @@ import { PUSHER_CHANNEL_NAME, PUSHER_SOCKET_ID } from '@tribes/shared';
 import type { Storage } from '#src/core/storage.js';
 import type { TribesRepo } from '#src/modules/tribes/tribes.repo.js';
 import type { UserRow } from '#src/modules/users/users.repo.js';
+import { grantData, TRIBE_CHANNEL } from './grants.js';
 
 export type ChannelDecision = { allowed: false } | { allowed: true; channelData?: string };
 
@@ -10,35 +11,35 @@ export const CHANNEL_NAME = PUSHER_CHANNEL_NAME;
 /** A socket id as the hub hands them out: two integers. */
 export const SOCKET_ID = PUSHER_SOCKET_ID;
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const TRIBE_CHANNEL = new RegExp(`^(private|presence)-tribe\\.(${UUID})$`);
-
 /**
  * Who may subscribe to which private or presence channel: a user's own notification channel,
  * and the channels of tribes where they are an active member. Anything else (public channels,
  * unknown names, ids that are not uuids) is refused without asking the database.
  *
- * Tribe channels carry signed channel_data naming the user, private ones too (as Reverb verifies
- * it): the hub learns who the socket is, and leaves out of its deliveries the people across a
- * block with them.
+ * Every allowed channel carries signed channel_data, private ones too (as Reverb verifies it):
+ * the user, so the hub learns who the socket is and leaves out of its deliveries the people across
+ * a block with them; the session (token id) and the time of this check, so the hub ends the
+ * subscription when the session is revoked or the membership ends (grants.ts).
  */
 export async function authorizeChannel(
   channel: string,
-  user: UserRow,
+  auth: { user: UserRow; tokenId: string },
   deps: { tribes: Pick<TribesRepo, 'membership'>; storage: Pick<Storage, 'url'> },
 ): Promise<ChannelDecision> {
+  // Stamped before the membership is read: an auth read before a ban is older than the ban.
+  const issuedAt = Date.now();
+  const { user, tokenId } = auth;
   const own = /^private-App\.Models\.User\.(.+)$/.exec(channel);
-  if (own) return own[1] === user.id ? { allowed: true } : { allowed: false };
+  if (own) {
+    return own[1] === user.id
+      ? { allowed: true, channelData: grantData({ user_id: user.id }, tokenId, issuedAt) }
+      : { allowed: false };
+  }
   const tribe = TRIBE_CHANNEL.exec(channel);
   if (!tribe) return { allowed: false };
   const membership = await deps.tribes.membership(tribe[2]!, user.id);
   if (membership?.status !== 'active') return { allowed: false };
-  if (tribe[1] === 'private') return { allowed: true, channelData: JSON.stringify({ user_id: user.id }) };
-  return {
-    allowed: true,
-    channelData: JSON.stringify({
-      user_id: user.id,
-      user_info: { name: user.name, avatar_url: user.avatarKey ? deps.storage.url(user.avatarKey) : null },
-    }),
-  };
+  if (tribe[1] === 'private') return { allowed: true, channelData: grantData({ user_id: user.id }, tokenId, issuedAt) };
+  const userInfo = { name: user.name, avatar_url: user.avatarKey ? deps.storage.url(user.avatarKey) : null };
+  return { allowed: true, channelData: grantData({ user_id: user.id, user_info: userInfo }, tokenId, issuedAt) };
 }

@@ -25,7 +25,10 @@ export interface BlocksChangedMessage {
   userIds: string[];
 }
 
-/** Tokens were revoked or their users changed: every node forgets what it cached of these sessions. */
+/**
+ * Tokens were revoked or their users changed: every node forgets what it cached of these sessions,
+ * and closes the sockets that a revoked one authorised (hub.ts).
+ */
 export interface SessionsChangedMessage {
   kind: 'sessions_changed';
   /** With `from`: the other nodes acknowledge it (SessionsAckMessage) once they forgot. */
@@ -41,8 +44,16 @@ export interface SessionsAckMessage {
   id: string;
 }
 
+/** A membership ended (ban, leave): every node ends the user's subscriptions to the tribe's channels. */
+export interface MembershipEndedMessage {
+  kind: 'membership_ended';
+  tribeId: string;
+  userId: string;
+}
+
 /** What travels between nodes. */
-export type BusMessage = EventMessage | BlocksChangedMessage | SessionsChangedMessage | SessionsAckMessage;
+export type BusMessage =
+  EventMessage | BlocksChangedMessage | SessionsChangedMessage | SessionsAckMessage | MembershipEndedMessage;
 
 /** Fan-out between nodes: in process by default, Redis pub/sub with REDIS_URL. */
 export interface Bus {

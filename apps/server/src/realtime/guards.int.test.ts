@@ -118,7 +118,12 @@ describe('/broadcasting/auth answers malformed requests with a 4xx in the envelo
     }
     const ok = await authPost(form({ socket_id: '1.2', channel_name: `private-tribe.${tribe.id}` }), auth);
     expect(ok.statusCode).toBe(200);
-    expect(JSON.parse(ok.json().channel_data as string)).toEqual({ user_id: me.user.id });
+    // The user, and what the hub tracks to end the subscription: the session and when it was granted.
+    expect(JSON.parse(ok.json().channel_data as string)).toEqual({
+      user_id: me.user.id,
+      session_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      issued_at: expect.any(Number),
+    });
   });
 
   it('answers 400 to malformed socket ids and channel names, 4xx to wrong or huge bodies', async () => {

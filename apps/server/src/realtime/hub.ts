@@ -6,6 +6,7 @@ import { CHANNEL_NAME } from './authorize.js';
 import type { BlockCache } from './blocks.js';
 import type { Bus, BusMessage, EventMessage, PresenceMember, PresenceStore } from './bus.js';
 import { Delivery, type Recipient } from './delivery.js';
+import { grantOf, isUuid, Revocations, type Grant } from './grants.js';
 import { verifyChannelAuth, verifyUserAuth } from './signing.js';
 
 export interface HubOptions {
@@ -21,11 +22,20 @@ export interface HubOptions {
   maxConnections?: number;
   /** Blocks between people: no delivery crosses one. Without it, nothing is filtered. */
   blocks?: BlockCache;
+  /** Where sessions are read when a change names only their user (revoke all, account deletion). */
+  sessions?: SessionSource;
+}
+
+/** The auth module's tokens, as the hub asks them: which of these sessions are still live. */
+export interface SessionSource {
+  liveTokenIds(ids: readonly string[], now: Date): Promise<string[]>;
 }
 
 interface Connection extends Recipient {
   ws: WebSocket;
-  channels: Set<string>;
+  /** Subscribed channels, each with what authorised it (nothing to track for public channels). */
+  channels: Map<string, Grant | null>;
+  openedAt: number;
   lastSeen: number;
   pingSentAt: number | null;
   clientEvents: number[];
@@ -72,6 +82,7 @@ export class Hub {
   private readonly connections = new Map<string, Connection>();
   private readonly subscribers = new Map<string, Set<Connection>>();
   private readonly delivery: Delivery;
+  private readonly revocations = new Revocations();
   private readonly activityTimeout: number;
   private readonly pongTimeout: number;
   private readonly timer: NodeJS.Timeout;
@@ -131,6 +142,11 @@ export class Hub {
     await this.opts.bus.publish({ kind: 'blocks_changed', userIds: [...userIds] });
   }
 
+  /** Tells every node that a membership ended: the user's sockets leave the tribe's channels. */
+  async membershipEnded(tribeId: string, userId: string): Promise<void> {
+    await this.opts.bus.publish({ kind: 'membership_ended', tribeId, userId });
+  }
+
   /** A new socket: refuse over quota, otherwise greet it with its socket id. */
   accept(ws: WebSocket): void {
     if (this.opts.maxConnections !== undefined && this.connections.size >= this.opts.maxConnections) {
@@ -140,7 +156,8 @@ export class Hub {
     const conn: Connection = {
       socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
       ws,
-      channels: new Set(),
+      channels: new Map(),
+      openedAt: Date.now(),
       lastSeen: Date.now(),
       pingSentAt: null,
       clientEvents: [],
@@ -271,6 +288,16 @@ export class Hub {
       this.refuseSubscription(conn, channel, 'Presence channels need channel_data with a user_id');
       return;
     }
+    const grant = isPrivate(channel) ? grantOf(channel, signed) : null;
+    // Judged before any await, so that a subscribe and an unsubscribe sent together keep their order.
+    let verdict: ReturnType<Revocations['judge']> | 'unknown' = grant ? this.revocations.judge(grant) : undefined;
+    if (verdict === 'check') {
+      verdict = isUuid(grant!.tokenId!) ? await this.checkSession(grant!) : 'unknown';
+      if (!this.connections.has(conn.socketId)) return;
+    }
+    if (verdict === 'session') return this.endSession(conn);
+    if (verdict === 'membership') return this.refuseSubscription(conn, channel, 'Membership ended');
+    if (verdict === 'unknown') return this.refuseSubscription(conn, channel, 'Session could not be checked');
     if (conn.channels.has(channel)) {
       this.send(conn, { event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
       return;
@@ -291,7 +318,7 @@ export class Hub {
     if (signedUserId !== undefined) conn.userIds.add(signedUserId);
     const own = /^private-App\.Models\.User\.(.+)$/.exec(channel);
     if (own) conn.userIds.add(own[1]!);
-    conn.channels.add(channel);
+    conn.channels.set(channel, grant);
     if (!this.subscribers.has(channel)) this.subscribers.set(channel, new Set());
     this.subscribers.get(channel)!.add(conn);
 
@@ -321,6 +348,82 @@ export class Hub {
         involves: [member.user_id],
       });
     }
+  }
+
+  /** Whether a session whose user changed since its auth is still live, asking the database. */
+  private async checkSession(grant: Grant): Promise<'session' | 'unknown' | undefined> {
+    try {
+      if ((await this.opts.sessions!.liveTokenIds([grant.tokenId!], new Date())).includes(grant.tokenId!)) return undefined;
+      this.revocations.tokensRevoked([grant.tokenId!], Date.now());
+      return 'session';
+    } catch (err) {
+      this.logFailure(err);
+      return 'unknown';
+    }
+  }
+
+  /**
+   * Closes a socket that a revoked session authorised, with 4009 (unauthorized). pusher-js treats
+   * 4000-4099 as "refused": it goes to 'disconnected' and does not reconnect, so neither the stock
+   * client nor Echo asks for its channels again; a new socket would need fresh channel auth, which
+   * a revoked token is refused. Unsubscribing the channels one by one instead would leave pusher-js
+   * believing it is still subscribed, and the socket open for more auths signed before the
+   * revocation.
+   */
+  private endSession(conn: Connection): void {
+    this.refuse(conn.ws, CLOSE.unauthorized, 'Session revoked');
+    this.background(this.drop(conn));
+  }
+
+  /**
+   * Sessions were revoked (token ids), or users changed in a way that may have revoked theirs
+   * (user ids: revoke all, password reset, account deletion, or only a profile edit): every socket
+   * of this node that a revoked session authorised is closed. For user ids, the database says
+   * which of the sessions held here are still live, asked only when this node holds some.
+   */
+  private async sessionsChanged(tokenIds: string[], userIds: string[]): Promise<void> {
+    const now = Date.now();
+    this.revocations.tokensRevoked(tokenIds, now);
+    const revoked = new Set(tokenIds);
+    const sessions = this.opts.sessions;
+    if (sessions && userIds.length > 0) {
+      this.revocations.usersChanged(userIds, now);
+      const users = new Set(userIds);
+      const held = new Set<string>();
+      for (const conn of this.connections.values()) {
+        for (const grant of conn.channels.values()) {
+          if (grant?.tokenId && grant.userId && users.has(grant.userId) && isUuid(grant.tokenId)) held.add(grant.tokenId);
+        }
+      }
+      if (held.size > 0) {
+        const live = new Set(await sessions.liveTokenIds([...held], new Date()));
+        const gone = [...held].filter((id) => !live.has(id));
+        this.revocations.tokensRevoked(gone, now);
+        for (const id of gone) revoked.add(id);
+      }
+    }
+    if (revoked.size === 0) return;
+    for (const conn of [...this.connections.values()]) {
+      if ([...conn.channels.values()].some((g) => g?.tokenId !== undefined && revoked.has(g.tokenId))) this.endSession(conn);
+    }
+  }
+
+  /**
+   * A membership ended (ban, leave): the user's subscriptions to the tribe's channels end on this
+   * node, each with a subscription error (Echo's .error() fires; pusher-js asks for fresh channel
+   * auth on its next connection, which is refused), and auths signed before now are refused.
+   */
+  private async endMembership(tribeId: string, userId: string): Promise<void> {
+    this.revocations.membershipEnded(tribeId, userId, Date.now());
+    const leaving: Promise<void>[] = [];
+    for (const conn of this.connections.values()) {
+      for (const [channel, grant] of [...conn.channels]) {
+        if (grant?.tribeId !== tribeId || grant.userId !== userId) continue;
+        this.refuseSubscription(conn, channel, 'Membership ended');
+        leaving.push(this.unsubscribe(conn, channel));
+      }
+    }
+    await Promise.all(leaving);
   }
 
   private async unsubscribe(conn: Connection, channel: string): Promise<void> {
@@ -387,8 +490,17 @@ export class Hub {
       if (Array.isArray(m.userIds)) this.opts.blocks?.invalidate(m.userIds.filter((id) => typeof id === 'string'));
       return;
     }
-    // The token cache of the auth module listens for these.
-    if (m.kind === 'sessions_changed' || m.kind === 'sessions_ack') return;
+    if (m.kind === 'sessions_changed') {
+      // The token cache of the auth module listens for these too.
+      const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+      this.background(this.sessionsChanged(strings(m.tokenIds), strings(m.userIds)));
+      return;
+    }
+    if (m.kind === 'membership_ended') {
+      if (typeof m.tribeId === 'string' && typeof m.userId === 'string') this.background(this.endMembership(m.tribeId, m.userId));
+      return;
+    }
+    if (m.kind === 'sessions_ack') return;
     if (typeof m.channel !== 'string' || typeof m.event !== 'string' || typeof m.data !== 'string') return;
     this.delivery.deliver(m);
   }
@@ -399,13 +511,16 @@ export class Hub {
 
   private async drop(conn: Connection): Promise<void> {
     if (!this.connections.delete(conn.socketId)) return;
-    for (const channel of [...conn.channels]) await this.unsubscribe(conn, channel).catch((err: unknown) => this.logFailure(err));
+    for (const channel of [...conn.channels.keys()])
+      await this.unsubscribe(conn, channel).catch((err: unknown) => this.logFailure(err));
   }
 
   /** Pings sockets silent for the activity timeout; closes those that do not answer with 4201. */
   private checkActivity(): void {
     const now = Date.now();
+    let oldest = now;
     for (const conn of this.connections.values()) {
+      oldest = Math.min(oldest, conn.openedAt);
       if (conn.pingSentAt !== null) {
         if (now - conn.pingSentAt > this.pongTimeout) {
           conn.ws.close(CLOSE.pongNotReceived, 'Pong reply not received');
@@ -416,6 +531,7 @@ export class Hub {
         this.send(conn, { event: 'pusher:ping', data: '{}' });
       }
     }
+    this.revocations.prune(oldest);
   }
 }
 

@@ -48,7 +48,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     auth,
   )(async (req, reply) => {
     const { socket_id, channel_name } = req.body;
-    const decision = await authorizeChannel(channel_name, req.auth!.user, { tribes: ctx.tribesRepo, storage: ctx.storage });
+    const decision = await authorizeChannel(channel_name, req.auth!, { tribes: ctx.tribesRepo, storage: ctx.storage });
     if (!decision.allowed) throw forbidden();
     reply.send(
       decision.channelData

@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { REALTIME, type RealtimeEventName, type RealtimeEvents } from '@tribes/shared';
 import { createBlockCache, type BlockSource } from './blocks.js';
 import { createMemoryBus, createMemoryPresence, createRedisRealtime, type Bus, type PresenceStore } from './bus.js';
-import { CLOSE, Hub } from './hub.js';
+import { CLOSE, Hub, type SessionSource } from './hub.js';
 
 export interface RealtimeOptions {
   appId: string;
@@ -16,6 +16,8 @@ export interface RealtimeOptions {
   logger: FastifyBaseLogger;
   /** Where blocks between people are read: deliveries never cross one. */
   blocks?: BlockSource;
+  /** Where sessions are read: sockets a revoked session authorised are closed. */
+  sessions?: SessionSource;
   maxConnections?: number;
   activityTimeoutSeconds?: number;
   pongTimeoutMs?: number;
@@ -43,6 +45,11 @@ export interface Realtime {
   ): void;
   /** To call after a block or unblock: every node stops using what it cached of these people's blocks. */
   blocksChanged(userIds: readonly string[]): Promise<void>;
+  /**
+   * To call once a membership ended (ban, leave) is committed: on every node, the user's sockets
+   * leave the tribe's private and presence channels, and auths signed before it are refused.
+   */
+  membershipEnded(tribeId: string, userId: string): Promise<void>;
   /** Handles HTTP upgrades on /app/{key}. */
   attach(server: Server): void;
   close(): Promise<void>;
@@ -125,6 +132,7 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     activityTimeoutSeconds: opts.activityTimeoutSeconds,
     pongTimeoutMs: opts.pongTimeoutMs,
     blocks: opts.blocks ? createBlockCache(opts.blocks) : undefined,
+    sessions: opts.sessions,
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME.maxMessageBytes, perMessageDeflate: false });
   const allowedOrigin = opts.publicUrl.origin;
@@ -191,6 +199,11 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     blocksChanged: (userIds) =>
       hub
         .blocksChanged(userIds)
+        .catch((err: Error) => opts.logger.warn({ err: { message: err.message } }, 'realtime publish failed')),
+    // Channel auth refuses the next subscription from the database anyway: the act must not fail for a lost message.
+    membershipEnded: (tribeId, userId) =>
+      hub
+        .membershipEnded(tribeId, userId)
         .catch((err: Error) => opts.logger.warn({ err: { message: err.message } }, 'realtime publish failed')),
     attach(s) {
       server = s;

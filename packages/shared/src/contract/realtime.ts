@@ -21,7 +21,11 @@ export const ChannelAuthBodySchema = z.object({
 });
 export const UserAuthBodySchema = z.object({ socket_id: z.string().regex(PUSHER_SOCKET_ID) });
 
-/** `auth` is `key:signature`; a presence channel adds `channel_data`, the member as a JSON string. */
+/**
+ * `auth` is `key:signature`, with the signed `channel_data` (a JSON string): the user (and, on a
+ * presence channel, the member's user_info), the session and the time of the check, so the server
+ * ends the subscription when the session is revoked or the membership ends.
+ */
 export const ChannelAuthSchema = z.object({ auth: z.string(), channel_data: z.string().optional() });
 export type ChannelAuth = z.infer<typeof ChannelAuthSchema>;
 /** `user_data` is the signed-in user as a JSON string `{ id, user_info: { name } }`. */

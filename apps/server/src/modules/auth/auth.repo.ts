@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { authTokens, otpCodes, resetTokens, users } from '#src/core/db/schema/index.js';
 
@@ -61,6 +61,15 @@ export function createAuthRepo(db: Db) {
         .where(and(...where))
         .returning({ id: authTokens.id });
       return rows.length;
+    },
+    /** Which of these token ids are still live (not revoked, not expired, their user not deleted). */
+    async liveTokenIds(ids: readonly string[], now: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: authTokens.id })
+        .from(authTokens)
+        .where(and(inArray(authTokens.id, [...ids]), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)));
+      return rows.map((r) => r.id);
     },
     async listLiveTokens(userId: string, now: Date): Promise<TokenRow[]> {
       return db

@@ -2,6 +2,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import { createTransact } from '#src/core/db/transaction.js';
 import type { Storage } from '#src/core/storage.js';
+import type { Realtime } from '#src/realtime/realtime.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { createInvitesRepo } from './invites.repo.js';
@@ -16,6 +17,7 @@ export function createTribesModule({
   storage,
   clock,
   notifications,
+  realtime,
   publicUrl,
 }: {
   db: Db;
@@ -23,6 +25,8 @@ export function createTribesModule({
   storage: Storage;
   clock: Clock;
   notifications: NotificationsService;
+  /** Ends a member's live channels when their membership ends (the demo seed has none to end). */
+  realtime?: Pick<Realtime, 'membershipEnded'>;
   /** The web app's origin, for invite links (the demo seed, which makes none, may leave it out). */
   publicUrl?: URL;
 }) {
@@ -30,7 +34,7 @@ export function createTribesModule({
   const transact = createTransact(db);
   return {
     repo,
-    tribes: createTribesService({ repo, users, storage, clock, notifications, transact }),
+    tribes: createTribesService({ repo, users, storage, clock, notifications, realtime, transact }),
     invites: createInvitesService({
       transact,
       invites: createInvitesRepo(db),

@@ -11,11 +11,14 @@ import { presentMember, presentTribe } from './tribes.presenter.js';
 import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
 import { canModerate, isActive, isLeader } from './tribe-roles.js';
 import type { Transact } from '#src/core/db/transaction.js';
+import type { Realtime } from '#src/realtime/realtime.js';
 
 interface Deps {
   /** Transactions (core/db): the repos never hand their connection out. */
   transact: Transact;
   notifications?: Pick<NotificationsService, 'notify'>;
+  /** Told when an active membership ends, so the member's live channels of the tribe end on every node. */
+  realtime?: Pick<Realtime, 'membershipEnded'>;
   repo: TribesRepo;
   users: UsersRepo;
   storage: Storage;
@@ -59,7 +62,7 @@ export async function cropTribeImage(upload: Buffer, kind: TribeImageKind): Prom
 }
 
 /** Tribes and their memberships: who may create, join, leave, approve, ban and lead. */
-export function createTribesService({ repo, users, storage, clock, notifications, transact }: Deps) {
+export function createTribesService({ repo, users, storage, clock, notifications, realtime, transact }: Deps) {
   const present = (row: TribeRow, m?: MemberRow | null) => presentTribe(row, storage, m);
 
   async function get(ref: string): Promise<TribeRow> {
@@ -201,7 +204,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
 
     async leave(ref: string, user: UserRow): Promise<void> {
       const tribe = await get(ref);
-      await transact(async (tx) => {
+      await transact(async (tx, afterCommit) => {
         await repo.lockTribe(tribe.id, tx);
         const mine = await repo.membership(tribe.id, user.id, tx);
         if (!mine) throw notFound();
@@ -209,6 +212,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
         if (isLeader(mine) && (await repo.countActiveLeaders(tribe.id, tx)) <= 1) throw lastLeader();
         await repo.deleteMembership(tribe.id, user.id, tx);
         await repo.recount(tribe.id, tx);
+        if (isActive(mine)) afterCommit(() => realtime?.membershipEnded(tribe.id, user.id));
       });
       if (user.primaryTribeId === tribe.id) await users.update(user.id, { primaryTribeId: null, updatedAt: clock.now() });
     },
@@ -245,7 +249,7 @@ export function createTribesService({ repo, users, storage, clock, notifications
     async updateMember(ref: string, actor: UserRow, targetId: string, body: UpdateMemberBody): Promise<MemberRow> {
       const tribe = await get(ref);
       let approved = false;
-      const updated = await transact(async (tx) => {
+      const updated = await transact(async (tx, afterCommit) => {
         await repo.lockTribe(tribe.id, tx);
         const mine = await repo.membership(tribe.id, actor.id, tx);
         if (!canModerate(mine)) throw forbidden();
@@ -269,6 +273,8 @@ export function createTribesService({ repo, users, storage, clock, notifications
         );
         await repo.recount(tribe.id, tx);
         approved = target.status === 'pending' && row.status === 'active';
+        // A ban ends the member's live channels of the tribe on every node, once it is committed.
+        if (isActive(target) && !isActive(row)) afterCommit(() => realtime?.membershipEnded(tribe.id, targetId));
         return row;
       });
       if (approved)
