@@ -12,6 +12,8 @@ import { buildTestApp, type TestApp } from './build-test-app.js';
  * anonymous — on tribe A's objects, answers the class of outcome its rule in `access-matrix/rules-*.ts`
  * expects (allowed, or refused with exactly 401, 403 or 404). An endpoint without a rule fails here,
  * and so does a rule for an endpoint the contract no longer has.
+ *
+ * `MATRIX_DUMP=/tmp/matrix.txt` writes every cell's status, one endpoint a line, for a reader.
  */
 
 const ENDPOINTS = contractEndpoints();

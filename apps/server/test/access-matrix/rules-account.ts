@@ -92,6 +92,11 @@ export const accountRules: Rules = {
   'realtime.channelAuth': {
     expect: by({ allow: ACTIVE, 403: NOT_ACTIVE, 401: ['anonymous'] }),
     request: (c) => ({ body: { socket_id: '123.456', channel_name: `private-tribe.${c.w.tribeA}` } }),
+    // Nobody subscribes to another person's own channel.
+    foreign: {
+      status: 403,
+      request: (c) => ({ body: { socket_id: '123.456', channel_name: `private-App.Models.User.${c.w.victim.id}` } }),
+    },
   },
   'realtime.userAuth': { expect: selfOnly(), request: () => ({ body: { socket_id: '123.456' } }) },
 
