@@ -1,0 +1,19 @@
+import { accountRules } from './rules-account.js';
+import { authRules } from './rules-auth.js';
+import { learningRules } from './rules-learning.js';
+import { moneyRules } from './rules-money.js';
+import { postsRules } from './rules-posts.js';
+import { treasuryRules } from './rules-treasury.js';
+import { tribesRules } from './rules-tribes.js';
+import type { Rules } from './types.js';
+
+/** The access rules of every endpoint of the contract, by its key (`<module>.<name>`), area by area. */
+export const RULES: Rules = {
+  ...authRules,
+  ...accountRules,
+  ...tribesRules,
+  ...postsRules,
+  ...moneyRules,
+  ...treasuryRules,
+  ...learningRules,
+};
