@@ -74,6 +74,7 @@ export function createContext(deps: {
     users: users.repo,
     tokens: authModule.tokens,
     throttle,
+    mailer,
     appSecret: config.appSecret,
     passkeys: passkeysModule.assertions,
   });

@@ -37,15 +37,29 @@ afterAll(async () => {
   await issuer?.close();
 });
 
+/**
+ * The test's browser: the binding cookie (`name=value`) of its latest start, which it sends back to
+ * the callback (the cookie's path) as a browser would.
+ */
+let browserCookie = '';
+const keepCookie = (res: { headers: Record<string, unknown> }) => {
+  browserCookie = String(res.headers['set-cookie']).split(';')[0]!;
+};
+
 /** GET start: the redirect to the issuer. */
 async function start(query = '') {
   const res = await t.app.inject({ url: `/api/v1/auth/oidc/local/start${query}` });
   expect(res.statusCode, res.body).toBe(302);
+  keepCookie(res);
   return res.headers.location as string;
 }
 
-/** The callback as the browser sends it (the issuer's redirect, path and query). */
-const callback = (url: URL) => t.app.inject({ url: `${url.pathname}${url.search}`, headers: { 'user-agent': 'OidcTest/1.0' } });
+/** The callback as the browser sends it (the issuer's redirect, path and query, and its cookie). */
+const callback = (url: URL, cookie = browserCookie) =>
+  t.app.inject({
+    url: `${url.pathname}${url.search}`,
+    headers: { 'user-agent': 'OidcTest/1.0', ...(cookie ? { cookie } : {}) },
+  });
 
 /** A whole sign-in as `sub`: start, issuer, callback; the callback's Location. */
 async function signInAs(sub: string, query = '') {
@@ -196,6 +210,39 @@ describe('OIDC callback', () => {
     expect(res.headers.location).toBe('/sign-in?error=oidc_state');
   });
 
+  it('binds the state to the browser that started: an httpOnly, SameSite=Lax cookie for the callback only, cleared there', async () => {
+    const res = await t.app.inject({ url: '/api/v1/auth/oidc/local/start' });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^tribes_oidc=[0-9a-f]{64}; /);
+    expect(cookie).toContain('Path=/api/v1/auth/oidc/local/callback');
+    expect(cookie).toContain('Max-Age=600');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('Secure'); // PUBLIC_URL is http here
+    keepCookie(res);
+    await issuer.setAccount('cookie-owner', { email: uniqueEmail(), email_verified: true });
+    const done = await callback(await issuer.authorize(res.headers.location as string, 'cookie-owner'));
+    expect(done.headers.location).toMatch(/^\/sign-in\/complete#token=/);
+    expect(String(done.headers['set-cookie'])).toMatch(/^tribes_oidc=; Path=\/api\/v1\/auth\/oidc\/local\/callback; Max-Age=0/);
+  });
+
+  it("refuses a valid state without its browser's cookie or with another browser's, and leaves it to its own browser", async () => {
+    await issuer.setAccount('csrf-target', { email: uniqueEmail(), email_verified: true });
+    // An attacker's own authorization, finished in the victim's browser (login CSRF).
+    const back = await issuer.authorize(await start(), 'csrf-target');
+    const attackersCookie = browserCookie;
+    await start(); // the victim's browser started a flow of its own: it holds another cookie
+    const victimsCookie = browserCookie;
+    for (const cookie of ['', victimsCookie, 'tribes_oidc=not-hex', `tribes_oidc=${'0'.repeat(64)}`]) {
+      const res = await callback(back, cookie);
+      expect(res.statusCode, cookie).toBe(302);
+      expect(res.headers.location, cookie).toBe('/sign-in?error=oidc_state');
+    }
+    // Refused before it was spent: the browser that started it still finishes it.
+    const own = await callback(back, attackersCookie);
+    expect(own.headers.location).toMatch(/^\/sign-in\/complete#token=/);
+  });
+
   it('refuses a replayed callback (same code and state)', async () => {
     await issuer.setAccount('replay', { email: uniqueEmail(), email_verified: true });
     const { location, back } = await signInAs('replay');
@@ -263,6 +310,7 @@ describe('OIDC linking from settings', () => {
       payload: { return_to: '/setting/sign-in-methods' },
     });
     expect(started.statusCode, started.body).toBe(200);
+    keepCookie(started);
     await issuer.setAccount('linked-sub', { email: uniqueEmail(), email_verified: false });
     const res = await callback(await issuer.authorize(started.json().data.url as string, 'linked-sub'));
     expect(res.headers.location).toBe('/setting/sign-in-methods?linked=local');
@@ -281,6 +329,7 @@ describe('OIDC linking from settings', () => {
       headers: bearer(person.token),
       payload: {},
     });
+    keepCookie(started);
     const res = await callback(await issuer.authorize(started.json().data.url as string, 'taken-sub'));
     expect(res.headers.location).toBe('/setting/sign-in-methods?error=oidc_linked_elsewhere');
   });

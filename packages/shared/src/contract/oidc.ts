@@ -10,7 +10,9 @@ import { endpoint } from './endpoint.js';
  *   `/sign-in?error=oidc_unavailable`.
  * - callback: 302 to `/sign-in/complete#token=<auth_token>&return_to=<path>` (the web app stores the
  *   token like a login), to `/sign-in?challenge=<id>` when the account has 2FA on, or to
- *   `/sign-in?error=<code>` on any failure: `oidc_state` (unknown, expired or replayed state),
+ *   `/sign-in?error=<code>` on any failure: `oidc_state` (unknown, expired or replayed state, or a
+ *   state started in another browser: start and link set an httpOnly, SameSite=Lax cookie scoped to
+ *   the callback, which the callback checks and clears),
  *   `oidc_denied` (the user said no at the issuer), `oidc_failed` (code exchange, nonce, signature),
  *   `oidc_unavailable` (issuer unreachable), `oidc_linked_elsewhere` (linking a subject another account has).
  * - link (signed in, JSON): the issuer URL to send the browser to; its callback joins the subject to

@@ -20,6 +20,10 @@ import { AuthenticationResponseSchema, WebAuthnOptionsSchema } from './passkeys.
  * account's passkeys, and POST /v1/auth/2fa/verify { challenge_id, passkey } takes the browser's
  * assertion. A passkey of another account, a replayed assertion or one that does not verify is a 400
  * on errors.passkey and counts as a wrong try toward the five that burn the challenge.
+ *
+ * Wrong answers are capped per account too (DESIGN 11.7): 10 wrong codes, recovery codes or passkeys
+ * in 15 minutes across every challenge, step-up code and turning 2FA off, then 429 with Retry-After
+ * for that account, even for the right code; the owner is told by mail. RATE_LIMIT_SCALE leaves it.
  */
 
 /** Ten recovery codes: `xxxxx-xxxxx` (lower-case letters and digits); spaces, dashes and case are ignored when typed. */
@@ -160,7 +164,8 @@ export const twoFactorEndpoints = {
       'passkey (a WebAuthn assertion for options of /v1/auth/2fa/passkey/options) answers { auth_token, user }. ' +
       'A wrong code is a 400 on errors.code / errors.recovery_code, a passkey of another account, replayed or not ' +
       'verifying a 400 on errors.passkey; the fifth wrong try burns the challenge: then, and for an expired, spent ' +
-      'or unknown challenge, a 400 on errors.challenge_id (sign in again). Rate limited like login (25 per 5 min per IP).',
+      'or unknown challenge, a 400 on errors.challenge_id (sign in again). Rate limited like login (25 per 5 min per IP), ' +
+      'and 429 for the account after 10 wrong answers in 15 minutes across its challenges.',
     tags,
     auth: 'public',
     body: TwoFactorVerifyBodySchema,

@@ -179,6 +179,11 @@ export const ar: Catalogue = {
   'mail.email_changed.body':
     'تغيّر عنوان البريد الإلكتروني لحسابك في Tribes إلى {{email}}. لم يعد هذا العنوان يُستخدم لتسجيل الدخول إليه.',
   'mail.email_changed.advice': 'إن لم تقم بهذا التغيير، فسجّل الدخول إلى Tribes بطريقة أخرى وأمّن حسابك، أو تواصل معنا.',
+  'mail.two_factor_locked.subject': 'رموز خاطئة كثيرة على حسابك في Tribes',
+  'mail.two_factor_locked.body':
+    'أُدخلت رموز تحقق ثنائي خاطئة كثيرة لحسابك في Tribes، لذا يرفض الحساب كل رمز لمدة {{minutes}} دقيقة، حتى الرمز الصحيح.',
+  'mail.two_factor_locked.advice':
+    'إن لم تكن أنت، فربما يعرف أحدهم كلمة مرورك أو وصله رمز الدخول: غيّر كلمة المرور وسجّل الخروج من الأجهزة التي لا تعرفها.',
   'account_email.code_sent': 'أرسلنا رمزًا إلى {{email}}.',
   'account_email.saved': 'تم حفظ عنوان بريدك الإلكتروني.',
   'account_email.unchanged': 'هذا هو عنوان البريد الإلكتروني لحسابك بالفعل.',

@@ -168,6 +168,11 @@ export const en = {
     'The email address of your Tribes account was changed to {{email}}. This address no longer signs in to it.',
   'mail.email_changed.advice':
     'If you did not make this change, sign in to Tribes another way and secure your account, or contact us.',
+  'mail.two_factor_locked.subject': 'Too many wrong codes on your Tribes account',
+  'mail.two_factor_locked.body':
+    'Too many wrong two-factor codes were entered for your Tribes account, so it refuses every code for the next {{minutes}} minutes, the right one too.',
+  'mail.two_factor_locked.advice':
+    'If this was not you, someone may know your password or have received your sign-in code: change your password and sign out of the devices you do not recognise.',
   'account_email.code_sent': 'We sent a code to {{email}}.',
   'account_email.saved': 'Your email address has been saved.',
   'account_email.unchanged': 'This is already the email address of your account.',

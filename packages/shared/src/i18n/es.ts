@@ -176,6 +176,11 @@ export const es: Catalogue = {
     'El correo de tu cuenta de Tribes se cambió a {{email}}. Esta dirección ya no sirve para iniciar sesión en ella.',
   'mail.email_changed.advice':
     'Si no hiciste este cambio, inicia sesión en Tribes de otra forma y protege tu cuenta, o contáctanos.',
+  'mail.two_factor_locked.subject': 'Demasiados códigos incorrectos en tu cuenta de Tribes',
+  'mail.two_factor_locked.body':
+    'Se introdujeron demasiados códigos de verificación en dos pasos incorrectos en tu cuenta de Tribes, así que rechaza cualquier código durante los próximos {{minutes}} minutos, incluso el correcto.',
+  'mail.two_factor_locked.advice':
+    'Si no fuiste tú, alguien puede conocer tu contraseña o haber recibido tu código de inicio de sesión: cambia tu contraseña y cierra la sesión en los dispositivos que no reconozcas.',
   'account_email.code_sent': 'Enviamos un código a {{email}}.',
   'account_email.saved': 'Tu dirección de correo se ha guardado.',
   'account_email.unchanged': 'Esta ya es la dirección de correo de tu cuenta.',

@@ -177,6 +177,11 @@ export const fr: Catalogue = {
     'L’adresse e-mail de votre compte Tribes a été remplacée par {{email}}. Cette adresse-ci ne permet plus de vous y connecter.',
   'mail.email_changed.advice':
     'Si vous n’êtes pas à l’origine de ce changement, connectez-vous à Tribes d’une autre manière et sécurisez votre compte, ou contactez-nous.',
+  'mail.two_factor_locked.subject': 'Trop de codes erronés sur votre compte Tribes',
+  'mail.two_factor_locked.body':
+    'Trop de codes de double authentification erronés ont été saisis pour votre compte Tribes : il refuse tout code pendant les {{minutes}} prochaines minutes, même le bon.',
+  'mail.two_factor_locked.advice':
+    'Si ce n’était pas vous, quelqu’un connaît peut-être votre mot de passe ou a reçu votre code de connexion : changez votre mot de passe et déconnectez les appareils que vous ne reconnaissez pas.',
   'account_email.code_sent': 'Nous avons envoyé un code à {{email}}.',
   'account_email.saved': 'Votre adresse e-mail a été enregistrée.',
   'account_email.unchanged': 'C’est déjà l’adresse e-mail de votre compte.',

@@ -170,6 +170,11 @@ export const he: Catalogue = {
   'mail.email_changed.subject': 'כתובת הדוא"ל של החשבון שלך ב-Tribes שונתה',
   'mail.email_changed.body': 'כתובת הדוא"ל של החשבון שלך ב-Tribes שונתה ל-{{email}}. כתובת זו כבר אינה משמשת לכניסה אליו.',
   'mail.email_changed.advice': 'אם לא ביצעתם את השינוי הזה, היכנסו ל-Tribes בדרך אחרת ואבטחו את החשבון, או צרו איתנו קשר.',
+  'mail.two_factor_locked.subject': 'יותר מדי קודים שגויים בחשבון שלך ב-Tribes',
+  'mail.two_factor_locked.body':
+    'הוזנו יותר מדי קודי אימות דו-שלבי שגויים לחשבון שלך ב-Tribes, ולכן הוא דוחה כל קוד ב-{{minutes}} הדקות הקרובות, גם את הקוד הנכון.',
+  'mail.two_factor_locked.advice':
+    'אם לא אתם עשיתם זאת, ייתכן שמישהו יודע את הסיסמה שלכם או קיבל את קוד הכניסה: החליפו את הסיסמה והתנתקו מהמכשירים שאינכם מזהים.',
   'account_email.code_sent': 'שלחנו קוד אל {{email}}.',
   'account_email.saved': 'כתובת הדוא"ל שלך נשמרה.',
   'account_email.unchanged': 'זו כבר כתובת הדוא"ל של החשבון שלך.',

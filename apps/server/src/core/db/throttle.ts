@@ -15,8 +15,11 @@ export interface Window {
   unscaled?: boolean;
 }
 
-/** A slot taken under every window (its row id), or the seconds to wait. */
-export type TakeResult = { ok: true; id: number } | { ok: false; retryAfter: number };
+/**
+ * A slot taken under every window (its row id, and how many more the fullest window allows now), or
+ * the seconds to wait.
+ */
+export type TakeResult = { ok: true; id: number; left: number } | { ok: false; retryAfter: number };
 
 /** Namespace of the throttle's advisory locks (two-key form, apart from the migrations' one-key lock). */
 const LOCK_CLASS = 7243;
@@ -33,9 +36,13 @@ const LOCK_CLASS = 7243;
 export function createThrottle(db: Db, clock: Clock, scale = 1) {
   const allowed = (w: Window) => (w.unscaled ? w.max : Math.max(1, Math.floor(w.max * scale)));
 
-  /** Seconds until the key may act again under every window, or 0 when it may act now. */
-  async function waitIn(tx: Tx, key: string, windows: Window[], now: number): Promise<number> {
+  /**
+   * Seconds until the key may act again under every window (0 when it may act now), and the room
+   * the fullest window has.
+   */
+  async function waitIn(tx: Tx, key: string, windows: Window[], now: number): Promise<{ wait: number; room: number }> {
     let wait = 0;
+    let room = Infinity;
     for (const w of windows) {
       const max = allowed(w);
       // The oldest hits of the window, just enough of them to know when one slot frees up.
@@ -45,13 +52,14 @@ export function createThrottle(db: Db, clock: Clock, scale = 1) {
         .where(and(eq(throttleHits.key, key), gt(throttleHits.at, new Date(now - w.seconds * 1000))))
         .orderBy(desc(throttleHits.at))
         .limit(max);
+      room = Math.min(room, max - rows.length);
       if (rows.length >= max) {
         // The window has room again once the max-th newest hit leaves it.
         const freeing = new Date(rows[max - 1]!.at).getTime();
         wait = Math.max(wait, (freeing + w.seconds * 1000 - now) / 1000);
       }
     }
-    return wait;
+    return { wait, room };
   }
 
   /** Takes one slot for the key if every window has room: atomic across requests and nodes. */
@@ -59,10 +67,10 @@ export function createThrottle(db: Db, clock: Clock, scale = 1) {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${key}))`);
       const now = clock.now();
-      const retryAfter = await waitIn(tx, key, windows, now.getTime());
-      if (retryAfter > 0) return { ok: false, retryAfter };
+      const { wait, room } = await waitIn(tx, key, windows, now.getTime());
+      if (wait > 0) return { ok: false, retryAfter: wait };
       const [row] = await tx.insert(throttleHits).values({ key, at: now }).returning({ id: throttleHits.id });
-      return { ok: true, id: row!.id };
+      return { ok: true, id: row!.id, left: room - 1 };
     });
   }
 
@@ -82,6 +90,10 @@ export function createThrottle(db: Db, clock: Clock, scale = 1) {
     /** Forgets a key's events (a successful login clears its failures). */
     async clear(key: string): Promise<void> {
       await db.delete(throttleHits).where(eq(throttleHits.key, key));
+    },
+    /** Gives one taken slot back (an attempt that turned out not to count), leaving the key's others. */
+    async release(id: number): Promise<void> {
+      await db.delete(throttleHits).where(eq(throttleHits.id, id));
     },
     prune,
     /**

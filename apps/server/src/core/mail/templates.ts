@@ -38,18 +38,10 @@ export function codeMail(locale: Locale, name: string, code: string, purpose: Co
   return { subject, text, html };
 }
 
-/**
- * Tells an account's former address that its email changed (to a masked address, so the mail does
- * not hand the new one to whoever reads the old mailbox), in the reader's language.
- */
-export function emailChangedMail(locale: Locale, name: string, maskedEmail: string): RenderedMail {
-  const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
-  const subject = tr('mail.email_changed.subject');
-  const greeting = tr('mail.greeting', { name });
-  // The address reads left to right inside a right-to-left sentence (U+2066…U+2069).
-  const body = tr('mail.email_changed.body', { email: `\u2066${maskedEmail}\u2069` });
-  const advice = tr('mail.email_changed.advice');
-  const signature = tr('mail.signature');
+/** A security notice to an account's owner: greeting, what happened, what to do, signature. */
+function securityNotice(locale: Locale, name: string, subject: string, body: string, advice: string): RenderedMail {
+  const greeting = translate(locale, 'mail.greeting', { name });
+  const signature = translate(locale, 'mail.signature');
   const text = `${greeting}\n\n${body}\n\n${advice}\n\n${signature}\n`;
   const html = page(
     locale,
@@ -60,6 +52,24 @@ export function emailChangedMail(locale: Locale, name: string, maskedEmail: stri
 <p>${escapeHtml(signature)}</p>`,
   );
   return { subject, text, html };
+}
+
+/**
+ * Tells an account's former address that its email changed (to a masked address, so the mail does
+ * not hand the new one to whoever reads the old mailbox), in the reader's language.
+ */
+export function emailChangedMail(locale: Locale, name: string, maskedEmail: string): RenderedMail {
+  const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
+  // The address reads left to right inside a right-to-left sentence (U+2066…U+2069).
+  const body = tr('mail.email_changed.body', { email: `\u2066${maskedEmail}\u2069` });
+  return securityNotice(locale, name, tr('mail.email_changed.subject'), body, tr('mail.email_changed.advice'));
+}
+
+/** Tells the owner that wrong second-factor codes reached the account's cap (DESIGN 11.7), in their language. */
+export function twoFactorLockedMail(locale: Locale, name: string, minutes: number): RenderedMail {
+  const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
+  const body = tr('mail.two_factor_locked.body', { minutes: String(minutes) });
+  return securityNotice(locale, name, tr('mail.two_factor_locked.subject'), body, tr('mail.two_factor_locked.advice'));
 }
 
 /** What a notification mail needs: its sentence, the page it leads to, and the links of its footer. */

@@ -91,6 +91,14 @@ export function createAuthService({ repo, users, tokens, otp, signIn, throttle, 
     /**
      * Spends a code. email-verification and login sign the user in; a login code also verifies an
      * address not yet verified, since reading the mailed code proves the address as well.
+     *
+     * An address registered with a password but never verified belongs to whoever proves the mailbox
+     * (DESIGN 11.7). A login code proves the mailbox and nothing about the password, which may be a
+     * squatter's who registered the address first: when it is the first proof of the address, the
+     * unverified password and every session of the account go (the owner sets a password later).
+     * An email-verification code keeps it: it is sign-up's second step, mailed by register or by a
+     * login with the right password, the only ways the web reaches it. (Its resend through otp/send
+     * proves no password either, but a code row does not record how it was asked for.)
      */
     async verifyCode(body: OtpVerifyBody, device: SignInDevice = {}): Promise<VerifyResult> {
       await otp.consume(body.email, body.purpose, body.code);
@@ -98,14 +106,17 @@ export function createAuthService({ repo, users, tokens, otp, signIn, throttle, 
       if (!user) throw fieldError('code', 'validation.code_invalid');
       const now = clock.now();
       if (body.purpose !== 'forgot-password') {
+        const claimsMailbox = user.emailVerifiedAt === null && body.purpose === 'login' && user.passwordHash !== null;
         const verified =
           user.emailVerifiedAt !== null
             ? user
             : ((await users.update(user.id, {
                 emailVerifiedAt: now,
                 lastStep: user.lastStep ?? 'email-verified',
+                ...(claimsMailbox ? { passwordHash: null } : {}),
                 updatedAt: now,
               })) ?? user);
+        if (claimsMailbox) await tokens.revokeAll(user.id);
         // Either purpose signs in, so either goes through the second factor when the account has one.
         const outcome = await signIn.complete(verified, device);
         if (outcome.kind === 'signed_in' && body.purpose !== 'login') return { ...outcome, kind: 'email_verified' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { buildRegistration, post, signUp, uniqueEmail } from '#test/factories.js';
+import { bearer, buildRegistration, post, signUp, uniqueEmail } from '#test/factories.js';
 
 let t: TestApp;
 /** The same app with the send limits at their real values (RATE_LIMIT_SCALE=1). */
@@ -180,5 +180,43 @@ describe('email verification codes', () => {
     const ar = buildRegistration({ locale: 'ar' });
     await post(t, '/api/v1/auth/register', ar);
     expect((await t.mail.waitFor(ar.email)).html).toContain('dir="rtl"');
+  });
+});
+
+describe('an unverified address belongs to whoever proves the mailbox (DESIGN 11.7)', () => {
+  const login = (email: string, password: string) => post(t, '/api/v1/auth/login', { email, password });
+  const me = async (token: string) => (await t.app.inject({ url: '/api/v1/me', headers: bearer(token) })).statusCode;
+
+  it("drops a squatter's password and sessions when the owner first signs in with an emailed code", async () => {
+    // Someone registers the owner's address with a password of their own and never verifies it.
+    const squat = buildRegistration({ password: 'the squatter knows this one' });
+    const registered = await post(t, '/api/v1/auth/register', squat);
+    expect(registered.status).toBe(201);
+    await t.mail.waitFor(squat.email); // the verification code, unread: the squatter has no access to the mailbox
+    // No session can be had before verification; one made directly stands for any that could.
+    const squatterToken = await t.app.ctx.tokens.issue(registered.body.data.user.id as string, 'squatter');
+    expect(await me(squatterToken)).toBe(200);
+
+    // The owner of the mailbox signs in with a code mailed to it.
+    expect((await send(squat.email, 'login')).status).toBe(200);
+    const signedIn = await verify(squat.email, await t.mail.codeFor(squat.email, 2), 'login');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.user.email_verified).toBe(true);
+
+    const withSquattersPassword = await login(squat.email, squat.password);
+    expect(withSquattersPassword.status).toBe(400);
+    expect(withSquattersPassword.body.error_type).toBe('validation_error');
+    expect(await me(squatterToken)).toBe(401);
+    expect(await me(signedIn.body.data.auth_token as string)).toBe(200);
+  });
+
+  it('keeps the password of a sign-up verified with its code, and of an account verified before', async () => {
+    const reg = await register();
+    expect((await verify(reg.email, reg.code)).status).toBe(200);
+    expect((await login(reg.email, reg.password)).status).toBe(200);
+    // A later sign-in by emailed code (the address already proved) leaves the password alone too.
+    expect((await send(reg.email, 'login')).status).toBe(200);
+    expect((await verify(reg.email, await t.mail.codeFor(reg.email, 2), 'login')).status).toBe(200);
+    expect((await login(reg.email, reg.password)).status).toBe(200);
   });
 });

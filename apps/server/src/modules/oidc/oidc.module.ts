@@ -27,7 +27,7 @@ export function createOidcModule({
   client,
 }: {
   db: Db;
-  config: Pick<Config, 'oidcProviders' | 'publicUrl' | 'env'>;
+  config: Pick<Config, 'oidcProviders' | 'publicUrl' | 'env' | 'appSecret'>;
   clock: Clock;
   users: UsersRepo;
   signIn: SignIn;
@@ -48,6 +48,7 @@ export function createOidcModule({
     signIn,
     clock,
     callbackUrl: (id) => new URL(`api/v1/auth/oidc/${encodeURIComponent(id)}/callback`, config.publicUrl).href,
+    appSecret: config.appSecret,
     log: (fields) => logger.warn({ oidc: fields }, 'oidc sign-in failed'),
   });
   return { oidc };

@@ -5,6 +5,7 @@ import { HttpError } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
 import { OidcIssuerError } from './oidc.client.js';
+import { bindingCookie, clearBindingCookie, setBindingCookie } from './oidc.cookie.js';
 import type { OidcOutcome } from './oidc.service.js';
 
 /** Adds a query parameter to a same-site path. */
@@ -40,7 +41,9 @@ export async function oidcRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   route(app, api.start, { config: limit(app, LIMITS.otp) })(async (req, reply) => {
     ctx.oidc.assertProvider(req.params.id);
     try {
-      return redirect(reply, await ctx.oidc.start(req.params.id, { returnTo: req.query.return_to }));
+      const started = await ctx.oidc.start(req.params.id, { returnTo: req.query.return_to });
+      setBindingCookie(reply, ctx.config.publicUrl, req.params.id, started.binding);
+      return redirect(reply, started.url);
     } catch (err) {
       if (!(err instanceof OidcIssuerError)) throw err;
       req.log.warn({ oidc: { provider: req.params.id, step: 'discovery', reason: err.message } }, 'oidc issuer unavailable');
@@ -54,11 +57,14 @@ export async function oidcRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
     const url = new URL(`api/v1/auth/oidc/${encodeURIComponent(req.params.id)}/callback${search}`, ctx.config.publicUrl);
     let outcome: OidcOutcome;
+    // Whatever the outcome, this browser's authorization is over.
+    clearBindingCookie(reply, ctx.config.publicUrl, req.params.id);
     try {
       outcome = await ctx.oidc.callback(req.params.id, {
         query: req.query,
         url,
         device: { userAgent: req.headers['user-agent'] ?? null },
+        binding: bindingCookie(req),
       });
     } catch (err) {
       if (err instanceof HttpError) throw err;
@@ -71,12 +77,13 @@ export async function oidcRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return redirect(reply, callbackLocation(outcome, req.params.id));
   });
 
-  route(app, api.link, { config: limit(app, LIMITS.write) })(async (req) => {
+  route(app, api.link, { config: limit(app, LIMITS.write) })(async (req, reply) => {
     ctx.oidc.assertProvider(req.params.id);
     try {
-      return {
-        data: { url: await ctx.oidc.start(req.params.id, { returnTo: req.body.return_to, linkUserId: req.auth!.user.id }) },
-      };
+      const started = await ctx.oidc.start(req.params.id, { returnTo: req.body.return_to, linkUserId: req.auth!.user.id });
+      // The web app fetches this (same origin) and then sends the browser to the issuer: the cookie is set here.
+      setBindingCookie(reply, ctx.config.publicUrl, req.params.id, started.binding);
+      return { data: { url: started.url } };
     } catch (err) {
       if (err instanceof OidcIssuerError) throw new HttpError(503, 'oidc.unavailable');
       throw err;

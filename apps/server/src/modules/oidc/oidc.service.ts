@@ -1,6 +1,7 @@
 import type { OidcErrorCode } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { OidcProviderConfig } from '#src/core/config.js';
+import { hmac, safeEqualHex } from '#src/core/crypto.js';
 import { HttpError } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
 import type { SignIn, SignInDevice } from '../auth/sign-in.js';
@@ -27,6 +28,14 @@ export interface OidcCallbackInput {
   /** The public callback URL with the query as received (openid-client checks `iss`, `state`, `code`). */
   url: URL;
   device: SignInDevice;
+  /** The binding cookie the browser sent along (undefined when it sent none). */
+  binding: string | undefined;
+}
+
+/** A started authorization: the issuer URL, and the value of the cookie that binds it to this browser. */
+export interface OidcStart {
+  url: string;
+  binding: string;
 }
 
 /** A failure worth a log line: which step, which provider, why (never a code, token or claim). */
@@ -75,6 +84,7 @@ export function createOidcService({
   signIn,
   clock,
   callbackUrl,
+  appSecret,
   log,
 }: {
   providers: readonly OidcProviderConfig[];
@@ -87,8 +97,18 @@ export function createOidcService({
   clock: Clock;
   /** The public URL of a provider's callback (its redirect_uri). */
   callbackUrl: (providerId: string) => string;
+  /** Keys the browser binding of a state. */
+  appSecret: string;
   log: OidcLog;
 }) {
+  /**
+   * The state's binding to the browser that started the flow (DESIGN 11.7), kept in an httpOnly
+   * cookie: a callback carrying someone else's state (login CSRF: an attacker's own authorization
+   * finished in the victim's browser) comes without it. Only the server can compute it, so nothing
+   * needs storing beside the state.
+   */
+  const bindingOf = (state: string) => hmac(appSecret, `oidc-browser:${state}`);
+
   const provider = (id: string): OidcProviderConfig => {
     const found = providers.find((p) => p.id === id);
     if (!found) throw new HttpError(404, 'oidc.unknown_provider');
@@ -167,9 +187,13 @@ export function createOidcService({
 
     /**
      * Starts an authorization: a fresh state, PKCE verifier and nonce kept for 10 minutes, and the
-     * issuer URL to send the browser to. OidcIssuerError('unavailable') when the issuer cannot be reached.
+     * issuer URL to send the browser to, with the binding its cookie carries. OidcIssuerError('unavailable')
+     * when the issuer cannot be reached.
      */
-    async start(providerId: string, { returnTo, linkUserId }: { returnTo?: string; linkUserId?: string } = {}): Promise<string> {
+    async start(
+      providerId: string,
+      { returnTo, linkUserId }: { returnTo?: string; linkUserId?: string } = {},
+    ): Promise<OidcStart> {
       const p = provider(providerId);
       const secrets = await client.randomSecrets();
       const url = await client.authorizationUrl(p, { ...secrets, redirectUri: callbackUrl(p.id) });
@@ -186,10 +210,14 @@ export function createOidcService({
         expiresAt: new Date(now.getTime() + OIDC_STATE_TTL_MS),
         createdAt: now,
       });
-      return url;
+      return { url, binding: bindingOf(secrets.state) };
     },
 
-    /** Finishes an authorization: spends the state once, exchanges the code, joins the subject, signs in. */
+    /**
+     * Finishes an authorization: checks the state's browser binding, spends the state once, exchanges
+     * the code, joins the subject, signs in. A state from another browser is refused before it is
+     * spent, so a forged callback cannot burn the flow of the browser that owns it.
+     */
     async callback(providerId: string, input: OidcCallbackInput): Promise<OidcOutcome> {
       const p = provider(providerId);
       const fail = (code: OidcErrorCode, step: string, reason: string, linkReturnTo?: string): OidcOutcome => {
@@ -197,6 +225,9 @@ export function createOidcService({
         return { kind: 'failed', code, ...(linkReturnTo ? { linkReturnTo } : {}) };
       };
       const { state: stateValue, code, error } = input.query;
+      if (stateValue && !(input.binding && safeEqualHex(input.binding, bindingOf(stateValue)))) {
+        return fail('oidc_state', 'state', input.binding ? 'state of another browser' : 'no browser binding cookie');
+      }
       const state = stateValue ? await repo.consumeState(stateValue, p.id, clock.now()) : undefined;
       if (!state) return fail('oidc_state', 'state', stateValue ? 'unknown, expired or spent state' : 'no state');
       const linkReturnTo = state.linkUserId ? (state.returnTo ?? LINK_DEFAULT_RETURN) : undefined;

@@ -473,6 +473,27 @@ describe('who sees and who may act', () => {
     expect((await pay(id, s.second, newKey(), await code())).status).toBe(200);
     expect(await balanceOfTribe(s.tribe.id)).toBe(200);
   });
+
+  it("counts wrong step-up codes toward the account's cap on second-factor guesses (DESIGN 11.7)", async () => {
+    const s = await treasuryTribe();
+    const secret = (await call('POST', '/v1/me/2fa/totp', s.second)).body.data.secret as string;
+    const code = (offset = 0) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offset });
+    expect((await call('POST', '/v1/me/2fa/totp/confirm', s.second, { code: await code() })).status).toBe(200);
+    t.clock.advance(30_000 - (t.clock.now().getTime() % 30_000) + 10);
+    const id = (await propose(s.tribe.id, s.member, roof)).body.data.expense.id;
+    const wrong = await code(600);
+    for (let i = 0; i < 10; i += 1)
+      expect((await decide(id, s.second, 'approve', wrong)).body.error_type).toBe('two_factor_invalid');
+    const right = await decide(id, s.second, 'approve', await code());
+    expect(right.status).toBe(429);
+    // The same counter holds the account's sign-in.
+    const login = await call('POST', '/v1/auth/login', null, { email: s.second.email, password: s.second.password });
+    const verify = await call('POST', '/v1/auth/2fa/verify', null, {
+      challenge_id: login.body.data.challenge_id,
+      code: await code(),
+    });
+    expect(verify.status).toBe(429);
+  });
 });
 
 describe('bad input', () => {

@@ -23,7 +23,7 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: ob
     ...(payload ? { payload } : {}),
     headers: { 'user-agent': UA, ...(token ? bearer(token) : {}) },
   });
-  return { status: res.statusCode, body: res.json() };
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
 
 /** The app's code now (the test moves the app's clock; otplib is given the same epoch). */
@@ -482,6 +482,67 @@ describe('turning 2FA off', () => {
     const res = await call('DELETE', '/me/2fa/totp', { recovery_code: other.recovery[0] }, me.token);
     expect(res.status).toBe(400);
     expect((await call('GET', '/me/2fa', undefined, me.token)).body.data.totp_enabled).toBe(true);
+  });
+});
+
+describe("the account's cap on second-factor guesses (DESIGN 11.7)", () => {
+  // This app runs with RATE_LIMIT_SCALE=1000 (build-test-app): the cap of 10 must not follow it.
+  const lockedSubject = {
+    en: 'Too many wrong codes on your Tribes account',
+    fr: 'Trop de codes erronés sur votre compte Tribes',
+  };
+  const lockedMails = (email: string) => t.mail.forAddress(email).filter((m) => Object.values(lockedSubject).includes(m.subject));
+
+  it('refuses the 11th answer after 10 wrong ones across challenges, even the right code, and tells the owner once', async () => {
+    const u = await withTotp();
+    const french = { method: 'PUT' as const, url: '/api/v1/me/settings', headers: bearer(u.token), payload: { language: 'fr' } };
+    expect((await t.app.inject(french)).statusCode).toBe(200);
+    const wrong = (await codeAt(u.secret, 600)) as string;
+    // 4 + 4 wrong codes on two challenges (none burnt), then 2 wrong recovery codes on a third.
+    for (const n of [4, 4]) {
+      const id = await challengeFor(u);
+      for (let i = 0; i < n; i += 1) expect((await verify({ challenge_id: id, code: wrong })).status).toBe(400);
+    }
+    const id = await challengeFor(u);
+    for (let i = 0; i < 2; i += 1) expect((await verify({ challenge_id: id, recovery_code: 'aaaaa-aaaaa' })).status).toBe(400);
+
+    const right = await verify({ challenge_id: id, code: await codeAt(u.secret) });
+    expect(right.status).toBe(429);
+    expect(right.body.status).toBe('error');
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // A fresh challenge and a recovery code fare no better: the cap is the account's.
+    expect((await verify({ challenge_id: await challengeFor(u), recovery_code: u.recovery[0] })).status).toBe(429);
+
+    const mail = await t.mail.waitFor(u.email, 2);
+    expect(mail.subject).toBe(lockedSubject.fr);
+    expect(mail.text).toContain('15 prochaines minutes');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lockedMails(u.email)).toHaveLength(1);
+
+    // 15 minutes after the wrong codes, the right one signs in again.
+    t.clock.advance(15 * 60 * 1000);
+    const again = await verify({ challenge_id: await challengeFor(u), code: await codeAt(u.secret) });
+    expect(again.status).toBe(200);
+  });
+
+  it('counts wrong codes to turn 2FA off with those of sign-in, and a right answer is not counted', async () => {
+    const u = await withTotp();
+    const wrong = (await codeAt(u.secret, 600)) as string;
+    for (let i = 0; i < 5; i += 1) expect((await call('DELETE', '/me/2fa/totp', { code: wrong }, u.token)).status).toBe(400);
+    // A right answer in between leaves the count where it was.
+    expect((await verify({ challenge_id: await challengeFor(u), code: await codeAt(u.secret) })).status).toBe(200);
+    nextStep();
+    const id = await challengeFor(u);
+    for (let i = 0; i < 4; i += 1) expect((await verify({ challenge_id: id, code: wrong })).status).toBe(400);
+    // The 10th wrong answer fills the cap: the owner is told at once.
+    expect((await call('DELETE', '/me/2fa/totp', { recovery_code: 'aaaaa-aaaaa' }, u.token)).status).toBe(400);
+    expect((await t.mail.waitFor(u.email, 2)).subject).toBe(lockedSubject.en);
+    const off = await call('DELETE', '/me/2fa/totp', { code: await codeAt(u.secret) }, u.token);
+    expect(off.status).toBe(429);
+    expect(off.headers['retry-after']).toBeDefined();
+    expect((await call('GET', '/me/2fa', undefined, u.token)).body.data.totp_enabled).toBe(true);
+    expect((await verify({ challenge_id: id, code: await codeAt(u.secret) })).status).toBe(429);
   });
 });
 

@@ -2,9 +2,11 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Throttle } from '#src/core/db/throttle.js';
 import { createTransact } from '#src/core/db/transaction.js';
+import type { Mailer } from '#src/core/mail/mailer.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { TokensService } from '../auth/tokens.service.js';
 import type { PasskeyAssertions } from '../passkeys/assertions.js';
+import { createGuessCap } from './guess-cap.js';
 import { createTwoFactorRepo } from './twofactor.repo.js';
 import { createTwoFactorService } from './twofactor.service.js';
 
@@ -19,9 +21,12 @@ export function createTwoFactorModule(deps: {
   users: UsersRepo;
   tokens: TokensService;
   throttle: Throttle;
+  /** Tells an account's owner when wrong codes reach the account's cap. */
+  mailer: Mailer;
   appSecret: string;
   passkeys: PasskeyAssertions;
 }) {
   const repo = createTwoFactorRepo(deps.db);
-  return { twoFactor: createTwoFactorService({ ...deps, repo, transact: createTransact(deps.db) }) };
+  const guesses = createGuessCap({ throttle: deps.throttle, users: deps.users, mailer: deps.mailer });
+  return { twoFactor: createTwoFactorService({ ...deps, repo, guesses, transact: createTransact(deps.db) }) };
 }

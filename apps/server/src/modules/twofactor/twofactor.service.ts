@@ -11,6 +11,7 @@ import type { SecondFactorGate, SignInDevice } from '../auth/sign-in.js';
 import type { TokensService } from '../auth/tokens.service.js';
 import type { PasskeyAssertions, AssertionOutcome } from '../passkeys/assertions.js';
 import type { AuthenticationResponseJSON } from '../passkeys/webauthn.js';
+import type { GuessCap } from './guess-cap.js';
 import type { ChallengeRow, TwoFactorRepo } from './twofactor.repo.js';
 import { seal, unseal } from '#src/core/seal.js';
 
@@ -22,8 +23,8 @@ export const CHALLENGE_MAX_WRONG = 5;
 const ISSUER = 'Tribes';
 /** A code of the step before or after the server's is accepted too (clocks drift). */
 const EPOCH_TOLERANCE_SECONDS = 30;
-/** Wrong codes to confirm or turn off 2FA, per account (a stolen session cannot try a million codes). */
-const CODE_FAILURES = { max: 10, seconds: 3600 };
+/** Wrong codes to confirm a pending secret, per account (a stolen session cannot try a million codes). */
+const CONFIRM_FAILURES = { max: 10, seconds: 3600 };
 /** Letters and digits that cannot be mistaken for each other (no i, l, o, 0, 1). */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -35,6 +36,8 @@ interface Deps {
   transact: Transact;
   clock: Clock;
   appSecret: string;
+  /** The per-account cap on wrong answers to the second factor, wherever it is asked (DESIGN 11.7). */
+  guesses: GuessCap;
   /** The passkeys module's one assertion check (a passkey answers a challenge too). */
   passkeys: Pick<PasskeyAssertions, 'count' | 'secondFactorOptions' | 'verify'>;
 }
@@ -64,7 +67,7 @@ const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9
  * The second factor (DESIGN 10.2): TOTP enrolment, confirmation with ten recovery codes, turning it
  * off, and the challenge every sign-in with 2FA on answers instead of a token.
  */
-export function createTwoFactorService({ repo, users, tokens, throttle, transact, clock, appSecret, passkeys }: Deps) {
+export function createTwoFactorService({ repo, users, tokens, throttle, transact, clock, appSecret, guesses, passkeys }: Deps) {
   const recoveryHash = (code: string) => hmac(appSecret, `recovery:${normalizeRecovery(code)}`);
   const epoch = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -84,7 +87,8 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
     }
   }
 
-  const codeKey = (userId: string) => `2fa-code:${userId}`;
+  // Confirming checks a secret not yet in force (no second factor to guess): its own limit, not the cap.
+  const confirmKey = (userId: string) => `2fa-code:${userId}`;
 
   return {
     async status(user: UserRow) {
@@ -111,10 +115,10 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
       const factor = await repo.findFactor(user.id);
       if (!factor) throw conflict('two_factor_not_started', 'twofactor.not_started');
       if (factor.confirmedAt) throw conflict('two_factor_enabled', 'twofactor.already_enabled');
-      await throttle.takeOrThrow(codeKey(user.id), [CODE_FAILURES]);
+      await throttle.takeOrThrow(confirmKey(user.id), [CONFIRM_FAILURES]);
       const step = await checkTotp(factor.secretSealed, user.id, code, null);
       if (step === undefined) throw fieldError('code', 'validation.totp_invalid');
-      await throttle.clear(codeKey(user.id));
+      await throttle.clear(confirmKey(user.id));
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const now = clock.now();
       const confirmed = await transact(async (tx) => {
@@ -130,7 +134,7 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
     async disable(user: UserRow, body: TotpDisableBody): Promise<void> {
       const factor = await repo.findFactor(user.id);
       if (!factor?.confirmedAt) throw conflict('two_factor_disabled', 'twofactor.not_enabled');
-      await throttle.takeOrThrow(codeKey(user.id), [CODE_FAILURES]);
+      const guess = await guesses.take(user.id);
       const now = clock.now();
       const ok = await transact(async (tx) => {
         const locked = await repo.lockFactor(tx, user.id);
@@ -143,11 +147,12 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
         return good;
       });
       if (!ok) {
+        await guess.wrong();
         throw body.code !== undefined
           ? fieldError('code', 'validation.totp_invalid')
           : fieldError('recovery_code', 'validation.recovery_code_invalid');
       }
-      await throttle.clear(codeKey(user.id));
+      await guess.uncounted();
     },
 
     /**
@@ -159,7 +164,7 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
       const factor = await repo.findFactor(user.id);
       if (!factor?.confirmedAt) return;
       if (!code) throw new HttpError(403, 'twofactor.code_required', {}, undefined, {}, 'two_factor_required');
-      await throttle.takeOrThrow(codeKey(user.id), [CODE_FAILURES]);
+      const guess = await guesses.take(user.id);
       const ok = await transact(async (tx) => {
         const locked = await repo.lockFactor(tx, user.id);
         if (!locked?.confirmedAt) return true; // turned off meanwhile: nothing to ask
@@ -168,8 +173,11 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
         await repo.setLastStep(user.id, step, tx);
         return true;
       });
-      if (!ok) throw new HttpError(403, 'validation.totp_invalid', {}, undefined, {}, 'two_factor_invalid');
-      await throttle.clear(codeKey(user.id));
+      if (!ok) {
+        await guess.wrong();
+        throw new HttpError(403, 'validation.totp_invalid', {}, undefined, {}, 'two_factor_invalid');
+      }
+      await guess.uncounted();
     },
 
     /** The gate of every sign-in: with TOTP confirmed, a challenge (10 minutes) instead of a token. */
@@ -208,15 +216,17 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
      * device. The challenge row is locked, so racing attempts are counted one by one; the fifth wrong
      * try burns it. A wrong try is committed before the error is thrown. A passkey is checked before
      * the lock (by the passkeys module's assertion check, which spends its WebAuthn challenge once);
-     * its outcome is counted under the lock like a code.
+     * its outcome is counted under the lock like a code. Every answer also takes a slot of the
+     * account's guess cap first (a 429 while capped, whatever the answer), kept only when wrong.
      */
     async verify(body: TwoFactorVerifyBody): Promise<{ token: string; user: UserRow }> {
       const now = clock.now();
+      const first = await repo.findChallenge(body.challenge_id);
+      const firstState = stateOf(first, now);
+      if (firstState !== 'live' || !first) throw deadChallenge(firstState === 'burnt' ? 'burnt' : 'expired');
+      const guess = await guesses.take(first.userId);
       let passkey: AssertionOutcome | undefined;
       if (body.passkey !== undefined) {
-        const first = await repo.findChallenge(body.challenge_id);
-        const state = stateOf(first, now);
-        if (state !== 'live' || !first) throw deadChallenge(state === 'burnt' ? 'burnt' : 'expired');
         passkey = await passkeys.verify(body.passkey as unknown as AuthenticationResponseJSON, {
           purpose: 'second_factor',
           userId: first.userId,
@@ -243,13 +253,16 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
         }
         if (!good) {
           const tries = await repo.countWrongTry(tx, challenge.id);
-          if (tries >= CHALLENGE_MAX_WRONG) return { kind: 'burnt' } as const;
-          return { kind: 'wrong' } as const;
+          if (tries >= CHALLENGE_MAX_WRONG) return { kind: 'wrong', burnt: true } as const;
+          return { kind: 'wrong', burnt: false } as const;
         }
         await repo.consumeChallenge(tx, challenge.id, now);
         return { kind: 'ok', challenge } as const;
       });
+      if (outcome.kind === 'wrong') await guess.wrong();
+      else await guess.uncounted();
       if (outcome.kind === 'expired' || outcome.kind === 'burnt') throw deadChallenge(outcome.kind);
+      if (outcome.kind === 'wrong' && outcome.burnt) throw deadChallenge('burnt');
       if (outcome.kind === 'wrong') {
         if (passkey && !passkey.ok) {
           // A replayed assertion finds its WebAuthn challenge spent: say so; anything else is simply not this account's passkey.
