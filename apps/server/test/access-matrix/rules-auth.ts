@@ -101,6 +101,8 @@ export const authRules: Rules = {
     standIn: true,
     request: () => ({ body: { code: '000000' } }),
   },
+  // No role here has two-factor on: every caller is told so (409), about its own account only.
+  'twoFactor.renewRecoveryCodes': { expect: selfOnly(), standIn: true },
   'twoFactor.verify': {
     expect: everyone(),
     tolerate: [400, 401, 404],
@@ -113,6 +115,17 @@ export const authRules: Rules = {
     reason: `no pending challenge; ${proofs}`,
     request: () => ({ body: { challenge_id: NIL } }),
   },
+
+  // Sudo mode (DESIGN 11.7): each caller confirms only its own session.
+  'reauth.status': { expect: selfOnly() },
+  'reauth.reauth': {
+    expect: selfOnly(),
+    standIn: true,
+    request: (c) => ({ body: { password: c.me?.password ?? 'x'.repeat(12) } }),
+  },
+  'reauth.sendEmailCode': { expect: selfOnly(), standIn: true },
+  // No role has a passkey: 409 reauth_method_unavailable, about its own account.
+  'reauth.passkeyOptions': { expect: selfOnly() },
 
   'oidc.start': {
     expect: everyone(404),

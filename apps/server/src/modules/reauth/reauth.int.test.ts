@@ -228,6 +228,24 @@ describe('POST /v1/me/reauth', () => {
     expect(renewed.body.data.recovery_codes).not.toContain(u.recovery[1]);
   });
 
+  it("counts wrong app codes toward the account's cap on second-factor guesses, shared with sign-in", async () => {
+    const u = await withTotp();
+    stale();
+    for (let i = 0; i < 5; i++) {
+      expect((await call('POST', '/v1/me/reauth', u.token, { password: u.password, code: '000000' })).status).toBe(400);
+    }
+    const challenge = (await call('POST', '/v1/auth/login', undefined, { email: u.email, password: u.password })).body.data
+      .challenge_id as string;
+    for (let i = 0; i < 5; i++) {
+      expect((await call('POST', '/v1/auth/2fa/verify', undefined, { challenge_id: challenge, code: '000000' })).status).toBe(
+        400,
+      );
+    }
+    const capped = await call('POST', '/v1/me/reauth', u.token, { password: u.password, code: await totp(u.secret) });
+    expect(capped.status).toBe(429);
+    expect((await status(u.token)).fresh).toBe(false);
+  });
+
   it('asks for the app code before it spends an emailed code', async () => {
     const u = await withTotp();
     expect((await call('DELETE', '/v1/me/identities/password', u.token)).status).toBe(200);

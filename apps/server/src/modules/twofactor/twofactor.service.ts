@@ -289,7 +289,7 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
     /**
      * The second factor of a reauth (DESIGN 11.7): nothing with 2FA off; with it on, a code from the
      * app not used before, or an unused recovery code (spent). 403 two_factor_required without one, a
-     * 400 on its field when wrong; wrong ones count towards the account's lockout, as everywhere.
+     * 400 on its field when wrong; wrong ones count towards the account's guess cap (guess-cap.ts), as everywhere.
      */
     async confirmOwner(user: UserRow, body: { code?: string; recovery_code?: string }): Promise<void> {
       const factor = await repo.findFactor(user.id);
@@ -297,7 +297,7 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
       if (body.code === undefined && body.recovery_code === undefined) {
         throw new HttpError(403, 'twofactor.code_required', {}, undefined, {}, 'two_factor_required');
       }
-      await throttle.takeOrThrow(codeKey(user.id), [CODE_FAILURES]);
+      const guess = await guesses.take(user.id);
       const now = clock.now();
       const ok = await transact(async (tx) => {
         const locked = await repo.lockFactor(tx, user.id);
@@ -309,11 +309,12 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
         return true;
       });
       if (!ok) {
+        await guess.wrong();
         throw body.code !== undefined
           ? fieldError('code', 'validation.totp_invalid')
           : fieldError('recovery_code', 'validation.recovery_code_invalid');
       }
-      await throttle.clear(codeKey(user.id));
+      await guess.uncounted();
     },
 
     /** Ten new recovery codes in place of the old ones (a sensitive act: the route needs a fresh session). */
