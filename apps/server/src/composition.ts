@@ -83,6 +83,8 @@ export function createContext(deps: {
     appSecret: config.appSecret,
     secondFactor: twoFactor.gate,
   });
+  // Blocks first: notifications, the digest and the members list keep people across one apart (DESIGN 11.7).
+  const { people, blocks } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const { notifications } = createNotificationsModule({
     db,
     users: users.repo,
@@ -92,9 +94,17 @@ export function createContext(deps: {
     mailer,
     publicUrl: config.publicUrl,
     appSecret: config.appSecret,
+    blocks,
   });
   const { push } = createPushModule({ db, config, clock, logger, jobs, notifications, agent: deps.pushAgent });
-  const tribes = createTribesModule({ db, users: users.repo, storage, clock, notifications, publicUrl: config.publicUrl });
+  const tribes = createTribesModule({
+    db,
+    users: users.repo,
+    storage,
+    clock,
+    notifications,
+    publicUrl: config.publicUrl,
+  });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
   const posts = createPostsModule({
     db,
@@ -105,7 +115,6 @@ export function createContext(deps: {
     realtime,
     notifications,
   });
-  const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
   const { treasury, pledges, receipts } = createTreasuryModule({
     db,
@@ -194,6 +203,8 @@ export function createContext(deps: {
     posts: posts.posts,
     reports: posts.reports,
     people,
+    /** Who is on either side of a block with a user (the people module's port). */
+    blocks,
     notifications,
     /** Web Push: subscriptions and the push channel of notify() (DESIGN 10.3). */
     push,
