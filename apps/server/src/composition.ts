@@ -150,6 +150,7 @@ export function createContext(deps: {
     clock,
     publicUrl: config.publicUrl,
     appSecret: config.appSecret,
+    blocks,
     jobs,
   });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
