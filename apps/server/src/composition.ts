@@ -103,6 +103,7 @@ export function createContext(deps: {
     storage,
     clock,
     notifications,
+    blocks,
     publicUrl: config.publicUrl,
   });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });

@@ -2,6 +2,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import { createTransact } from '#src/core/db/transaction.js';
 import type { Storage } from '#src/core/storage.js';
+import type { BlockSource } from '#src/realtime/blocks.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { createInvitesRepo } from './invites.repo.js';
@@ -16,6 +17,7 @@ export function createTribesModule({
   storage,
   clock,
   notifications,
+  blocks,
   publicUrl,
 }: {
   db: Db;
@@ -23,6 +25,8 @@ export function createTribesModule({
   storage: Storage;
   clock: Clock;
   notifications: NotificationsService;
+  /** Blocks (the people module): the members list hides people across one. */
+  blocks: BlockSource;
   /** The web app's origin, for invite links (the demo seed, which makes none, may leave it out). */
   publicUrl?: URL;
 }) {
@@ -30,7 +34,7 @@ export function createTribesModule({
   const transact = createTransact(db);
   return {
     repo,
-    tribes: createTribesService({ repo, users, storage, clock, notifications, transact }),
+    tribes: createTribesService({ repo, users, storage, clock, notifications, transact, blocks }),
     invites: createInvitesService({
       transact,
       invites: createInvitesRepo(db),
