@@ -85,6 +85,8 @@ export function createContext(deps: {
     appSecret: config.appSecret,
     secondFactor: twoFactor.gate,
   });
+  // Blocks first: notifications, the digest and the members list keep people across one apart (DESIGN 11.7).
+  const { people, blocks } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const { notifications } = createNotificationsModule({
     db,
     users: users.repo,
@@ -94,6 +96,7 @@ export function createContext(deps: {
     mailer,
     publicUrl: config.publicUrl,
     appSecret: config.appSecret,
+    blocks,
   });
   const { push } = createPushModule({ db, config, clock, logger, jobs, notifications, agent: deps.pushAgent });
   const tribes = createTribesModule({
@@ -103,6 +106,7 @@ export function createContext(deps: {
     clock,
     notifications,
     realtime,
+    blocks,
     publicUrl: config.publicUrl,
   });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
@@ -115,7 +119,6 @@ export function createContext(deps: {
     realtime,
     notifications,
   });
-  const { people } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
   const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
   const { treasury, pledges, receipts, formerlyPublicMedia } = createTreasuryModule({
     db,
@@ -151,6 +154,7 @@ export function createContext(deps: {
     clock,
     publicUrl: config.publicUrl,
     appSecret: config.appSecret,
+    blocks,
     jobs,
   });
   const { reauth } = createReauthModule({
@@ -221,6 +225,8 @@ export function createContext(deps: {
     posts: posts.posts,
     reports: posts.reports,
     people,
+    /** Who is on either side of a block with a user (the people module's port). */
+    blocks,
     notifications,
     /** Web Push: subscriptions and the push channel of notify() (DESIGN 10.3). */
     push,

@@ -48,6 +48,38 @@ describe('weekly digest', () => {
     expect((await t.app.inject({ url: '/api/v1/me/digest/preview' })).statusCode).toBe(401);
   });
 
+  it('names nobody on either side of a block with the reader: neither their posts nor their joining', async () => {
+    const leader = await signUpLeader(t, { name: 'Leila Haddad' });
+    const tribe = await createTribe(t, leader.token);
+    const reader = await signUp(t, { name: 'Reader Ines' });
+    await joinTribe(t, reader.token, tribe.id);
+    const people = [];
+    for (const name of ['Blocked Bashir', 'Blocker Bettina', 'Friendly Farid']) {
+      const p = await signUp(t, { name });
+      await joinTribe(t, p.token, tribe.id);
+      await createPost(t, p.token, { tribe_id: tribe.id, body: `A word from ${name.split(' ')[1]}` });
+      people.push(p);
+    }
+    const [blocked, blocker] = people as [(typeof people)[0], (typeof people)[0]];
+    const block = (token: string, id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/users/${id}/block`, headers: bearer(token) });
+    expect((await block(reader.token, blocked.user.id)).statusCode).toBe(200);
+    expect((await block(blocker.token, reader.user.id)).statusCode).toBe(200);
+
+    const { text, html } = (await t.app.inject({ url: '/api/v1/me/digest/preview', headers: bearer(reader.token) })).json().data;
+    expect(text).toContain('Friendly Farid: “A word from Farid”');
+    // Two new members, not four: the count leaves them out too.
+    expect(text).toMatch(/2 new members: (Friendly Farid, Leila Haddad|Leila Haddad, Friendly Farid)\n/);
+    for (const hidden of ['Bashir', 'Bettina']) {
+      expect(text).not.toContain(hidden);
+      expect(html).not.toContain(hidden);
+    }
+    // Others still read about them.
+    const other = (await t.app.inject({ url: '/api/v1/me/digest/preview', headers: bearer(leader.token) })).json().data;
+    expect(other.text).toContain('Blocked Bashir: “A word from Bashir”');
+    expect(other.text).toContain('Blocker Bettina');
+  });
+
   it('mails a weekly reader once on their local Monday morning, not before, not twice, not from a second node', async () => {
     const { reader } = await weekInATribe();
     const off = await weekInATribe();

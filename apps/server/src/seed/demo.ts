@@ -55,6 +55,7 @@ function clockedModules(ctx: AppContext, clock: ReturnType<typeof createManualCl
     mailer: ctx.mailer,
     publicUrl: ctx.config.publicUrl,
     appSecret: ctx.config.appSecret,
+    blocks: ctx.blocks,
     clock,
   };
   const { notifications } = createNotificationsModule(base);

@@ -120,7 +120,10 @@ export const tribesEndpoints = {
   members: endpoint({
     method: 'GET',
     path: '/v1/tribes/{id}/members',
-    summary: "A tribe's members by name, page by page; pending and banned lists for its leaders and moderators.",
+    summary:
+      "A tribe's active members by name, page by page, without anyone on either side of a block with the reader; " +
+      'searching them by name (q, the @mention suggestions) is for its active members only (403 otherwise, DESIGN 11.7); ' +
+      'pending and banned lists for its leaders and moderators.',
     tags,
     auth: 'user',
     params: TribeRefParamsSchema,

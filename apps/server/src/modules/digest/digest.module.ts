@@ -2,6 +2,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Jobs } from '#src/core/jobs/jobs.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
+import type { BlockSource } from '#src/realtime/blocks.js';
 import { createDigestRepo } from './digest.repo.js';
 import { createDigestService, DIGEST_QUEUE } from './digest.service.js';
 
@@ -12,6 +13,8 @@ export function createDigestModule(deps: {
   clock: Clock;
   publicUrl: URL | string;
   appSecret: string;
+  /** Blocks (the people module): no digest line about a person across one. */
+  blocks: BlockSource;
   jobs?: Pick<Jobs, 'enabled' | 'define'>;
 }) {
   const { db, jobs, ...rest } = deps;

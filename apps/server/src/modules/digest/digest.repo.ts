@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { markOnce } from '#src/core/db/once-marks.js';
 import { campaigns, courses, lessons, posts, tribeMembers, tribes, users } from '#src/core/db/schema/index.js';
@@ -24,13 +24,16 @@ export function createDigestRepo(db: Db) {
         .orderBy(tribes.name);
     },
 
-    /** The week's most liked and discussed posts of a tribe. */
-    async topPosts(tribeId: string, since: Date, limit = 3) {
+    /** The week's most liked and discussed posts of a tribe, without those of the `exceptAuthors`. */
+    async topPosts(tribeId: string, since: Date, exceptAuthors: readonly string[] = [], limit = 3) {
+      const authorKept = exceptAuthors.length
+        ? or(isNull(posts.authorId), notInArray(posts.authorId, [...exceptAuthors]))
+        : undefined;
       return db
         .select({ id: posts.id, body: posts.body, likes: posts.likeCount, comments: posts.commentCount, author: users.name })
         .from(posts)
         .leftJoin(users, eq(users.id, posts.authorId))
-        .where(and(eq(posts.tribeId, tribeId), gt(posts.createdAt, since), isNull(posts.deletedAt)))
+        .where(and(eq(posts.tribeId, tribeId), gt(posts.createdAt, since), isNull(posts.deletedAt), authorKept))
         .orderBy(desc(sql`${posts.likeCount} + 2 * ${posts.commentCount}`), desc(posts.createdAt))
         .limit(limit);
     },
@@ -60,7 +63,8 @@ export function createDigestRepo(db: Db) {
         .limit(limit);
     },
 
-    async newMembers(tribeId: string, since: Date, exceptUserId: string) {
+    /** The week's new active members of a tribe, but the reader and the `exceptPeople`. */
+    async newMembers(tribeId: string, since: Date, exceptUserId: string, exceptPeople: readonly string[] = []) {
       return db
         .select({ name: users.name })
         .from(tribeMembers)
@@ -71,6 +75,7 @@ export function createDigestRepo(db: Db) {
             eq(tribeMembers.status, 'active'),
             gt(tribeMembers.joinedAt, since),
             sql`${tribeMembers.userId} <> ${exceptUserId}`,
+            exceptPeople.length ? notInArray(tribeMembers.userId, [...exceptPeople]) : undefined,
           ),
         )
         .orderBy(desc(tribeMembers.joinedAt));

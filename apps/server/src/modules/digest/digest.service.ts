@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, isLocale, readNotificationSettings, translate, type Loc
 import type { Clock } from '#src/core/clock.js';
 import { escapeHtml } from '#src/core/html.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
+import type { BlockSource } from '#src/realtime/blocks.js';
 import { page } from '#src/core/mail/templates.js';
 import { appUrl } from '../notifications/notifications.service.js';
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from '../notifications/unsubscribe.js';
@@ -27,6 +28,8 @@ interface Deps {
   clock: Clock;
   publicUrl: URL | string;
   appSecret: string;
+  /** Everyone on either side of a block with the reader (the people module). */
+  blocks: BlockSource;
 }
 
 /** The local weekday (1 = Monday), hour and ISO week (`2026-W48`) of `at` in `tz`. */
@@ -54,8 +57,10 @@ export function localWeek(at: Date, tz: string): { weekday: number; hour: number
  * The weekly digest (DESIGN 10.3): for each of a member's tribes, the week's top posts, open campaigns'
  * progress, new lessons and new members, in the member's language and direction; sent on the member's
  * local Monday morning (quiet hours' time zone, else UTC) once per ISO week across nodes (once_marks).
+ * No line names or quotes a person on either side of a block with the reader (DESIGN 11.7): their
+ * posts and their joining are left out; campaign and lesson lines name nobody and stay.
  */
-export function createDigestService({ repo, mailer, clock, publicUrl, appSecret }: Deps) {
+export function createDigestService({ repo, mailer, clock, publicUrl, appSecret, blocks }: Deps) {
   async function render(user: UserRow, now: Date): Promise<RenderedDigest> {
     const locale: Locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
     const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
@@ -63,9 +68,10 @@ export function createDigestService({ repo, mailer, clock, publicUrl, appSecret 
     const since = new Date(now.getTime() - WEEK_MS);
     const link = (path: string) => appUrl(publicUrl, locale, path);
     const sections: { title: string; lines: { text: string; url?: string }[] }[] = [];
+    const blocked = await blocks.blockPartners(user.id);
     for (const tribe of await repo.tribesOf(user.id)) {
       const lines: { text: string; url?: string }[] = [];
-      for (const p of await repo.topPosts(tribe.id, since)) {
+      for (const p of await repo.topPosts(tribe.id, since, blocked)) {
         const excerpt = p.body.replace(/\s+/g, ' ').trim();
         lines.push({
           text: tr('digest.post', {
@@ -95,7 +101,7 @@ export function createDigestService({ repo, mailer, clock, publicUrl, appSecret 
           url: link(`/tribe/learning-center/lesson/${l.id}`),
         });
       }
-      const members = await repo.newMembers(tribe.id, since, user.id);
+      const members = await repo.newMembers(tribe.id, since, user.id, blocked);
       if (members.length > 0) {
         lines.push({
           text: tr('digest.members', {

@@ -2,6 +2,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
+import type { BlockSource } from '#src/realtime/blocks.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { createNotificationsRepo } from './notifications.repo.js';
@@ -17,6 +18,8 @@ export function createNotificationsModule(deps: {
   mailer: Pick<Mailer, 'enqueue'>;
   publicUrl: URL | string;
   appSecret: string;
+  /** Blocks (the people module): no notification crosses one. */
+  blocks: BlockSource;
 }) {
   const { db, ...rest } = deps;
   return { notifications: createNotificationsService({ repo: createNotificationsRepo(db), ...rest }) };

@@ -19,6 +19,7 @@ import { quietUntil } from './quiet-hours.js';
 import { readUnsubscribeToken, unsubscribeToken, unsubscribeUrl, type UnsubscribeType } from './unsubscribe.js';
 import type { Clock } from '#src/core/clock.js';
 import type { Storage } from '#src/core/storage.js';
+import type { BlockSource } from '#src/realtime/blocks.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
@@ -46,6 +47,8 @@ interface Deps {
   mailer: Pick<Mailer, 'enqueue'>;
   publicUrl: URL | string;
   appSecret: string;
+  /** Everyone on either side of a block with a user (the people module): nobody hears of, or sees, the other. */
+  blocks: BlockSource;
   /** Set once the push module is wired (setPush), so the two modules need not know each other's order. */
   push?: PushSender;
 }
@@ -63,7 +66,7 @@ const isolate = (s: string) => `\u2068${s.replace(/\s+/g, ' ').trim()}\u2069`;
 
 /** Notifications: stored, then pushed on the user's private channel, unless the user switched that kind off. */
 export function createNotificationsService(deps: Deps) {
-  const { repo, users, storage, realtime, clock, mailer, publicUrl, appSecret } = deps;
+  const { repo, users, storage, realtime, clock, mailer, publicUrl, appSecret, blocks } = deps;
   const present = (
     n: NotificationRow,
     actor: { id: string | null; name: string | null; avatarKey: string | null } | null,
@@ -87,7 +90,11 @@ export function createNotificationsService(deps: Deps) {
   }
 
   return {
-    /** Notifies a user of something another person did; never of one's own acts. */
+    /**
+     * Notifies a user of something another person did; never of one's own acts, and never of a person
+     * on either side of a block with them (DESIGN 11.7): no bell entry, mail or push, whatever the kind.
+     * Every notification of every module is made here, so this is the one place that rule lives.
+     */
     async notify(
       userId: string,
       kind: AppNotification['kind'],
@@ -95,6 +102,8 @@ export function createNotificationsService(deps: Deps) {
       subject: AppNotification['subject'],
     ): Promise<void> {
       if (actor?.id === userId) return;
+      const hidden = await blocks.blockPartners(userId);
+      if (actor && hidden.includes(actor.id)) return;
       const target = await users.findById(userId);
       if (!target) return;
       const { notifications, quiet_hours } = readNotificationSettings(target.notificationSettings);
@@ -102,7 +111,7 @@ export function createNotificationsService(deps: Deps) {
       const channels = notifications[type];
       if (channels.in_app) {
         const row = await repo.insert({ userId, kind, actorId: actor?.id ?? null, subject, createdAt: clock.now() });
-        const unread = await repo.unreadCount(userId);
+        const unread = await repo.unreadCount(userId, hidden);
         realtime.emit(CHANNELS.user(userId), 'notification.created', {
           notification: present(row, actor ? { id: actor.id, name: actor.name, avatarKey: actor.avatarKey } : null),
           unread_count: unread,
@@ -167,20 +176,25 @@ export function createNotificationsService(deps: Deps) {
       return { type, email_on: false };
     },
 
+    /**
+     * The bell, newest first. Notifications stored before a block with their actor (either way) are
+     * left out of the list and the unread count from then on (and come back after an unblock).
+     */
     async list(user: UserRow, q: { cursor?: string; limit: number }): Promise<Page<AppNotification> & { unread_count: number }> {
-      const rows = await repo.list(user.id, readTimeCursor(q.cursor), q.limit + 1);
+      const hidden = await blocks.blockPartners(user.id);
+      const rows = await repo.list(user.id, readTimeCursor(q.cursor), q.limit + 1, hidden);
       const items = rows.slice(0, q.limit);
       const last = items[items.length - 1];
       return {
         items: items.map((r) => present(r.n, r.actor)),
         next_cursor: rows.length > q.limit && last ? timeCursor(last.n.createdAt, last.n.id) : null,
-        unread_count: await repo.unreadCount(user.id),
+        unread_count: await repo.unreadCount(user.id, hidden),
       };
     },
 
     async markRead(user: UserRow, ids: string[] | 'all'): Promise<{ unread_count: number }> {
       await repo.markRead(user.id, ids, clock.now());
-      return { unread_count: await repo.unreadCount(user.id) };
+      return { unread_count: await repo.unreadCount(user.id, await blocks.blockPartners(user.id)) };
     },
   };
 }

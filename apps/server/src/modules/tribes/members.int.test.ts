@@ -113,6 +113,61 @@ describe('the members list', () => {
   });
 });
 
+describe('searching the members (the @mention suggestions) and blocks', () => {
+  const ids = (res: { body: { data: { items: { user: { id: string } }[] } } }) => res.body.data.items.map((m) => m.user.id);
+  const block = (token: string, userId: string) => call('POST', `/api/v1/users/${userId}/block`, token);
+
+  it.each([
+    ['leader', 200],
+    ['moderator', 200],
+    ['member', 200],
+    ['pending', 403],
+    ['banned', 403],
+    ['outsider', 403],
+    ['otherLeader', 403],
+  ] as const)('searching the members by name as a %s: %i', async (who, status) => {
+    const res = await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=a`, c[who].token);
+    expect(res.status).toBe(status);
+    if (status === 403)
+      expect(res.body).toMatchObject({ status: 'error', message: 'You do not have permission to perform this action.' });
+    // An empty search is a search too: no way around the rule.
+    expect((await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=`, c[who].token)).status).toBe(status);
+  });
+
+  it('answers 401 without sign-in, 404 for an unknown tribe, 400 for bad input before anything else', async () => {
+    expect((await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=a`)).status).toBe(401);
+    const unknown = '/api/v1/tribes/00000000-0000-4000-8000-000000000000/members?q=a';
+    expect((await call('GET', unknown, c.outsider.token)).status).toBe(404);
+    for (const query of ['q=a&role=leader', 'q=a&limit=0', 'q=a&limit=51', 'q=a&status=gone', `q=${'b'.repeat(101)}`]) {
+      const res = await call('GET', `/api/v1/tribes/${c.tribeId}/members?${query}`, c.outsider.token);
+      expect(res.status).toBe(400);
+      expect(res.body.error_type).toBe('validation_error');
+    }
+  });
+
+  it('never lists a person on either side of a block with the reader, with or without a search', async () => {
+    expect((await block(c.member.token, c.moderator.id)).status).toBe(200);
+    expect((await block(c.outsider.token, c.leader.id)).status).toBe(200);
+    const list = (token: string, q = '') => call('GET', `/api/v1/tribes/${c.tribeId}/members${q}`, token);
+    // Everyone of the cast is "Test Person" (the factories' name): a search for "person" finds all it may.
+    // The one who blocked, and the one blocked: neither sees the other.
+    expect(ids(await list(c.member.token)).sort()).toEqual([c.leader.id, c.member.id].sort());
+    expect(ids(await list(c.member.token, '?q=PERSON')).sort()).toEqual([c.leader.id, c.member.id].sort());
+    expect(ids(await list(c.moderator.token)).sort()).toEqual([c.leader.id, c.moderator.id].sort());
+    expect(ids(await list(c.moderator.token, '?q=person')).sort()).toEqual([c.leader.id, c.moderator.id].sort());
+    expect(ids(await list(c.outsider.token)).sort()).toEqual([c.moderator.id, c.member.id].sort());
+    // Everyone else still sees both.
+    expect(ids(await list(c.leader.token)).sort()).toEqual([c.leader.id, c.moderator.id, c.member.id].sort());
+    expect(ids(await list(c.leader.token, '?q=PERSON')).sort()).toEqual([c.leader.id, c.moderator.id, c.member.id].sort());
+  });
+
+  it('keeps the moderation lists whole, so a block never keeps a leader from handling a request', async () => {
+    await block(c.pending.token, c.leader.id);
+    const res = await call('GET', `/api/v1/tribes/${c.tribeId}/members?status=pending`, c.leader.token);
+    expect(ids(res)).toEqual([c.pending.id]);
+  });
+});
+
 describe('approving, banning and roles', () => {
   it.each([
     ['leader', 200],

@@ -3,6 +3,7 @@ import type { Db } from '#src/core/db/client.js';
 import { createTransact } from '#src/core/db/transaction.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
+import type { BlockSource } from '#src/realtime/blocks.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { createInvitesRepo } from './invites.repo.js';
@@ -18,6 +19,7 @@ export function createTribesModule({
   clock,
   notifications,
   realtime,
+  blocks,
   publicUrl,
 }: {
   db: Db;
@@ -27,6 +29,8 @@ export function createTribesModule({
   notifications: NotificationsService;
   /** Ends a member's live channels when their membership ends (the demo seed has none to end). */
   realtime?: Pick<Realtime, 'membershipEnded'>;
+  /** Blocks (the people module): the members list hides people across one. */
+  blocks: BlockSource;
   /** The web app's origin, for invite links (the demo seed, which makes none, may leave it out). */
   publicUrl?: URL;
 }) {
@@ -34,7 +38,7 @@ export function createTribesModule({
   const transact = createTransact(db);
   return {
     repo,
-    tribes: createTribesService({ repo, users, storage, clock, notifications, realtime, transact }),
+    tribes: createTribesService({ repo, users, storage, clock, notifications, realtime, transact, blocks }),
     invites: createInvitesService({
       transact,
       invites: createInvitesRepo(db),

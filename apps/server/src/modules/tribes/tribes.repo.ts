@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import { tribeMembers, tribes, users, villages } from '#src/core/db/schema/index.js';
 
@@ -149,8 +149,13 @@ export function createTribesRepo(db: Db) {
         })
         .where(eq(tribes.id, tribeId));
     },
-    async listMembers(tribeId: string, opts: { status: string; q?: string; after?: NameCursor; limit: number }) {
+    /** A tribe's members of one status by name, page by page, without the `except` people. */
+    async listMembers(
+      tribeId: string,
+      opts: { status: string; q?: string; after?: NameCursor; limit: number; except?: readonly string[] },
+    ) {
       const where: SQL[] = [eq(tribeMembers.tribeId, tribeId), eq(tribeMembers.status, opts.status)];
+      if (opts.except?.length) where.push(notInArray(tribeMembers.userId, [...opts.except]));
       // strpos, not LIKE: a typed % or _ is a character of the name, not a pattern.
       if (opts.q) where.push(sql`strpos(lower(${users.name}), lower(${opts.q})) > 0`);
       if (opts.after) {

@@ -12,6 +12,7 @@ import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
 import { canModerate, isActive, isLeader } from './tribe-roles.js';
 import type { Transact } from '#src/core/db/transaction.js';
 import type { Realtime } from '#src/realtime/realtime.js';
+import type { BlockSource } from '#src/realtime/blocks.js';
 
 interface Deps {
   /** Transactions (core/db): the repos never hand their connection out. */
@@ -23,6 +24,8 @@ interface Deps {
   users: UsersRepo;
   storage: Storage;
   clock: Clock;
+  /** Everyone on either side of a block with a user (the people module): the members list hides them. */
+  blocks: BlockSource;
 }
 
 /** A URL-safe slug from a name in any script ("Aït Atlas" → "ait-atlas"; Arabic letters stay letters). */
@@ -62,7 +65,7 @@ export async function cropTribeImage(upload: Buffer, kind: TribeImageKind): Prom
 }
 
 /** Tribes and their memberships: who may create, join, leave, approve, ban and lead. */
-export function createTribesService({ repo, users, storage, clock, notifications, realtime, transact }: Deps) {
+export function createTribesService({ repo, users, storage, clock, notifications, realtime, transact, blocks }: Deps) {
   const present = (row: TribeRow, m?: MemberRow | null) => presentTribe(row, storage, m);
 
   async function get(ref: string): Promise<TribeRow> {
@@ -218,19 +221,32 @@ export function createTribesService({ repo, users, storage, clock, notifications
     },
 
     /** Active members for anyone signed in; pending and banned lists for leaders and moderators. */
+    /**
+     * A tribe's members by name. The active list is open to anyone signed in, but searching it by name
+     * (`q`, the composer's @mention suggestions) is for the tribe's active members only (DESIGN 11.7);
+     * the pending and banned lists are for its leaders and moderators. The active list never shows a
+     * person on either side of a block with the reader; the moderation lists show everyone, so a
+     * block never keeps a leader from approving or banning someone.
+     */
     async members(
       ref: string,
       user: UserRow,
       query: { status: string; q?: string; cursor?: string; limit: number },
     ): Promise<Page<TribeMember>> {
       const tribe = await get(ref);
-      if (query.status !== 'active' && !canModerate(await repo.membership(tribe.id, user.id))) throw forbidden();
+      const moderation = query.status !== 'active';
+      const search = query.q !== undefined;
+      if (moderation || search) {
+        const mine = await repo.membership(tribe.id, user.id);
+        if ((moderation && !canModerate(mine)) || (search && !isActive(mine))) throw forbidden();
+      }
       const after = readCursor(query.cursor, { name: 'text', id: 'uuid' });
       const rows = await repo.listMembers(tribe.id, {
         status: query.status,
         q: query.q || undefined,
         after,
         limit: query.limit + 1,
+        except: moderation ? [] : await blocks.blockPartners(user.id),
       });
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
