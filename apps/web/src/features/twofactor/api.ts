@@ -54,6 +54,15 @@ export function useDisableTotp() {
   });
 }
 
+/** POST /v1/me/2fa/recovery_codes: ten new recovery codes (shown once), the old ones void (a sensitive act). */
+export function useRenewRecoveryCodes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.call(endpoints.renewRecoveryCodes, {}, { notifySuccess: false })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: twoFactorKeys.status }),
+  });
+}
+
 /** POST /v1/auth/2fa/verify: the second step of a sign-in; answers { auth_token, user }. */
 export function useVerifyTwoFactor() {
   return useMutation({

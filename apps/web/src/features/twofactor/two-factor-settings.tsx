@@ -17,7 +17,7 @@ import { LocaleLink } from '../../components/locale-link';
 import { TextField } from '../../components/inputs/text-field';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { fieldProps } from '../../lib/form-field';
-import { useConfirmTotp, useDisableTotp, useEnrolTotp, useTwoFactorStatus } from './api';
+import { useConfirmTotp, useDisableTotp, useEnrolTotp, useRenewRecoveryCodes, useTwoFactorStatus } from './api';
 import { useCodeForm } from './use-two-factor-step';
 
 /** The Base32 key in groups of four, easier to type into an app. */
@@ -197,6 +197,8 @@ export function TwoFactorSettings() {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const renew = useRenewRecoveryCodes();
   const off = useCodeForm();
 
   const start = async () => {
@@ -214,6 +216,12 @@ export function TwoFactorSettings() {
       .catch(() => undefined);
     if (done) closeDialog();
   });
+
+  const renewCodes = async () => {
+    const data = await renew.mutateAsync().catch(() => undefined);
+    setRenewing(false);
+    if (data) setCodes(data.recovery_codes);
+  };
 
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   if (enrolment) {
@@ -255,15 +263,14 @@ export function TwoFactorSettings() {
                 <Typography color="text.secondary">
                   {t('twoFactor.settings.codesLeft', { count: status.data.recovery_codes_left })}
                 </Typography>
-                <Button
-                  variant="outlined"
-                  color="error"
-                  onClick={() => setAsking(true)}
-                  sx={{ alignSelf: 'flex-start' }}
-                  data-testid="totp-disable"
-                >
-                  {t('twoFactor.settings.disable')}
-                </Button>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <Button variant="outlined" onClick={() => setRenewing(true)} data-testid="recovery-renew">
+                    {t('twoFactor.settings.renew')}
+                  </Button>
+                  <Button variant="outlined" color="error" onClick={() => setAsking(true)} data-testid="totp-disable">
+                    {t('twoFactor.settings.disable')}
+                  </Button>
+                </Stack>
               </>
             ) : (
               <Button
@@ -279,6 +286,15 @@ export function TwoFactorSettings() {
           </>
         ) : null}
       </Stack>
+      <ConfirmDialog
+        open={renewing}
+        title={t('twoFactor.settings.renewTitle')}
+        body={t('twoFactor.settings.renewBody')}
+        confirmLabel={t('twoFactor.settings.renew')}
+        onConfirm={() => void renewCodes()}
+        onClose={() => setRenewing(false)}
+        pending={renew.isPending}
+      />
       <ConfirmDialog
         open={asking}
         title={t('twoFactor.settings.disableTitle')}

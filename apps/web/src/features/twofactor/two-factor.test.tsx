@@ -347,4 +347,29 @@ describe('settings → two-factor authentication', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(calls, '/v1/me/2fa/totp', 'DELETE')).toEqual([{ recovery_code: 'abcde-12345' }]);
   }, 60_000);
+
+  it('makes new recovery codes after a confirmation, and shows them once', async () => {
+    const fresh = Array.from({ length: 10 }, (_, i) => `newcd-${String(i).padStart(5, '0')}`);
+    const calls = stubFetch((call) => {
+      if (call.url.endsWith('/v1/me/2fa') && call.method === 'GET') {
+        return jsonResponse(200, success({ totp_enabled: true, recovery_codes_left: 2, passkeys: 0 }));
+      }
+      if (call.url.endsWith('/v1/me/2fa/recovery_codes') && call.method === 'POST') {
+        return jsonResponse(200, success({ recovery_codes: fresh }, 'New recovery codes are ready.'));
+      }
+      return jsonResponse(200, success({ items: [], next_cursor: null }));
+    });
+    const { router } = await renderApp('/setting/two-factor', {
+      session: { accessToken: 't', userData: MEMBER, isLoggedIn: true },
+    });
+    await settle(router, '/setting/two-factor');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('recovery-renew'));
+    const dialog = await screen.findByRole('dialog', { name: 'Make new recovery codes?' });
+    const renewals = () => calls.filter((c) => c.url.endsWith('/v1/me/2fa/recovery_codes') && c.method === 'POST');
+    expect(renewals()).toHaveLength(0);
+    await user.click(within(dialog).getByTestId('confirm-action'));
+    expect(await screen.findByTestId('recovery-codes')).toHaveTextContent(fresh[9]!);
+    expect(renewals()).toHaveLength(1);
+  }, 60_000);
 });
