@@ -28,15 +28,25 @@ interface Deps {
   blocks: BlockSource;
 }
 
-/** A URL-safe slug from a name in any script ("Aït Atlas" → "ait-atlas"; Arabic letters stay letters). */
+/** Arabic harakat, superscript alef and tatweel; Hebrew points and cantillation: marks, not letters, in a slug. */
+const NON_LETTER_MARKS = /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u064b-\u065f\u0670\u0640]/g;
+
+/**
+ * A URL-safe slug from a name in any script: "Aït Atlas" → "ait-atlas", "قبيلة آيت بوكماز" →
+ * "قبيلة-آيت-بوكماز". Only Latin letters lose their accents; every other letter stays whole in its
+ * composed form (NFKD would split أ إ آ ؤ ئ into a letter and a combining hamza or madda, which the
+ * separator rule then cut into two words).
+ */
 export function slugify(name: string): string {
   const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .replace(NON_LETTER_MARKS, '')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/\p{Script=Latin}/gu, (letter) => letter.normalize('NFKD').replace(/\p{M}/gu, ''))
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+    .slice(0, 60)
+    .replace(/-+$/, '');
   return slug || 'tribe';
 }
 
