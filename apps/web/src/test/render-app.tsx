@@ -53,6 +53,8 @@ export async function renderApp(path: string, options: { strategy?: LocaleStrate
 
 /** Waits until the router settles on a path and the page rendered its heading. */
 export async function settle(router: { state: { location: { pathname: string } } }, pathname: string) {
-  await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 5000 });
-  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
+  // Hang guards, not timings: a page's first render includes cold imports of its lazy chunks, which a
+  // loaded machine has been seen to take over 5 s for.
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 20_000 });
+  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull(), { timeout: 20_000 });
 }

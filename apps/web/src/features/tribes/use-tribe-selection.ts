@@ -7,7 +7,7 @@ import { useTribeBrowser } from './use-tribe-browser';
 
 /**
  * Onboarding's tribe selection: search and browse (list or map), choose a tribe (POST
- * /v1/tribe_selection), or as a leader create one and choose it; then on to /home.
+ * /v1/tribe_selection), then on to /home; or as a leader create one, choose it and land on it.
  */
 export function useTribeSelection() {
   const browser = useTribeBrowser();
@@ -17,16 +17,18 @@ export function useTribeSelection() {
   const [creating, setCreating] = useState(false);
   const [choosing, setChoosing] = useState<string | null>(null);
 
-  const choose = async (tribeId: string) => {
+  /** Chooses a tribe, then goes on: to /home, or where the caller says. */
+  const choose = async (tribeId: string, then = '/home') => {
     setChoosing(tribeId);
     const done = await select.mutateAsync(tribeId).catch(() => undefined);
     setChoosing(null);
-    if (done) navigate('/home', { replace: true });
+    if (done) navigate(then, { replace: true });
   };
 
+  /** A leader who just made a tribe lands on it, where its setup checklist waits (not on the global feed). */
   const onCreated = async (tribe: Tribe) => {
     setCreating(false);
-    await choose(tribe.id);
+    await choose(tribe.id, `/tribes/${tribe.slug}`);
   };
 
   return {

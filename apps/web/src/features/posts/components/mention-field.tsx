@@ -78,7 +78,9 @@ export function MentionTextField({ tribeId, onText, inputRef, htmlInput, ...prop
   };
 
   return (
-    <Box sx={{ position: 'relative' }}>
+    // As wide as its place: in a row (the comment form) the wrapper would otherwise shrink to its content,
+    // a textarea that sizes to its text (1 px when empty).
+    <Box sx={{ position: 'relative', width: '100%', minWidth: 0 }}>
       <TextField
         {...props}
         inputRef={(el: HTMLInputElement | null) => {
