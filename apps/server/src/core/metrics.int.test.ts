@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
@@ -30,12 +33,20 @@ async function untilSample(t: TestApp, series: string, value: number): Promise<v
 
 describe('GET /metrics without METRICS_TOKEN', () => {
   let t: TestApp;
+  let dist: string;
   beforeAll(async () => {
-    t = await buildTestApp();
+    // A served web app answers unknown paths with its page: /metrics must not become one.
+    dist = mkdtempSync(path.join(tmpdir(), 'tribes-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tribes</title>');
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
-  it('answers the envelope 404, even to a bearer token', async () => {
+  it("answers the envelope 404, even to a bearer token, never the web app's page", async () => {
+    expect((await t.app.inject({ url: '/some/page' })).headers['content-type']).toMatch(/^text\/html/);
     for (const headers of [{}, auth]) {
       const res = await t.app.inject({ url: '/metrics', headers });
       expect(res.statusCode).toBe(404);

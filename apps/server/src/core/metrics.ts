@@ -25,13 +25,12 @@ export interface MetricsSources {
   jobStates: () => Promise<JobStateCount[]>;
   /** Told when a scrape could not read a source (the rest of the scrape is still answered). */
   onCollectError: (err: unknown) => void;
+  /** How long a scrape waits for the job counts (2 s by default): a database that does not answer must not hang it. */
+  jobStatesTimeoutMs?: number;
 }
 
 /** The label of requests no route matched: one series for every unknown URL, so cardinality stays bounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
-
-/** A scrape waits this long at most for the job counts (a database that does not answer must not hang it). */
-const JOB_COUNT_TIMEOUT_MS = 2_000;
 
 /** The route template a request matched (`/api/v1/tribes/:id`), never its raw URL; `unmatched` otherwise. */
 export function routeTemplate(request: FastifyRequest): string {
@@ -80,7 +79,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       // Stale counts are worse than none: a failed read leaves the series out of this scrape.
       this.reset();
       try {
-        for (const { queue, state, count } of await within(sources.jobStates(), JOB_COUNT_TIMEOUT_MS)) {
+        for (const { queue, state, count } of await within(sources.jobStates(), sources.jobStatesTimeoutMs ?? 2_000)) {
           this.set({ queue, state }, count);
         }
       } catch (err) {
