@@ -52,6 +52,8 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
  * grouped by endpoint without reading raw URLs (which hold ids and, before the serializer, queries).
  */
 export function logRouteTemplates(app: FastifyInstance): void {
+  // A silent logger writes nothing: no child per request then.
+  if (app.log.level === 'silent') return;
   app.addHook('onRequest', async (request, reply) => {
     const log = request.log.child({ route: routeTemplate(request) });
     request.log = log;

@@ -211,7 +211,9 @@ export function createJobs(options: JobsOptions): Jobs {
         'SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = ANY($1) GROUP BY name, state',
         [queues],
       );
-      const found = new Map((rows as { name: string; state: string; n: number }[]).map((r) => [`${r.name} ${r.state}`, Number(r.n)]));
+      const found = new Map(
+        (rows as { name: string; state: string; n: number }[]).map((r) => [`${r.name} ${r.state}`, Number(r.n)]),
+      );
       return queues.flatMap((queue) => JOB_STATES.map((state) => ({ queue, state, count: found.get(`${queue} ${state}`) ?? 0 })));
     },
   };
