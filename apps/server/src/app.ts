@@ -20,7 +20,8 @@ import { handleClientError } from './core/client-error.js';
 import { registerErrorHandling, registerNotFound } from './core/error-handler.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './core/http-timeouts.js';
 import { requestLocale } from './core/i18n.js';
-import { loggerOptions } from './core/logger.js';
+import { loggerOptions, logRouteTemplates } from './core/logger.js';
+import { createMetrics, registerMetrics } from './core/metrics.js';
 import type { Mailer } from './core/mail/mailer.js';
 import { registerRateLimit } from './core/rate-limit.js';
 import { openApiTransform } from './core/route.js';
@@ -116,6 +117,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.realtime,
   });
   realtime.attach(app.server);
+  // Prometheus series, only with METRICS_TOKEN (DESIGN 11.1): made before the context, whose mailer counts
+  // lost mail into them; the gauges read the hub and the job queue when scraped.
+  const metrics = config.metricsToken
+    ? createMetrics({
+        realtimeConnections: () => realtime.hub.connectionCount,
+        jobStates: () => ctx.jobs.stateCounts(),
+        onCollectError: (err) => app.log.warn({ err }, 'metrics: job counts unavailable'),
+      })
+    : undefined;
   const ctx = createContext({
     realtime,
     config,
@@ -124,8 +134,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     mailer: options.mailer,
     pushAgent: options.pushAgent,
+    onMailFailedForGood: metrics && (() => metrics.mailFailed.inc()),
   });
   app.decorate('ctx', ctx);
+  logRouteTemplates(app);
+  registerMetrics(app, { token: config.metricsToken, metrics });
   app.decorateRequest('locale', 'en');
   app.addHook('onRequest', async (request, reply) => {
     request.locale = requestLocale(request);

@@ -43,6 +43,8 @@ export function createContext(deps: {
   mailer?: Mailer;
   /** The HTTPS agent for push services (tests trust their own service's certificate through it). */
   pushAgent?: Agent;
+  /** Told of each mail that failed for good (the metrics' counter). */
+  onMailFailedForGood?: () => void;
 }) {
   const { config, database, clock, logger, realtime } = deps;
   const db = database.db;
@@ -58,6 +60,7 @@ export function createContext(deps: {
       jobs,
       retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
       appSecret: config.appSecret,
+      onFailedForGood: deps.onMailFailedForGood,
     });
   const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () =>
     clock.now(),

@@ -124,6 +124,18 @@ describe('loadConfig', () => {
     expect(message({ DATABASE_URL: 'mysql://u:pw@h/db' })).not.toContain('pw');
   });
 
+  it('stops on a METRICS_TOKEN shorter than 16 characters or unfit for a bearer header, naming the variable and never echoing it', () => {
+    const short = message({ METRICS_TOKEN: 'abc123' });
+    expect(short).toContain('METRICS_TOKEN must be at least 16 characters');
+    expect(short).not.toContain('abc123');
+    const spaced = message({ METRICS_TOKEN: 'a long token with spaces in it' });
+    expect(spaced).toContain('METRICS_TOKEN must hold only letters, digits');
+    expect(spaced).not.toContain('spaces in it');
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    const token = 'f'.repeat(64);
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+  });
+
   it('has no Firebase and no OpenID Connect issuer unless configured', () => {
     const c = loadConfig({ DATA_DIR: dataDir() });
     expect(c.firebase).toBeNull();

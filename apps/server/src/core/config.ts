@@ -93,6 +93,15 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((n) => n > 0 && n <= 1_000_000, { error: 'must be a number greater than 0 and at most 1000000' })
     .default(1),
+  // Sent by Prometheus as `Authorization: Bearer <token>`: only the characters a bearer token may hold.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters (for example from `openssl rand -hex 32`)' })
+    .max(512, { error: 'must be at most 512 characters' })
+    .regex(/^[A-Za-z0-9_\-.~+/=]+$/, {
+      error: 'must hold only letters, digits and - . _ ~ + / = (for example from `openssl rand -hex 32`)',
+    })
+    .optional(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: parsedBy(parseTrustProxy).optional(),
@@ -227,6 +236,7 @@ const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'SMTP_URL',
   'OIDC_PROVIDERS',
+  'METRICS_TOKEN',
 ]);
 
 /**
@@ -329,6 +339,8 @@ export type Config = {
   rateLimitScale: number;
   /** How long a session stays fresh for sensitive acts after its sign-in or a reauth (DESIGN 11.7). */
   reauthWindowSeconds: number;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset: /metrics answers 404 and nothing is collected. */
+  metricsToken: string | undefined;
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: TrustProxy;
@@ -463,6 +475,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -23,6 +23,18 @@ export interface JobDefinition<T> {
   retryBackoff?: boolean;
   /** A cron line (UTC): the queue is also sent a job on this schedule (once across nodes). */
   cron?: string;
+  /** Called when a job's last try fails (no retry left): it stays as a failed job (e.g. counted by a metric). */
+  onFailedForGood?: () => void;
+}
+
+/** The states pg-boss keeps a job in, as `tribes_jobs` reports them. */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+
+/** How many jobs of a queue are in one state. */
+export interface JobStateCount {
+  queue: string;
+  state: (typeof JOB_STATES)[number];
+  count: number;
 }
 
 export interface Jobs {
@@ -45,6 +57,11 @@ export interface Jobs {
   failedCount(queue: string): Promise<number>;
   /** The cron schedules registered in the database. */
   schedules(): Promise<{ name: string; cron: string }[]>;
+  /**
+   * Jobs of each queue this node defined, by state (zeros included), in one grouped query over the
+   * jobs pg-boss still holds (archived ones are not counted); empty while the queue is not running.
+   */
+  stateCounts(): Promise<JobStateCount[]>;
 }
 
 export interface SendOptions {
@@ -101,15 +118,21 @@ export function createJobs(options: JobsOptions): Jobs {
    * on its own (pg-boss then retries it with back-off), so one bad job neither fails its neighbours
    * nor makes jobs already done run again.
    */
-  async function handle(queue: string, def: JobDefinition<object>, jobs: PgBoss.Job<object>[]) {
+  async function handle(queue: string, def: JobDefinition<object>, jobs: PgBoss.JobWithMetadata<object>[]) {
     for (const job of jobs) {
       try {
         await def.handler(job.data);
       } catch (err) {
         const e = err as Error;
+        // pg-boss retries while retry_count < retry_limit (its fetch counts the tries): otherwise this was the last.
+        const last = job.retryCount >= job.retryLimit;
         // The job's data is not logged: it may hold a code.
-        logger.warn({ queue, job: job.id, err: { name: e.name, message: e.message } }, 'job failed; pg-boss retries it');
+        logger.warn(
+          { queue, job: job.id, err: { name: e.name, message: e.message } },
+          last ? 'job failed for good; kept as a failed job' : 'job failed; pg-boss retries it',
+        );
         await boss!.fail(queue, job.id, { name: e.name, message: e.message });
+        if (last) def.onFailedForGood?.();
         continue;
       }
       await boss!.complete(queue, job.id);
@@ -144,7 +167,7 @@ export function createJobs(options: JobsOptions): Jobs {
         });
         const workerId = await boss.work<object>(
           queue,
-          { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: BATCH_SIZE },
+          { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: BATCH_SIZE, includeMetadata: true },
           (jobs) => handle(queue, def, jobs),
         );
         workerIds.set(queue, workerId);
@@ -180,6 +203,18 @@ export function createJobs(options: JobsOptions): Jobs {
     async schedules() {
       if (!boss) return [];
       return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
+    },
+    async stateCounts() {
+      if (!boss) return [];
+      const queues = [...definitions.keys()];
+      const { rows } = await bossDb(options.db).executeSql(
+        'SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = ANY($1) GROUP BY name, state',
+        [queues],
+      );
+      const found = new Map(
+        (rows as { name: string; state: string; n: number }[]).map((r) => [`${r.name} ${r.state}`, Number(r.n)]),
+      );
+      return queues.flatMap((queue) => JOB_STATES.map((state) => ({ queue, state, count: found.get(`${queue} ${state}`) ?? 0 })));
     },
   };
 }

@@ -44,6 +44,8 @@ export interface MailerOptions {
   retryDelaySeconds?: number;
   /** Seals each queued mail: a job row then holds no readable code, link or address (the app secret). */
   appSecret: string;
+  /** Called once for each mail that failed for good (its last try refused, or its only try in-process). */
+  onFailedForGood?: () => void;
 }
 
 /** A queued mail as the job table keeps it: sealed under the app secret (core/seal.ts). */
@@ -95,6 +97,7 @@ export function createMailer(options: MailerOptions): Mailer {
       retryLimit: MAIL_RETRY_LIMIT,
       retryDelaySeconds: options.retryDelaySeconds ?? 15,
       retryBackoff: true,
+      onFailedForGood: options.onFailedForGood,
     });
   }
 
@@ -104,6 +107,11 @@ export function createMailer(options: MailerOptions): Mailer {
       // Only the error's name and message are logged: never the message (it may hold a code).
       const logFailure = (what: string) => (err: Error) =>
         options.logger.error({ err: { name: err.name, message: err.message } }, what);
+      // Sent in-process, a mail has one try: its failure is final.
+      const lost = (err: Error) => {
+        logFailure('mail delivery failed')(err);
+        options.onFailedForGood?.();
+      };
       const p = (
         jobs?.running
           ? jobs
@@ -117,10 +125,10 @@ export function createMailer(options: MailerOptions): Mailer {
                 // The queue is the database: if it cannot take the mail, one direct try is better than none.
                 (err: Error) => {
                   logFailure('mail could not be queued; sending it directly')(err);
-                  return send(message).catch(logFailure('mail delivery failed'));
+                  return send(message).catch(lost);
                 },
               )
-          : send(message).catch(logFailure('mail delivery failed'))
+          : send(message).catch(lost)
       ).finally(() => pending.delete(p));
       pending.add(p);
     },
