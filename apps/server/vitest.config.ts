@@ -4,13 +4,14 @@ import { defineConfig } from 'vitest/config';
 const integration = ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
 
 /**
- * Integration files that test the HTTP server, its websockets or a child process, not the
- * database: the same on either, so they run on one leg only, PostgreSQL (where a fresh database
- * costs less than a PGlite instance). Files with a PostgreSQL branch of their own (process, crash,
- * built-server, fuzz) stay on both.
+ * Integration files that test the HTTP server, its websockets, a child process or an outside
+ * service (the S3 media store), not the database: the same on either, so they run on one leg only,
+ * PostgreSQL (where a fresh database costs less than a PGlite instance). Files with a PostgreSQL
+ * branch of their own (process, crash, built-server, fuzz) stay on both.
  */
 const processOnly = [
   'test/http-timeouts.int.test.ts',
+  'test/media-s3.int.test.ts',
   'test/realtime-process.int.test.ts',
   'test/realtime-hostile.int.test.ts',
   'test/trust-proxy.int.test.ts',

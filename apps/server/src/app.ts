@@ -220,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   registerNotFound(app, servesWeb ? { apiPrefixes: API_PREFIXES } : null);
+  // The media store's connections (an S3 client's sockets) go with the app.
+  app.addHook('onClose', () => ctx.storage.close());
 
   // The throttle's table keeps only what its windows can still count (a day at most).
   const stopPruning = ctx.throttle.schedulePrune(options.throttlePruneMs ?? 10 * 60 * 1000, (err) =>

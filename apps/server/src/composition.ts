@@ -7,6 +7,7 @@ import type { Database } from './core/db/client.js';
 import { createJobs } from './core/jobs/jobs.js';
 import { createMailer, type Mailer } from './core/mail/mailer.js';
 import { createDiskStorage, type Storage } from './core/storage.js';
+import { createS3Storage } from './core/storage-s3.js';
 import { createThrottle } from './core/db/throttle.js';
 import { createAccountEmailService } from './modules/account-email/account-email.service.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
@@ -62,9 +63,14 @@ export function createContext(deps: {
       appSecret: config.appSecret,
       onFailedForGood: deps.onMailFailedForGood,
     });
-  const storage: Storage & { root: string } = createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () =>
-    clock.now(),
-  );
+  // Media on disk under DATA_DIR, or in an S3-compatible bucket that every node shares (STORAGE_URL).
+  const storage: Storage = config.storage
+    ? createS3Storage(config.storage, {
+        secret: config.appSecret,
+        now: () => clock.now(),
+        onError: (failure) => logger.warn(failure, 'media store call failed'),
+      })
+    : createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () => clock.now());
   const throttle = createThrottle(db, clock, config.rateLimitScale);
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultDisplayRates, parseDisplayRates, type DisplayRates } from './display-rates.js';
+import { parseStorageUrl, type S3Settings } from './storage-url.js';
 
 // Every rule carries its own plain-English message (a schema's message wins over the shared
 // catalogue-key error map that @tribes/shared installs), so a start-up error reads
@@ -65,6 +66,7 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  STORAGE_URL: parsedBy(parseStorageUrl).optional(),
   MAIL_FROM: text(3).default('Tribes <no-reply@localhost>'),
   OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).default('operators@localhost'),
   APP_SECRET: text(32).optional(),
@@ -235,6 +237,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
+  'STORAGE_URL',
   'OIDC_PROVIDERS',
   'METRICS_TOKEN',
 ]);
@@ -313,6 +316,8 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Media in an S3-compatible bucket (STORAGE_URL), or null: files under DATA_DIR/uploads. */
+  storage: S3Settings | null;
   mailFrom: string;
   operatorEmail: string;
   appSecret: string;
@@ -455,6 +460,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    storage: e.STORAGE_URL ?? null,
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
     appSecret: e.APP_SECRET ?? dev!.appSecret,

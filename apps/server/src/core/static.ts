@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { mediaEndpoints } from '@tribes/shared';
 import { notFound } from './errors.js';
 import { registerWebManifest } from './web-manifest.js';
 import { localeOf, META_PAGES, renderPageMeta, type PageMetaLookup } from './page-meta.js';
 import { route, sent } from './route.js';
-import { PRIVATE_PREFIX, type Storage } from './storage.js';
+import { isStorageKey, PRIVATE_PREFIX, type Storage, type StoredObject } from './storage.js';
 
 /** Paths that belong to the API and never fall back to the web app. */
 export const API_PREFIXES = ['/api/', '/media/', '/broadcasting/', '/app/', '/apps/'];
@@ -15,11 +15,23 @@ export const API_PREFIXES = ['/api/', '/media/', '/broadcasting/', '/app/', '/ap
 /** What a private object is served as, by its name: expense receipts may be PDFs; everything else is WebP. */
 const privateTypeOf = (key: string) => (key.endsWith('.pdf') ? 'application/pdf' : 'image/webp');
 
+/**
+ * What a public object from a bucket is served as, by its name (never a type stored with it, which
+ * could make a stray object a page of this origin): uploads are WebP, anything else plain bytes.
+ */
+const publicTypeOf = (key: string) => (key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream');
+
+/** Streams a stored object with its type, size and caching. */
+function sendObject(reply: FastifyReply, object: StoredObject, type: string, cacheControl: string) {
+  if (object.length !== undefined) reply.header('content-length', object.length);
+  reply.header('cache-control', cacheControl).type(type).send(object.body);
+}
+
 /** Serves uploaded media (long-lived, immutable names) and the built web app with its SPA fallback. */
 export async function registerStatic(
   app: FastifyInstance,
   opts: {
-    storage: Storage & { root: string };
+    storage: Storage;
     webDistDir?: string;
     /** Open Graph previews of shared pages (tribe, campaign, invite), with the origin their URLs are made on. */
     pageMeta?: { lookup: PageMetaLookup; publicUrl: URL };
@@ -30,8 +42,7 @@ export async function registerStatic(
     formerlyPublic?: readonly string[];
   },
 ): Promise<boolean> {
-  const uploadsDir = opts.storage.root;
-  mkdirSync(uploadsDir, { recursive: true });
+  const { storage } = opts;
   // Private media (tribe-only photos, expense receipts) only with a valid signature, never cached by shared caches.
   route(
     app,
@@ -39,28 +50,38 @@ export async function registerStatic(
   )(async (request, reply) => {
     const key = `${PRIVATE_PREFIX}${request.params['*']}`;
     const { exp = '', sig = '' } = request.query;
-    if (key.includes('..') || !opts.storage.verify(key, exp, sig)) throw notFound();
-    let body: Buffer;
-    try {
-      body = await opts.storage.read(key);
-    } catch {
-      throw notFound();
-    }
-    reply.header('cache-control', 'private, max-age=3600').type(privateTypeOf(key)).send(body);
+    if (!isStorageKey(key) || !storage.verify(key, exp, sig)) throw notFound();
+    const object = await storage.open(key);
+    if (!object) throw notFound();
+    sendObject(reply, object, privateTypeOf(key), 'private, max-age=3600');
     return sent(reply);
   });
   const hidden = [PRIVATE_PREFIX, ...(opts.formerlyPublic ?? [])];
-  await app.register(fastifyStatic, {
-    root: path.resolve(uploadsDir),
-    prefix: '/media/',
-    allowedPath: (pathName) => !hidden.some((folder) => pathName.startsWith(`/${folder}`) || pathName.startsWith(folder)),
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-  });
+  if (storage.root) {
+    mkdirSync(storage.root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: path.resolve(storage.root),
+      prefix: '/media/',
+      allowedPath: (pathName) => !hidden.some((folder) => pathName.startsWith(`/${folder}`) || pathName.startsWith(folder)),
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+    });
+  } else {
+    // An object store: public media streamed through the app at the same /media/{key} URLs, with the
+    // same year-long caching (each upload gets a new name), so the bucket never has to be public.
+    app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = request.params['*'];
+      if (!isStorageKey(key) || hidden.some((folder) => key.startsWith(folder))) throw notFound();
+      const object = await storage.open(key);
+      if (!object) throw notFound();
+      sendObject(reply, object, publicTypeOf(key), 'public, max-age=31536000, immutable');
+      return reply;
+    });
+  }
   const dist =
     opts.webDistDir && existsSync(path.join(opts.webDistDir, 'index.html')) ? path.resolve(opts.webDistDir) : undefined;
   if (!dist) return false;

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDiskStorage } from './storage.js';
+import { createDiskStorage, isStorageKey } from './storage.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -45,5 +45,38 @@ describe('disk storage', () => {
     expect(storage.url('receipts/a.pdf')).toBe('/media/receipts/a.pdf');
     now = new Date('2026-11-28T12:00:01Z');
     expect(storage.verify('private/receipts/a.pdf', exp, sig)).toBe(false);
+  });
+
+  it('opens a file as a stream with its size, and answers null for a missing one', async () => {
+    const storage = storageAt();
+    await storage.put('posts/a.webp', Buffer.from('abc'), 'image/webp');
+    const object = await storage.open('posts/a.webp');
+    expect(object?.length).toBe(3);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('abc');
+    expect(await storage.open('posts/none.webp')).toBeNull();
+    expect(await storage.open('posts')).toBeNull();
+  });
+});
+
+describe('storage keys', () => {
+  it('takes the keys the server makes and nothing that could name another path', () => {
+    for (const key of ['posts/ab12.webp', 'private/receipts/ab.pdf', 'tribes/0a-1b/cover-ff.webp', 'posts/ab-320.webp']) {
+      expect(isStorageKey(key), key).toBe(true);
+    }
+    for (const key of [
+      '',
+      '/posts/a.webp',
+      'posts//a.webp',
+      'posts/../private/a.webp',
+      '../a',
+      'posts/.a',
+      'a\\b',
+      'posts/a b',
+      'posts/',
+    ]) {
+      expect(isStorageKey(key), key).toBe(false);
+    }
   });
 });

@@ -14,7 +14,7 @@ export const mediaEndpoints = {
     summary:
       'A private file by the signed URL an answer gave (a tribe-only photo in WebP, an expense receipt in WebP or PDF): ' +
       'exp (Unix seconds) and sig must match the key; a bad or expired signature, or a missing file, is 404. ' +
-      'Cached privately for an hour.',
+      'Cached privately for an hour. 503 storage_unavailable when the media store (STORAGE_URL) cannot be reached.',
     tags: ['media'],
     auth: 'public',
     params: z.object({ '*': z.string().describe('The rest of the key, after private/.') }),
@@ -26,6 +26,6 @@ export const mediaEndpoints = {
     produces: 'image/webp',
     alsoProduces: 'application/pdf',
     data: z.never(),
-    errors: [404],
+    errors: [404, 503],
   }),
 } as const;

@@ -212,7 +212,7 @@ export const moneyEndpoints = {
     consumes: ['multipart/form-data', 'application/json'],
     data: CampaignData,
     status: 201,
-    errors: [401, 403, 404, 413, 415],
+    errors: [401, 403, 404, 413, 415, 503],
   }),
   searchCampaigns: endpoint({
     method: 'GET',
@@ -302,7 +302,7 @@ export const moneyEndpoints = {
     files: [{ name: 'cover' }],
     consumes: ['multipart/form-data', 'application/json'],
     data: CampaignData,
-    errors: [401, 403, 404, 409, 413, 415],
+    errors: [401, 403, 404, 409, 413, 415, 503],
     errorTypes: [MONEY_ERRORS.campaignClosed],
   }),
   closeCampaign: endpoint({

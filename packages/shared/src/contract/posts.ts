@@ -120,7 +120,7 @@ export const postsEndpoints = {
     idempotencyKey: 'optional',
     data: PostData,
     status: 201,
-    errors: [401, 403, 413, 415],
+    errors: [401, 403, 413, 415, 503],
   }),
   show: endpoint({
     method: 'GET',

@@ -52,7 +52,7 @@ export const treasuryEndpoints = {
     idempotencyKey: true,
     data: ExpenseDataSchema,
     status: 201,
-    errors: [401, 403, 404, 409, 413, 415],
+    errors: [401, 403, 404, 409, 413, 415, 503],
   }),
   expenses: endpoint({
     method: 'GET',

@@ -190,7 +190,7 @@ export const tribesEndpoints = {
     multipart: true,
     files: [{ name: 'cover' }],
     data: TribeData,
-    errors: [401, 403, 404, 413, 415],
+    errors: [401, 403, 404, 413, 415, 503],
   }),
   logo: endpoint({
     method: 'POST',
@@ -206,7 +206,7 @@ export const tribesEndpoints = {
     multipart: true,
     files: [{ name: 'logo' }],
     data: TribeData,
-    errors: [401, 403, 404, 413, 415],
+    errors: [401, 403, 404, 413, 415, 503],
   }),
   mapTribes: endpoint({
     method: 'GET',

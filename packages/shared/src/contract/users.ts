@@ -71,7 +71,7 @@ export const usersEndpoints = {
     multipart: true,
     files: [{ name: 'avatar' }],
     data: MeDataSchema,
-    errors: [401, 413, 415],
+    errors: [401, 413, 415, 503],
   }),
   changePassword: endpoint({
     method: 'POST',

@@ -12,6 +12,7 @@ export const ar: Catalogue = {
   'errors.bad_request': 'تعذّر فهم الطلب.',
   'errors.payload_too_large': 'الطلب كبير جدًا.',
   'errors.unsupported_media_type': 'نوع المحتوى هذا غير مدعوم.',
+  'errors.storage_unavailable': 'لا يمكن حفظ الصور والملفات أو تحميلها الآن. يرجى المحاولة بعد قليل.',
   'errors.too_many_requests_zero': 'طلبات كثيرة جدًا. حاول مرة أخرى الآن.',
   'errors.too_many_requests_one': 'طلبات كثيرة جدًا. حاول مرة أخرى بعد ثانية واحدة.',
   'errors.too_many_requests_two': 'طلبات كثيرة جدًا. حاول مرة أخرى بعد ثانيتين.',

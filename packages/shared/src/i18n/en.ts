@@ -11,6 +11,7 @@ export const en = {
   'errors.bad_request': 'The request could not be understood.',
   'errors.payload_too_large': 'The request is too large.',
   'errors.unsupported_media_type': 'This content type is not supported.',
+  'errors.storage_unavailable': 'Photos and files cannot be stored or loaded right now. Please try again in a moment.',
   'errors.too_many_requests_one': 'Too many requests. Please try again in {{seconds}} second.',
   'errors.too_many_requests_other': 'Too many requests. Please try again in {{seconds}} seconds.',
   'errors.request_timeout': 'The request took too long. Please try again.',

@@ -12,6 +12,8 @@ export const es: Catalogue = {
   'errors.bad_request': 'No se pudo entender la solicitud.',
   'errors.payload_too_large': 'La solicitud es demasiado grande.',
   'errors.unsupported_media_type': 'Este tipo de contenido no es compatible.',
+  'errors.storage_unavailable':
+    'No se pueden guardar ni cargar fotos y archivos en este momento. Inténtalo de nuevo en unos instantes.',
   'errors.too_many_requests_one': 'Demasiadas solicitudes. Inténtalo de nuevo en {{seconds}} segundo.',
   'errors.too_many_requests_many': 'Demasiadas solicitudes. Inténtalo de nuevo en {{seconds}} de segundos.',
   'errors.too_many_requests_other': 'Demasiadas solicitudes. Inténtalo de nuevo en {{seconds}} segundos.',

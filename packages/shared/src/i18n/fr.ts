@@ -12,6 +12,8 @@ export const fr: Catalogue = {
   'errors.bad_request': "La requête n'a pas pu être comprise.",
   'errors.payload_too_large': 'La requête est trop volumineuse.',
   'errors.unsupported_media_type': "Ce type de contenu n'est pas pris en charge.",
+  'errors.storage_unavailable':
+    'Les photos et fichiers ne peuvent pas être enregistrés ni chargés pour le moment. Veuillez réessayer dans un instant.',
   'errors.too_many_requests_one': 'Trop de requêtes. Réessayez dans {{seconds}} seconde.',
   'errors.too_many_requests_many': 'Trop de requêtes. Réessayez dans {{seconds}} de secondes.',
   'errors.too_many_requests_other': 'Trop de requêtes. Réessayez dans {{seconds}} secondes.',

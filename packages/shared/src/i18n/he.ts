@@ -12,6 +12,7 @@ export const he: Catalogue = {
   'errors.bad_request': 'לא ניתן היה להבין את הבקשה.',
   'errors.payload_too_large': 'הבקשה גדולה מדי.',
   'errors.unsupported_media_type': 'סוג תוכן זה אינו נתמך.',
+  'errors.storage_unavailable': 'לא ניתן לשמור או לטעון תמונות וקבצים כרגע. נסו שוב בעוד רגע.',
   'errors.too_many_requests_one': 'יותר מדי בקשות. נסו שוב בעוד שנייה אחת.',
   'errors.too_many_requests_two': 'יותר מדי בקשות. נסו שוב בעוד שתי שניות.',
   'errors.too_many_requests_other': 'יותר מדי בקשות. נסו שוב בעוד {{seconds}} שניות.',

@@ -181,7 +181,7 @@ describe('expense receipts behind signed, expiring links', () => {
     const s = await tribeWithExpense([{ filename: 'invoice.pdf', contentType: 'application/pdf', data: PDF }]);
     const [, name] = SIGNED.exec(s.expense.receipts[0]!.url)!;
     // As such a receipt was: its row's key public, its file under the public media root.
-    const root = t.app.ctx.storage.root;
+    const root = t.app.ctx.storage.root!;
     mkdirSync(path.join(root, 'receipts'), { recursive: true });
     renameSync(path.join(root, 'private', 'receipts', `${name}.pdf`), path.join(root, 'receipts', `${name}.pdf`));
     await t.database.db
