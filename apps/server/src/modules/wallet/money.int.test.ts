@@ -318,8 +318,10 @@ describe('the public ledger', () => {
     expect(JSON.stringify(res.json())).not.toContain('Shy Donor');
     const csv = await t.app.inject({ url: `/api/v1/tribes/${tribe.id}/ledger?format=csv` });
     expect(csv.headers['content-type']).toContain('text/csv');
+    // Opens in spreadsheet programs as UTF-8 (Arabic and Hebrew names intact): a byte order mark first.
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.body.split('\r\n')[0]).toBe(
-      'date,direction,kind,amount,account_type,account,donor,message,expense,payee,receipts,approvers',
+      '\uFEFFdate,direction,kind,amount,account_type,account,donor,message,expense,payee,receipts,approvers',
     );
     expect(csv.body).toContain("'=cmd|calc");
     expect(csv.body).not.toContain('Shy Donor');

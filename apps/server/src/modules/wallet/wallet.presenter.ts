@@ -256,7 +256,9 @@ export function ledgerCsv(entries: LedgerEntry[]): string {
       .map(cell)
       .join(','),
   );
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+  // A UTF-8 byte order mark first: spreadsheet programs (Excel, Numbers) otherwise read the file in the
+  // system's legacy code page and garble Arabic, Hebrew and accented names.
+  return '\uFEFF' + [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
 /** The CSV download's file name, from the tribe's name (letters and digits kept, the rest as dashes). */
