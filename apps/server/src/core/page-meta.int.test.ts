@@ -1,3 +1,4 @@
+import { translate } from '@tribes/shared';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,8 +27,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const page = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url });
+const page = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: 'GET', url, headers });
   expect(res.statusCode, url).toBe(200);
   expect(res.headers['content-type'], url).toMatch(/text\/html/);
   expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -128,6 +129,13 @@ describe('Open Graph previews in the served page', () => {
       'og:url': `https://tribes.example/invite/${code}`,
     });
     expect(metaOf(await page(`/es/invite/${code}`))['og:title']).toBe('Únete a Oasis en Tribes');
+    // Without a prefix, in the visitor's language: the language cookie first, then Accept-Language.
+    const ar = metaOf(await page(`/invite/${code}`, { 'accept-language': 'ar-MA,ar;q=0.9,fr;q=0.5' }));
+    expect(ar['og:title']).toBe(translate('ar', 'invites.og_title', { name: 'Oasis' }));
+    expect(ar['og:url']).toBe(`https://tribes.example/invite/${code}`);
+    const he = metaOf(await page(`/invite/${code}`, { 'accept-language': 'ar', cookie: 'theme=dark; i18n_redirected=he' }));
+    expect(he['og:title']).toBe(translate('he', 'invites.og_title', { name: 'Oasis' }));
+    expect(metaOf(await page(`/invite/${code}`, { cookie: 'i18n_redirected=xx' }))['og:title']).toBe('Join Oasis on Tribes');
   });
 
   it('sends the plain index for unknown ids, malformed ids, revoked-or-unknown invites and non-locale prefixes', async () => {

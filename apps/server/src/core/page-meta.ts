@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, translate, type Locale } from '@tribes/shared';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, pickLocale, translate, type Locale } from '@tribes/shared';
 import { HttpError } from './errors.js';
 import { escapeHtml } from './html.js';
 
@@ -56,10 +56,34 @@ export function renderPageMeta(index: string, meta: PageMeta, pageUrl: URL, publ
   return withTitle.replace('</head>', `${head}</head>`);
 }
 
-/** The locale of a prefixed path (/ar/tribes/...), the default one without a prefix; undefined: not a locale. */
-export function localeOf(prefix: string | undefined): Locale | undefined {
-  if (prefix === undefined) return DEFAULT_LOCALE;
-  return isLocale(prefix) ? prefix : undefined;
+/**
+ * The locale of a shared link: its prefix (/ar/invite/...) when it has one; without one, the
+ * visitor's own language, as the web app opens it: the language cookie, then Accept-Language, then
+ * the default. Undefined: the prefix is not a locale.
+ */
+export function localeOf(
+  prefix: string | undefined,
+  visitor: { cookie?: string; acceptLanguage?: string } = {},
+): Locale | undefined {
+  if (prefix !== undefined) return isLocale(prefix) ? prefix : undefined;
+  const remembered = cookieValue(visitor.cookie, LOCALE_COOKIE.name);
+  if (remembered && isLocale(remembered)) return remembered;
+  return visitor.acceptLanguage ? pickLocale(visitor.acceptLanguage) : DEFAULT_LOCALE;
+}
+
+/** One cookie's value from a Cookie header, if present. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
 }
 
 interface Services {

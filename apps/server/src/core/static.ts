@@ -119,7 +119,10 @@ function registerPageMeta(
   for (const [page, kind] of META_PAGES) {
     for (const url of [page, `/:locale${page}`]) {
       app.get<{ Params: { id: string; locale?: string } }>(url, { schema: { hide: true } }, async (request, reply) => {
-        const locale = localeOf(request.params.locale);
+        const locale = localeOf(request.params.locale, {
+          cookie: request.headers.cookie,
+          acceptLanguage: request.headers['accept-language'],
+        });
         if (!locale) return reply.callNotFound();
         const meta = await lookup[kind](request.params.id, locale);
         const pathname = request.url.split('?')[0] ?? '/';

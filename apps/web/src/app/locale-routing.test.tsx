@@ -29,6 +29,22 @@ describe('locale strategies (pure)', () => {
     expect(resolveLocation('/', 'prefix_except_default', 'en').redirect).toBeNull();
   });
 
+  it("prefix_except_default: a shared link (invite, campaign, tribe) opens in the visitor's browser language", () => {
+    expect(resolveLocation('/invite/AbC123', 'prefix_except_default', 'ar')).toEqual({
+      locale: 'ar',
+      path: '/invite/AbC123',
+      redirect: '/ar/invite/AbC123',
+    });
+    expect(resolveLocation('/tribes/campaign/detail/42', 'prefix_except_default', 'he').redirect).toBe(
+      '/he/tribes/campaign/detail/42',
+    );
+    expect(resolveLocation('/tribes/ait-atlas', 'prefix_except_default', 'fr').redirect).toBe('/fr/tribes/ait-atlas');
+    // Other unprefixed pages stay as they are; an English browser stays unprefixed.
+    expect(resolveLocation('/tribes/ledger/42', 'prefix_except_default', 'ar').redirect).toBeNull();
+    expect(resolveLocation('/home', 'prefix_except_default', 'ar').redirect).toBeNull();
+    expect(resolveLocation('/invite/AbC123', 'prefix_except_default', 'en').redirect).toBeNull();
+  });
+
   it('prefix_except_default: the chosen language (the cookie) leads an unprefixed URL to its prefix', () => {
     expect(resolveLocation('/home', 'prefix_except_default', 'ar', 'ar')).toEqual({
       locale: 'ar',

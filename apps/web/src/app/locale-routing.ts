@@ -29,6 +29,15 @@ export function localizePath(path: string, locale: Locale, strategy: LocaleStrat
   }
 }
 
+/**
+ * The pages people share in chats (an invite, a campaign, a tribe): an unprefixed link opens in the
+ * visitor's own language (cookie, then browser), as the root does, since whoever shared it chose no
+ * language for the reader. The server localises the link's preview the same way.
+ */
+export function isSharedLink(path: string): boolean {
+  return /^\/(invite\/[^/]+|tribes\/campaign\/detail\/[^/]+|tribes\/(?!campaign$|ledger$|setting$)[^/]+)\/?$/.test(path);
+}
+
 /** What the URL means: the page's locale and app path, or where to redirect first. */
 export interface ResolvedLocation {
   locale: Locale;
@@ -38,8 +47,8 @@ export interface ResolvedLocation {
 
 /**
  * Reads the locale from a URL under a strategy. `preferred` is the visitor's remembered or browser
- * language: it decides the unprefixed root (prefix_except_default, like nuxt-i18n's redirectOn
- * "root") and every unprefixed path (prefix_and_default). `remembered` is the language the visitor
+ * language: it decides the unprefixed root and shared links (prefix_except_default, like nuxt-i18n's
+ * redirectOn "root", plus the pages people share) and every unprefixed path (prefix_and_default). `remembered` is the language the visitor
  * chose (the cookie): under prefix_except_default an unprefixed path (a bookmarked /home, a shared
  * link) opens in it rather than in English, so the choice is not lost.
  */
@@ -58,8 +67,8 @@ export function resolveLocation(
       if (prefix) return { locale: prefix, path, redirect: null };
       if (remembered && remembered !== DEFAULT_LOCALE)
         return { locale: remembered, path, redirect: localizePath(path, remembered, strategy) };
-      if (path === '/' && preferred !== DEFAULT_LOCALE)
-        return { locale: preferred, path, redirect: localizePath('/', preferred, strategy) };
+      if ((path === '/' || isSharedLink(path)) && preferred !== DEFAULT_LOCALE)
+        return { locale: preferred, path, redirect: localizePath(path, preferred, strategy) };
       return { locale: DEFAULT_LOCALE, path, redirect: null };
     case 'prefix_and_default':
       if (prefix) return { locale: prefix, path, redirect: null };
