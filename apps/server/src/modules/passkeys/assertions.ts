@@ -56,6 +56,24 @@ export function createPasskeyAssertions({ repo, clock, publicUrl }: { repo: Pass
     return repo.addChallenge({ userId, challenge, purpose, expiresAt: new Date(now.getTime() + WEBAUTHN_CHALLENGE_TTL_MS) });
   }
 
+  /** Request options for one user's own passkeys, the challenge stored for that user and purpose. */
+  async function ownPasskeyOptions(
+    userId: string,
+    purpose: 'second_factor' | 'reauth',
+    userVerification: 'preferred' | 'required',
+  ) {
+    const mine = await repo.listOf(userId);
+    if (mine.length === 0) return undefined;
+    const { generateAuthenticationOptions } = await loadWebAuthn();
+    const options = await generateAuthenticationOptions({
+      rpID,
+      allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      userVerification,
+    });
+    await storeChallenge(userId, options.challenge, purpose);
+    return asJson(options);
+  }
+
   return {
     rpID,
     origin,
@@ -71,36 +89,14 @@ export function createPasskeyAssertions({ repo, clock, publicUrl }: { repo: Pass
      * challenge stored for this user; undefined when the user has no passkey. User verification is
      * preferred, not required: the password or emailed code was the first factor.
      */
-    async secondFactorOptions(userId: string) {
-      const mine = await repo.listOf(userId);
-      if (mine.length === 0) return undefined;
-      const { generateAuthenticationOptions } = await loadWebAuthn();
-      const options = await generateAuthenticationOptions({
-        rpID,
-        allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports })),
-        userVerification: 'preferred',
-      });
-      await storeChallenge(userId, options.challenge, 'second_factor');
-      return asJson(options);
-    },
+    secondFactorOptions: (userId: string) => ownPasskeyOptions(userId, 'second_factor', 'preferred'),
 
     /**
      * Request options to confirm the owner of a signed-in session (POST /v1/me/reauth): the user's own
      * passkeys, user verification required, since the passkey stands for both factors; undefined
      * when the user has no passkey.
      */
-    async reauthOptions(userId: string) {
-      const mine = await repo.listOf(userId);
-      if (mine.length === 0) return undefined;
-      const { generateAuthenticationOptions } = await loadWebAuthn();
-      const options = await generateAuthenticationOptions({
-        rpID,
-        allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports })),
-        userVerification: 'required',
-      });
-      await storeChallenge(userId, options.challenge, 'reauth');
-      return asJson(options);
-    },
+    reauthOptions: (userId: string) => ownPasskeyOptions(userId, 'reauth', 'required'),
 
     /** Verifies an assertion (see above); never throws for a bad response, answers why it was refused. */
     async verify(
