@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import type { Database } from './core/db/client.js';
+import { schedulePruneIdempotencyKeys } from './core/db/idempotency.js';
 import { createJobs } from './core/jobs/jobs.js';
 import { createMailer, type Mailer } from './core/mail/mailer.js';
 import { createDiskStorage, type Storage } from './core/storage.js';
@@ -63,6 +64,8 @@ export function createContext(deps: {
     clock.now(),
   );
   const throttle = createThrottle(db, clock, config.rateLimitScale);
+  // Money and outbox writes remember their Idempotency-Key for IDEMPOTENCY_TTL_HOURS, then the queue forgets it.
+  schedulePruneIdempotencyKeys({ jobs, db, clock });
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
   const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
