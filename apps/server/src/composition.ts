@@ -21,6 +21,7 @@ import { createPasskeysModule } from './modules/passkeys/passkeys.module.js';
 import { createPeopleModule } from './modules/people/people.module.js';
 import { createPushModule } from './modules/push/push.module.js';
 import { createReauthModule } from './modules/reauth/reauth.module.js';
+import { createSiteRisks } from './modules/system/site-risks.js';
 import { createPostsModule } from './modules/posts/posts.module.js';
 import { createTribesModule } from './modules/tribes/tribes.module.js';
 import { createTwoFactorModule } from './modules/twofactor/twofactor.module.js';
@@ -171,6 +172,7 @@ export function createContext(deps: {
     windowSeconds: config.reauthWindowSeconds,
   });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
+  const risks = createSiteRisks({ config, users: users.repo, logger });
   return {
     learning,
     /** Firebase sign-in and the account's sign-in methods (DESIGN 10.2). */
@@ -234,6 +236,8 @@ export function createContext(deps: {
     /** Web Push: subscriptions and the push channel of notify() (DESIGN 10.3). */
     push,
     passkeys,
+    /** What the start log and GET /v1/health tell operators: purchases off or unpaid, demo accounts present (DESIGN 11.1). */
+    risks,
   };
 }
 
