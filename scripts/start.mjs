@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app and the server when their sources are newer than their last build,
 // then runs the compiled server (API + web app + media on one port) with source maps, migrating the
-// embedded database and loading demo data. `npm run dev` runs the TypeScript sources through tsx.
+// embedded database and, unless this is a production start, loading demo data and selling tokens
+// through the sandbox (start-env.mjs decides). `npm run dev` runs the TypeScript sources through tsx.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from './start-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
@@ -56,7 +58,7 @@ if (stale(serverMain, [...serverSources, ...sharedSources])) {
 const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: childEnv(process.env),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

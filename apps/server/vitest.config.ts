@@ -18,7 +18,7 @@ const processOnly = [
 ];
 
 /**
- * Three projects: unit tests; the API integration suite on PGlite; the same suite on a real
+ * Three projects: unit tests (of src, and of scripts through test/); the API integration suite on PGlite; the same suite on a real
  * PostgreSQL server that the global setup starts and stops.
  */
 export default defineConfig({
@@ -30,7 +30,8 @@ export default defineConfig({
     // two workers share 2 cores well.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: integration } },
+      // test/*.test.ts (not .int): pure functions outside src, such as scripts/start-env.mjs.
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: integration } },
       {
         extends: true,
         test: {

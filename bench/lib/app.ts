@@ -47,6 +47,8 @@ export async function bootApp(env: Record<string, string> = {}): Promise<BenchAp
     RATE_LIMIT_SCALE: '1000000',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // Production config, but tokens through the sandbox (named, as production asks): donations need a balance.
+    PAYMENT_PROVIDER: 'sandbox',
     // No built web app: API only, as the scenarios never ask for pages.
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,

@@ -239,6 +239,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       if (moved) app.log.info({ folder, moved }, 'formerly public media moved to private storage');
     }
+    // Purchases off or unpaid, demo accounts present: said once at start, kept for GET /v1/health.
+    ctx.risks.reportPayments();
+    await ctx.risks.checkDemoAccounts();
     await ctx.jobs.start();
   });
   app.addHook('onClose', async () => {

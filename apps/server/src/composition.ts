@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import type { Database } from './core/db/client.js';
+import { schedulePruneIdempotencyKeys } from './core/db/idempotency.js';
 import { createJobs } from './core/jobs/jobs.js';
 import { createMailer, type Mailer } from './core/mail/mailer.js';
 import { createDiskStorage, type Storage } from './core/storage.js';
@@ -21,6 +22,7 @@ import { createPasskeysModule } from './modules/passkeys/passkeys.module.js';
 import { createPeopleModule } from './modules/people/people.module.js';
 import { createPushModule } from './modules/push/push.module.js';
 import { createReauthModule } from './modules/reauth/reauth.module.js';
+import { createSiteRisks } from './modules/system/site-risks.js';
 import { createPostsModule } from './modules/posts/posts.module.js';
 import { createTribesModule } from './modules/tribes/tribes.module.js';
 import { createTwoFactorModule } from './modules/twofactor/twofactor.module.js';
@@ -72,6 +74,8 @@ export function createContext(deps: {
       })
     : createDiskStorage(path.join(config.dataDir, 'uploads'), config.appSecret, () => clock.now());
   const throttle = createThrottle(db, clock, config.rateLimitScale);
+  // Money and outbox writes remember their Idempotency-Key for IDEMPOTENCY_TTL_HOURS, then the queue forgets it.
+  schedulePruneIdempotencyKeys({ jobs, db, clock });
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
   const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
@@ -177,6 +181,7 @@ export function createContext(deps: {
     windowSeconds: config.reauthWindowSeconds,
   });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
+  const risks = createSiteRisks({ config, users: users.repo, logger });
   return {
     learning,
     /** Firebase sign-in and the account's sign-in methods (DESIGN 10.2). */
@@ -240,6 +245,8 @@ export function createContext(deps: {
     /** Web Push: subscriptions and the push channel of notify() (DESIGN 10.3). */
     push,
     passkeys,
+    /** What the start log and GET /v1/health tell operators: purchases off or unpaid, demo accounts present (DESIGN 11.1). */
+    risks,
   };
 }
 

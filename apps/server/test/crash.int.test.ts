@@ -19,7 +19,13 @@ afterAll(async () => {
 });
 
 async function env(): Promise<Record<string, string>> {
-  const e: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: 'false', RATE_LIMIT_SCALE: '100000' };
+  // A production node sells tokens only through a provider it is given: the sandbox, named.
+  const e: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RATE_LIMIT_SCALE: '100000',
+    PAYMENT_PROVIDER: 'sandbox',
+  };
   if (TEST_DB === 'postgres') {
     pg ??= await createTestDatabase({ migrate: false });
     e.DATABASE_URL = pg.url!;

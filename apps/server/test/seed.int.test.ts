@@ -7,11 +7,26 @@ import { bearer, post, signUp } from './factories.js';
 
 const DAY = 86_400_000;
 let t: TestApp;
+/** GET /v1/health's demo_accounts before the seed ran. */
+let demoAccountsBefore: unknown;
+/**
+ * A production node seeding as SEED_DEMO=true asks (the sandbox named, so the campaigns get their
+ * donations); the queue off only to keep the test light.
+ */
+const PRODUCTION = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', JOBS_ENABLED: 'false' };
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: PRODUCTION, captureLogs: true });
+  demoAccountsBefore = (await t.app.inject({ url: '/api/v1/health' })).json().data.demo_accounts;
   await seedDemo(t.app.ctx);
 }, 240_000);
 afterAll(async () => t.close());
+
+/** The warnings that name the demo accounts' published password. */
+const demoWarnings = (logs: string[]) =>
+  logs
+    .filter((l) => l.includes('DEMO ACCOUNTS ARE PRESENT'))
+    .map((l) => JSON.parse(l) as { level: number; msg: string })
+    .filter((l) => l.level === 40 && l.msg.includes('password is published'));
 
 const login = async (email: string) =>
   (await post(t, '/api/v1/auth/login', { email, password: 'tribes-demo-2026' })).body.data.auth_token as string;
@@ -159,6 +174,22 @@ describe('demo data', () => {
     expect(courses.every((c) => c.status === 'published')).toBe(true);
     expect(new Set(courses.map((c) => c.tribeId)).size).toBe(4);
     expect(await t.app.ctx.db.query.assessments.findMany({ columns: { id: true } })).toHaveLength(4);
+  });
+
+  it('turns GET /v1/health demo_accounts true on a production node, and warns once that their password is public', async () => {
+    expect(demoAccountsBefore).toBe(false);
+    expect((await t.app.inject({ url: '/api/v1/health' })).json().data.demo_accounts).toBe(true);
+    expect(demoWarnings(t.logs)).toHaveLength(1);
+  });
+
+  it('is found by a production node starting on the database: in its start log and its health', async () => {
+    const next = await buildTestApp({ env: PRODUCTION, captureLogs: true, database: t.database });
+    try {
+      expect(demoWarnings(next.logs)).toHaveLength(1);
+      expect((await next.app.inject({ url: '/api/v1/health' })).json().data.demo_accounts).toBe(true);
+    } finally {
+      await next.close();
+    }
   });
 
   it('does nothing on a database that already has people', async () => {

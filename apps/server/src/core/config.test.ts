@@ -83,6 +83,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('turns purchases off and demo data off under NODE_ENV=production unless they are asked for', () => {
+    const production = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...env });
+    // The sandbox credits tokens without payment: a production node that forgets PAYMENT_PROVIDER sells none.
+    expect(production().payment.provider).toBe('none');
+    expect(production({ PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe('sandbox');
+    // The demo's password is in the README: no seed in production, embedded database or not.
+    expect(production().seedDemo).toBe(false);
+    expect(production({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(production({ SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    // Outside production, today's defaults: the sandbox, and the demo with the embedded database.
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).payment.provider).toBe('sandbox');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).payment.provider).toBe('sandbox');
+    // An operator may turn purchases off anywhere.
+    expect(loadConfig({ DATA_DIR: dataDir(), PAYMENT_PROVIDER: 'none' }).payment.provider).toBe('none');
+  });
+
   it('requires the Stripe keys when the provider is stripe', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
   });
@@ -98,7 +114,7 @@ describe('loadConfig', () => {
       [{ REDIS_URL: 'http://h' }, 'REDIS_URL must be a URL starting with redis:// or rediss://'],
       [{ SMTP_URL: 'mail' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://'],
       [{ NODE_ENV: 'prod' }, 'NODE_ENV must be one of development, production, test (got "prod")'],
-      [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER must be one of sandbox, stripe (got "paypal")'],
+      [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER must be one of sandbox, stripe, none (got "paypal")'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
       [{ OPERATOR_EMAIL: 'ops' }, 'OPERATOR_EMAIL must be an email address (got "ops")'],
       [{ MAIL_FROM: 'x' }, 'MAIL_FROM must be at least 3 characters'],

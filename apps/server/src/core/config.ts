@@ -73,7 +73,8 @@ const EnvSchema = z.object({
   REVERB_APP_ID: text(1).optional(),
   REVERB_APP_KEY: text(1).optional(),
   REVERB_APP_SECRET: text(16).optional(),
-  PAYMENT_PROVIDER: oneOf(['sandbox', 'stripe']).default('sandbox'),
+  // No default here: unset means sandbox outside production and no purchases in production (loadConfig).
+  PAYMENT_PROVIDER: oneOf(['sandbox', 'stripe', 'none']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   TOKEN_PRICE_CENTS: wholeNumber(1, 1_000_000).default(1),
@@ -323,7 +324,11 @@ export type Config = {
   appSecret: string;
   reverb: { appId: string; key: string; secret: string };
   payment: {
-    provider: 'sandbox' | 'stripe';
+    /**
+     * Who takes payment for tokens (PAYMENT_PROVIDER). `none`: purchases are off (409 purchases_disabled),
+     * the default under NODE_ENV=production, where the sandbox (tokens without payment) must be named.
+     */
+    provider: 'sandbox' | 'stripe' | 'none';
     stripeSecretKey?: string;
     stripeWebhookSecret?: string;
     tokenPriceCents: number;
@@ -335,6 +340,7 @@ export type Config = {
    * HTML as Leaflet shows it); null: the web writes OpenStreetMap's attribution in the reader's language.
    */
   map: { tileUrl: string; attribution: string | null };
+  /** Load the demo on an empty database (SEED_DEMO): never by default under NODE_ENV=production (its password is public). */
   seedDemo: boolean;
   /**
    * The durable job queue (JOBS_ENABLED, on except under NODE_ENV=test, where tests that need it turn
@@ -451,6 +457,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const needsDev = !e.APP_SECRET || !e.REVERB_APP_ID || !e.REVERB_APP_KEY || !e.REVERB_APP_SECRET;
   const dev = needsDev ? loadDevSecrets(dataDir) : undefined;
   const embedded = !e.DATABASE_URL;
+  const production = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -470,14 +477,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secret: e.REVERB_APP_SECRET ?? dev!.reverbSecret,
     },
     payment: {
-      provider: e.PAYMENT_PROVIDER,
+      // The sandbox credits tokens without payment: a production node gets it only when it is named.
+      provider: e.PAYMENT_PROVIDER ?? (production ? 'none' : 'sandbox'),
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       tokenPriceCents: e.TOKEN_PRICE_CENTS,
       displayRates: e.TOKEN_DISPLAY_RATES ?? defaultDisplayRates(e.TOKEN_PRICE_CENTS),
     },
     map: { tileUrl: e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION ?? null },
-    seedDemo: e.SEED_DEMO ?? embedded,
+    seedDemo: e.SEED_DEMO ?? (!production && embedded),
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,

@@ -1,4 +1,5 @@
 import type { CreateAssessmentBody, CreateTribeBody, Locale, Role } from '@tribes/shared';
+import { DEMO_EMAIL_DOMAIN } from '#src/modules/system/site-risks.js';
 
 interface DemoPerson {
   name: string;
@@ -25,7 +26,7 @@ interface DemoTribe {
 
 const p = (name: string, handle: string, locale: Locale, role: Role, bio: string): DemoPerson => ({
   name,
-  email: `${handle}@demo.tribes`,
+  email: `${handle}@${DEMO_EMAIL_DOMAIN}`,
   locale,
   role,
   bio,

@@ -7,6 +7,7 @@ import { hashPassword } from '#src/modules/auth/passwords.js';
 import { createLearning } from '#src/modules/learning/learning.module.js';
 import { createNotificationsModule } from '#src/modules/notifications/notifications.module.js';
 import { createPostsModule } from '#src/modules/posts/posts.module.js';
+import { DEMO_EMAIL_DOMAIN } from '#src/modules/system/site-risks.js';
 import { createTribesModule } from '#src/modules/tribes/tribes.module.js';
 import { createVillagesModule } from '#src/modules/villages/villages.module.js';
 import { createWalletModule } from '#src/modules/wallet/wallet.module.js';
@@ -118,7 +119,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const memberEmails: string[][] = DEMO_TRIBES.map((t) => [t.leader, ...t.members]);
   for (const [handle, tribes] of Object.entries(DEMO_MEMBERSHIPS))
     for (const i of tribes)
-      if (!memberEmails[i]!.includes(`${handle}@demo.tribes`)) memberEmails[i]!.push(`${handle}@demo.tribes`);
+      if (!memberEmails[i]!.includes(`${handle}@${DEMO_EMAIL_DOMAIN}`)) memberEmails[i]!.push(`${handle}@${DEMO_EMAIL_DOMAIN}`);
   const posts = planPosts(r, memberEmails, localeOf, now);
   const campaigns = DEMO_CAMPAIGNS.map((c, i) => planDonations(r, c, i, localeOf, now));
 
@@ -324,6 +325,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   }
 
   phase('courses');
+  // The node's health and start log now know the demo accounts are here (their password is public).
+  await ctx.risks.checkDemoAccounts();
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(
     `[demo] ${DEMO_PEOPLE.length} people, ${DEMO_TRIBES.length} tribes, ${posts.length} posts, ${DEMO_CAMPAIGNS.length} campaigns` +

@@ -40,10 +40,14 @@ import { endpoint } from './endpoint.js';
  * the same key with the same body answers the first answer again (its status too) and moves
  * nothing twice; the same key with another body is 409 idempotency_conflict. The 409s carry an
  * `error_type` from MONEY_ERRORS: insufficient_funds, campaign_closed, idempotency_conflict,
- * payment_settled.
+ * payment_settled, purchases_disabled.
  *
  * Purchases credit the wallet only on the provider's confirmation (the sandbox page in
- * development, Stripe's signed webhook otherwise). Donations go to a tribe or to one of its open
+ * development, Stripe's signed webhook otherwise). A node without a provider (NODE_ENV=production
+ * and no PAYMENT_PROVIDER, or PAYMENT_PROVIDER=none) sells no tokens: a purchase answers 409
+ * purchases_disabled before anything is stored (its key is not kept), the sandbox endpoint answers
+ * 404, and GET /v1/config and GET /v1/health say `provider: "none"`. A 409, not a 503: it is how the
+ * site is set up, not an outage a client should retry. Donations go to a tribe or to one of its open
  * campaigns; the public sees anonymous donors without name or message, here and in the ledger.
  * Campaigns are written by the tribe's leaders and moderators, as JSON or as multipart with a
  * cover image named "cover".
@@ -82,14 +86,15 @@ export const moneyEndpoints = {
     method: 'POST',
     path: '/v1/wallet/purchases',
     summary:
-      'Starts a token purchase (Idempotency-Key): a pending payment and the checkout to pay it at; tokens come with the confirmation.',
+      'Starts a token purchase (Idempotency-Key): a pending payment and the checkout to pay it at; tokens come with the confirmation. ' +
+      '409 purchases_disabled when the site has no payment provider.',
     tags,
     auth: 'user',
     body: PurchaseBodySchema,
     data: PurchaseStartedSchema,
     status: 201,
     errors: [401, 409],
-    errorTypes: [MONEY_ERRORS.idempotencyConflict],
+    errorTypes: [MONEY_ERRORS.idempotencyConflict, MONEY_ERRORS.purchasesDisabled],
     idempotencyKey: true,
   }),
   payment: endpoint({

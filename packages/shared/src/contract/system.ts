@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 
+/** Who takes payment for tokens; `none`: purchases are off (POST /v1/wallet/purchases answers 409 purchases_disabled). */
+const PaymentProviderSchema = z.enum(['sandbox', 'stripe', 'none']);
+
 /** GET /v1/config: what the web app learns at run time and cannot at build time. */
 export const PublicConfigSchema = z.object({
   realtime: z.object({
@@ -10,7 +13,8 @@ export const PublicConfigSchema = z.object({
     scheme: z.enum(['http', 'https']),
   }),
   payments: z.object({
-    provider: z.enum(['sandbox', 'stripe']),
+    /** `none`: this site sells no tokens (a production node without PAYMENT_PROVIDER); the web says so instead of a buy form. */
+    provider: PaymentProviderSchema,
     /** The price of one token in integer cents of `currency`, never a float. */
     token_price_cents: z.number().int(),
     currency: z.string(),
@@ -33,6 +37,13 @@ export const HealthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** When the job queue runs: mails whose tries are used up, kept as failed jobs for operators (DESIGN 10.3). */
   jobs: z.object({ mail_failed: z.number().int().min(0) }).optional(),
+  /** The payment provider; `none` under NODE_ENV=production without PAYMENT_PROVIDER (purchases off). */
+  payments: z.object({ provider: PaymentProviderSchema }),
+  /**
+   * Whether demo accounts (…@demo.tribes, whose shared password the README publishes) are in the
+   * database, on any NODE_ENV; checked at start and after the seed, not per request (DESIGN 11.1).
+   */
+  demo_accounts: z.boolean(),
 });
 
 /** Liveness, readiness and run-time configuration. */

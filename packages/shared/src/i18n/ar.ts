@@ -235,6 +235,7 @@ export const ar: Catalogue = {
   'wallet.payment_settled': 'تمت تسوية هذا الدفع بالفعل.',
   'wallet.payment_expired': 'انتهت صلاحية عملية الشراء هذه (بعد 24 ساعة). ابدأ عملية جديدة.',
   'wallet.purchase_cancelled': 'تم إلغاء عملية الشراء.',
+  'wallet.purchases_disabled': 'شراء الرموز غير متاح على هذا الموقع. لم يُخصم أي مبلغ.',
   'wallet.purchase_started': 'عملية الشراء جاهزة للدفع.',
   'wallet.purchase_succeeded': 'تم تأكيد الدفع. رموزك في محفظتك.',
   'wallet.purchase_declined': 'تم رفض الدفع. لم يُقتطع أي مبلغ.',

@@ -220,6 +220,7 @@ export const en = {
   'wallet.payment_settled': 'This payment is already settled.',
   'wallet.payment_expired': 'This purchase has expired (after 24 hours). Start a new one.',
   'wallet.purchase_cancelled': 'The purchase is cancelled.',
+  'wallet.purchases_disabled': 'Buying tokens is not available on this site. Nothing was charged.',
   'wallet.purchase_started': 'Your purchase is ready to pay.',
   'wallet.purchase_succeeded': 'Payment confirmed. Your tokens are in your wallet.',
   'wallet.purchase_declined': 'The payment was declined. Nothing was charged.',

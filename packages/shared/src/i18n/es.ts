@@ -230,6 +230,7 @@ export const es: Catalogue = {
   'wallet.payment_settled': 'Este pago ya está liquidado.',
   'wallet.payment_expired': 'Esta compra ha caducado (tras 24 horas). Empieza una nueva.',
   'wallet.purchase_cancelled': 'La compra está cancelada.',
+  'wallet.purchases_disabled': 'No se pueden comprar fichas en este sitio. No se ha cobrado nada.',
   'wallet.purchase_started': 'Tu compra está lista para pagar.',
   'wallet.purchase_succeeded': 'Pago confirmado. Tus fichas están en tu monedero.',
   'wallet.purchase_declined': 'El pago fue rechazado. No se cobró nada.',

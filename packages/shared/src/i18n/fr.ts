@@ -231,6 +231,7 @@ export const fr: Catalogue = {
   'wallet.payment_settled': 'Ce paiement est déjà réglé.',
   'wallet.payment_expired': 'Cet achat a expiré (après 24 heures). Commencez-en un nouveau.',
   'wallet.purchase_cancelled': 'L’achat est annulé.',
+  'wallet.purchases_disabled': 'L’achat de jetons n’est pas disponible sur ce site. Rien n’a été débité.',
   'wallet.purchase_started': 'Votre achat est prêt à être payé.',
   'wallet.purchase_succeeded': 'Paiement confirmé. Vos jetons sont dans votre portefeuille.',
   'wallet.purchase_declined': 'Le paiement a été refusé. Rien n’a été débité.',

@@ -223,6 +223,7 @@ export const he: Catalogue = {
   'wallet.payment_settled': 'התשלום הזה כבר הוסדר.',
   'wallet.payment_expired': 'תוקף הרכישה הזו פג (אחרי 24 שעות). התחילו רכישה חדשה.',
   'wallet.purchase_cancelled': 'הרכישה בוטלה.',
+  'wallet.purchases_disabled': 'רכישת אסימונים אינה זמינה באתר הזה. לא בוצע חיוב.',
   'wallet.purchase_started': 'הרכישה מוכנה לתשלום.',
   'wallet.purchase_succeeded': 'התשלום אושר. האסימונים בארנק שלך.',
   'wallet.purchase_declined': 'התשלום נדחה. לא חויבת.',

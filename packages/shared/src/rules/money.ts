@@ -20,4 +20,6 @@ export const MONEY_ERRORS = {
   campaignClosed: 'campaign_closed',
   idempotencyConflict: 'idempotency_conflict',
   paymentSettled: 'payment_settled',
+  /** No payment provider is configured (a production node without PAYMENT_PROVIDER): nothing can be bought. */
+  purchasesDisabled: 'purchases_disabled',
 } as const;

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { MONEY_ERRORS } from '@tribes/shared';
+import type { Clock } from '../clock.js';
 import { conflict } from '../errors.js';
+import type { Jobs } from '../jobs/jobs.js';
 import type { Db, Tx } from './client.js';
 import { idempotencyKeys } from './schema/index.js';
 
-/** Keys are kept at least this long (DESIGN section 4: at least 24 h). */
+/** Keys are kept at least this long (DESIGN section 4: at least 24 h; README.md documents 48 h). */
 export const IDEMPOTENCY_TTL_HOURS = 48;
+
+/** The queue of the hourly job that forgets keys past IDEMPOTENCY_TTL_HOURS. */
+export const PRUNE_IDEMPOTENCY_KEYS_QUEUE = 'idempotency.prune';
 
 export interface Answer<T> {
   status: number;
@@ -72,6 +77,28 @@ export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_HOURS * 3600 * 1000)));
+}
+
+/**
+ * Prunes old keys through the job queue every hour (once across nodes, at minute 23, away from the
+ * every-minute and quarter-hour jobs). Without the queue (JOBS_ENABLED=false) keys are kept.
+ */
+export function schedulePruneIdempotencyKeys({
+  jobs,
+  db,
+  clock,
+}: {
+  jobs: Pick<Jobs, 'enabled' | 'define'>;
+  db: Db;
+  clock: Clock;
+}) {
+  if (!jobs.enabled) return;
+  jobs.define(PRUNE_IDEMPOTENCY_KEYS_QUEUE, {
+    cron: '23 * * * *',
+    handler: async () => {
+      await pruneIdempotencyKeys(db, clock.now());
+    },
+  });
 }
 
 /**

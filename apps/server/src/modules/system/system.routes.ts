@@ -41,6 +41,14 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   )(async () => {
     await ping(ctx.db);
     const jobs = ctx.jobs.running ? { mail_failed: await ctx.jobs.failedCount(MAIL_QUEUE) } : undefined;
-    return { data: { status: 'ok', database: ctx.database.kind, ...(jobs ? { jobs } : {}) } };
+    return {
+      data: {
+        status: 'ok',
+        database: ctx.database.kind,
+        ...(jobs ? { jobs } : {}),
+        payments: { provider: ctx.config.payment.provider },
+        demo_accounts: ctx.risks.demoAccounts,
+      },
+    };
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { users } from '#src/core/db/schema/index.js';
 
@@ -27,6 +27,15 @@ export function createUsersRepo(db: Db) {
     async findByPhone(phone: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
       return row;
+    },
+    /** Whether any account's email is at `domain` (one scan, meant for start-up, not for requests). */
+    async anyWithEmailDomain(domain: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(like(users.email, `%@${domain}`))
+        .limit(1);
+      return rows.length > 0;
     },
     async create(values: NewUserRow): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();

@@ -15,7 +15,7 @@ export interface CheckoutRequest {
 
 /** The payment provider behind token purchases. */
 export interface PaymentProvider {
-  name: 'sandbox' | 'stripe';
+  name: 'sandbox' | 'stripe' | 'none';
   /** Creates the provider's checkout; answers its reference and where to send the payer. */
   createCheckout(req: CheckoutRequest): Promise<{ providerRef: string | null; checkoutUrl: string }>;
   /** Where a pending purchase is still payable, or null when the provider's checkout is no longer open. */
@@ -30,6 +30,20 @@ export const sandboxProvider: PaymentProvider = {
   createCheckout: async (req) => ({ providerRef: null, checkoutUrl: `/checkout/sandbox/${req.paymentId}` }),
   // The sandbox page answers for any pending purchase; the purchase's own status is what closes it.
   resumeCheckout: async (payment) => `/checkout/sandbox/${payment.id}`,
+  cancelCheckout: async () => undefined,
+};
+
+/**
+ * No provider (PAYMENT_PROVIDER=none, the production default): the wallet service refuses purchases
+ * before asking for a checkout; a purchase left pending from an earlier provider can be cancelled,
+ * not resumed.
+ */
+export const noProvider: PaymentProvider = {
+  name: 'none',
+  createCheckout: async () => {
+    throw new Error('purchases are off: no payment provider is configured');
+  },
+  resumeCheckout: async () => null,
   cancelCheckout: async () => undefined,
 };
 

@@ -15,7 +15,7 @@ import { createDonationsService } from './donations.service.js';
 import { createLedgerView } from './ledger-view.service.js';
 import { createLedger } from './ledger.repo.js';
 import { createPurchasesRepo } from './purchases.repo.js';
-import { createStripeProvider, sandboxProvider } from './payment-providers.js';
+import { createStripeProvider, noProvider, sandboxProvider, type PaymentProvider } from './payment-providers.js';
 import { createWalletService } from './wallet.service.js';
 
 /** The queue of the every-minute job that closes campaigns past `ends_at`. */
@@ -60,7 +60,12 @@ export function createWalletModule({
       },
     });
   }
-  const provider = config.payment.provider === 'stripe' ? createStripeProvider(config) : sandboxProvider;
+  const providers: Record<Config['payment']['provider'], () => PaymentProvider> = {
+    stripe: () => createStripeProvider(config),
+    sandbox: () => sandboxProvider,
+    none: () => noProvider,
+  };
+  const provider = providers[config.payment.provider]();
   return {
     ledger,
     /** The treasury pays from campaigns' accounts. */

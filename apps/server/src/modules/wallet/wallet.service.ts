@@ -178,9 +178,12 @@ export function createWalletService({
     /**
      * Starts a purchase exactly once per Idempotency-Key: a pending payment, and where the payer
      * goes to pay, written with the key in one transaction (a replay answers the first answer and
-     * its 201). Tokens come only with the provider's confirmation.
+     * its 201). Tokens come only with the provider's confirmation. Without a provider: 409
+     * purchases_disabled.
      */
     async startPurchase(user: UserRow, body: { tokens: number }, key: string): Promise<Answer<PurchaseStarted>> {
+      // Before the key is claimed: a refusal stores nothing, and the same key works once purchases are on.
+      if (provider.name === 'none') throw conflict(MONEY_ERRORS.purchasesDisabled, 'wallet.purchases_disabled');
       const { tokens } = body;
       return transact((tx) =>
         idempotent(tx, { userId: user.id, key, hash: requestHash('purchase', body), now: clock.now(), status: 201 }, async () => {

@@ -33,6 +33,27 @@ describe('BuyTokens', () => {
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(`pour ${price}.`));
   });
 
+  it('says in plain words that tokens cannot be bought when the site has no payment provider, with no form to try', async () => {
+    const off = ok({
+      realtime: { key: 'k', host: 'localhost', port: 3000, scheme: 'http' },
+      payments: { provider: 'none', token_price_cents: 1, currency: 'USD' },
+    });
+    for (const [locale, text] of [
+      ['en', 'Buying tokens is not available on this site.'],
+      ['ar', 'شراء الرموز غير متاح على هذا الموقع.'],
+    ] as const) {
+      await initI18n(locale);
+      const calls = stubApi((url) => (url.pathname === '/api/v1/config' ? off : undefined));
+      const { unmount } = renderWithApp(<BuyTokens />);
+      expect(await screen.findByTestId('buy-tokens-unavailable')).toHaveTextContent(text);
+      expect(screen.getByRole('heading', { level: 2 })).toBeInTheDocument();
+      expect(screen.queryByTestId('buy-tokens')).not.toBeInTheDocument();
+      expect(document.getElementById('buy-tokens-amount')).toBeNull();
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+      unmount();
+    }
+  });
+
   it("checks the amount with the shared purchase schema, and puts the server's field error on it", async () => {
     await initI18n('en');
     const calls = stubApi((url, init) => {

@@ -14,13 +14,13 @@ import { LocalMoney } from './local-money';
 
 const PRESETS = [500, 1000, 5000];
 
-/** Buying tokens: an amount, a confirmation, then the provider's checkout (the sandbox page, or Stripe). */
+/**
+ * Buying tokens: an amount, a confirmation, then the provider's checkout (the sandbox page, or Stripe).
+ * A site without a payment provider (GET /v1/config says `none`) sells none: a plain sentence instead.
+ */
 export function BuyTokens() {
   const { t } = useTranslation();
-  const f = useMoneyFormat();
   const prices = usePublicConfig().data?.payments;
-  const form = useBuyTokensForm();
-  const { tokens, error } = form;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="buy-tokens-title">
@@ -28,6 +28,26 @@ export function BuyTokens() {
         <Typography id="buy-tokens-title" variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
           {t('money.buy.title')}
         </Typography>
+        {prices?.provider === 'none' ? (
+          <Typography data-testid="buy-tokens-unavailable">{t('money.buy.unavailable')}</Typography>
+        ) : (
+          <BuyTokensForm prices={prices} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The amount, the buy button and its confirmation (with the price once GET /v1/config has answered). */
+function BuyTokensForm({ prices }: { prices: { token_price_cents: number; currency: string } | undefined }) {
+  const { t } = useTranslation();
+  const f = useMoneyFormat();
+  const form = useBuyTokensForm();
+  const { tokens, error } = form;
+
+  return (
+    <>
+      <Stack spacing={2}>
         <Typography color="text.secondary">{t('money.buy.intro')}</Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {PRESETS.map((n) => (
@@ -82,6 +102,6 @@ export function BuyTokens() {
         pending={form.pending}
         destructive={false}
       />
-    </Paper>
+    </>
   );
 }
