@@ -174,6 +174,6 @@ describe('OpenAPI and health', () => {
 
   it('reports health with the database kind', async () => {
     const res = await t.app.inject({ url: '/api/v1/health' });
-    expect(res.json().data).toEqual({ status: 'ok', database: process.env.TEST_DB ?? 'pglite' });
+    expect(res.json().data).toEqual({ status: 'ok', database: process.env.TEST_DB ?? 'pglite', realtime: { connections: 0 } });
   });
 });

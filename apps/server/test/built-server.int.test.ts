@@ -70,7 +70,12 @@ describe('the compiled server', () => {
     const res = await fetch(`${baseUrl}/api/v1/health`);
     expect(res.status).toBe(200);
     // The job queue (pg-boss, loaded from node_modules by the bundle) runs in the built server too.
-    expect(((await res.json()) as { data: unknown }).data).toEqual({ status: 'ok', database: TEST_DB, jobs: { mail_failed: 0 } });
+    expect(((await res.json()) as { data: unknown }).data).toEqual({
+      status: 'ok',
+      database: TEST_DB,
+      jobs: { mail_failed: 0, waiting: expect.any(Number), active: expect.any(Number) },
+      realtime: { connections: 0 },
+    });
   });
 
   // A start loads only what the first answers need: these load on first use (core/lazy.ts).

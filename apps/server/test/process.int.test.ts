@@ -65,7 +65,12 @@ describe('the server process', () => {
     const health = await json('/api/v1/health');
     expect(health.status).toBe(200);
     // The job queue runs in the real process (JOBS_ENABLED defaults on): no mail has failed.
-    expect(health.body.data).toEqual({ status: 'ok', database: TEST_DB, jobs: { mail_failed: 0 } });
+    expect(health.body.data).toEqual({
+      status: 'ok',
+      database: TEST_DB,
+      jobs: { mail_failed: 0, waiting: expect.any(Number), active: expect.any(Number) },
+      realtime: { connections: 0 },
+    });
   });
 
   it('lets a newcomer sign up with no mail server: the code is in the dev mailbox and on the console', async () => {

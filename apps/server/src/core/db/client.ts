@@ -100,7 +100,15 @@ export async function queryRows<T>(db: Db, statement: Statement, values: unknown
   return (await client.query<T>(statement.text, values)).rows;
 }
 
-/** A cheap round trip, for health checks. */
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+/** A cheap round trip, for health checks: rejects when the database fails or has not answered within `timeoutMs`. */
+export async function ping(db: Db, timeoutMs = 3_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -43,6 +43,8 @@ export interface Jobs {
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Jobs kept as failed (tries used up), for operators. */
   failedCount(queue: string): Promise<number>;
+  /** Jobs of every queue waiting for a worker (new or to retry) and running now, for operators. */
+  counts(): Promise<{ waiting: number; active: number }>;
   /** The cron schedules registered in the database. */
   schedules(): Promise<{ name: string; cron: string }[]>;
 }
@@ -176,6 +178,16 @@ export function createJobs(options: JobsOptions): Jobs {
         [queue],
       );
       return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+    },
+    async counts() {
+      if (!boss) return { waiting: 0, active: 0 };
+      // Only the states before completion: finished jobs pile up until pg-boss deletes them, these do not.
+      const { rows } = await bossDb(options.db).executeSql(
+        'SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE state IN ($1, $2, $3) GROUP BY state',
+        ['created', 'retry', 'active'],
+      );
+      const by = new Map((rows as { state: string; n: number }[]).map((r) => [r.state, Number(r.n)]));
+      return { waiting: (by.get('created') ?? 0) + (by.get('retry') ?? 0), active: by.get('active') ?? 0 };
     },
     async schedules() {
       if (!boss) return [];
