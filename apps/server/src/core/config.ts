@@ -86,6 +86,7 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.optional(),
   MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600).default(15),
   REAUTH_WINDOW_SECONDS: wholeNumber(1, 86_400).default(600),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 600).default(15),
   RATE_LIMIT_SCALE: z
     .string()
     .trim()
@@ -329,6 +330,8 @@ export type Config = {
   rateLimitScale: number;
   /** How long a session stays fresh for sensitive acts after its sign-in or a reauth (DESIGN 11.7). */
   reauthWindowSeconds: number;
+  /** On SIGTERM or SIGINT, how long requests in flight and running jobs may take to finish (DESIGN 11.1). */
+  shutdownGraceSeconds: number;
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: TrustProxy;
@@ -463,6 +466,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -33,8 +33,12 @@ export interface Jobs {
   /** Declares a queue and its worker; before start(). */
   define<T extends object>(queue: string, definition: JobDefinition<T>): void;
   start(): Promise<void>;
-  /** Stops fetching, waits for the jobs in hand (up to a timeout); the database stays open. */
-  stop(): Promise<void>;
+  /**
+   * Stops fetching and waits for the jobs in hand up to `timeoutMs` (5 s by default, 1 s at least);
+   * those still running then are failed, so pg-boss retries them (on another node) as their queue
+   * allows. The database stays open.
+   */
+  stop(timeoutMs?: number): Promise<void>;
   /**
    * Queues a job; `retryLimit` overrides the queue's (a test of a mail that fails for good); `startAfter`
    * holds it until then (quiet hours); `singletonKey` makes a second job with the same key, while the
@@ -154,13 +158,13 @@ export function createJobs(options: JobsOptions): Jobs {
       }
       running = true;
     },
-    async stop() {
+    async stop(timeoutMs = 5_000) {
       if (!boss) return;
       running = false;
       const b = boss;
       boss = undefined;
       workerIds.clear();
-      await b.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+      await b.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
     async send(queue, data, sendOptions) {
       if (!boss) throw new Error('job queue not running');
