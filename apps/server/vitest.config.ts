@@ -14,6 +14,7 @@ const processOnly = [
   'test/realtime-process.int.test.ts',
   'test/realtime-hostile.int.test.ts',
   'test/trust-proxy.int.test.ts',
+  'test/startup-together.int.test.ts',
   'test/shutdown.int.test.ts',
 ];
 

@@ -36,12 +36,19 @@ async function main() {
     import('./shutdown.js'),
   ]);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
-  await database.migrate();
-  const app = await buildApp({ config, database });
-  if (config.seedDemo) {
-    const { seedDemo } = await import('./seed/demo.js');
-    await seedDemo(app.ctx);
-  }
+  // Nodes started together on one empty database take turns here: the migrations, the job queue's
+  // schema (pg-boss makes it as it starts, in app.ready) and the demo decision would otherwise race
+  // (deadlocks, duplicate schemas, a demo seeded twice). The next node finds them done.
+  const app = await database.exclusive(async () => {
+    await database.migrate();
+    const built = await buildApp({ config, database });
+    if (config.seedDemo) {
+      const { seedDemo } = await import('./seed/demo.js');
+      await seedDemo(built.ctx);
+    }
+    await built.ready();
+    return built;
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
