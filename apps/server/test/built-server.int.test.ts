@@ -101,6 +101,13 @@ describe('the compiled server', () => {
     expect(body.errors.email).toEqual(['Ce champ est obligatoire.']);
   });
 
+  it('is what the documented production start runs, with nothing compiled at boot', () => {
+    const root = JSON.parse(readFileSync(path.join(serverDir, '../../package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(root.scripts['start:prod']).toBe('node --enable-source-maps apps/server/dist/main.js');
+  });
+
   it('exits cleanly on SIGTERM', async () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
