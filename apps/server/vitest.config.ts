@@ -15,6 +15,8 @@ const processOnly = [
   'test/realtime-process.int.test.ts',
   'test/realtime-hostile.int.test.ts',
   'test/trust-proxy.int.test.ts',
+  'test/startup-together.int.test.ts',
+  'test/shutdown.int.test.ts',
 ];
 
 /**

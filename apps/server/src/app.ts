@@ -18,6 +18,7 @@ import { createContext, type AppContext } from './composition.js';
 import type { Database } from './core/db/client.js';
 import { handleClientError } from './core/client-error.js';
 import { registerErrorHandling, registerNotFound } from './core/error-handler.js';
+import { trackRequests, type HttpDrain } from './core/drain.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './core/http-timeouts.js';
 import { requestLocale } from './core/i18n.js';
 import { loggerOptions, logRouteTemplates } from './core/logger.js';
@@ -78,6 +79,8 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The HTTP side of a stop: readiness, the listener, the requests in flight (src/shutdown.ts). */
+    httpDrain: HttpDrain;
   }
 }
 
@@ -103,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ status: 'error', message: translate(requestLocale(request), 'errors.bad_request') });
     },
   });
+  const httpDrain = trackRequests(app.server);
+  app.decorate('httpDrain', httpDrain);
   const realtime = await createRealtime({
     appId: config.reverb.appId,
     appKey: config.reverb.key,
@@ -182,7 +187,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { ctx });
+      await api.register(systemRoutes, {
+        ctx,
+        node: {
+          get draining() {
+            return httpDrain.draining;
+          },
+          // The connection's own state, no round trip: ioredis reconnects by itself and says 'ready' again.
+          redis: () => (redis ? (redis.status === 'ready' ? 'up' : 'down') : undefined),
+        },
+      });
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(contactRoutes, { ctx });

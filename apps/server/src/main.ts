@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './core/config.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './core/data-dir-lock.js';
 
-/** Start-up: config → database (migrated) → app → listen; SIGTERM closes everything in order. */
+/** Start-up: config → database (migrated) → app → listen; SIGTERM or SIGINT drains and closes everything in order. */
 async function main() {
   let config;
   try {
@@ -30,28 +30,45 @@ async function main() {
     process.once('exit', () => lock?.release());
   }
   // Loaded once the folder is ours, so a refused second start exits before loading the whole app.
-  const [{ openDatabase }, { buildApp }] = await Promise.all([import('./core/db/client.js'), import('./app.js')]);
+  const [{ openDatabase }, { buildApp }, { drainApp }] = await Promise.all([
+    import('./core/db/client.js'),
+    import('./app.js'),
+    import('./shutdown.js'),
+  ]);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
-  await database.migrate();
-  const app = await buildApp({ config, database });
-  if (config.seedDemo) {
-    const { seedDemo } = await import('./seed/demo.js');
-    await seedDemo(app.ctx);
-  }
+  // Nodes started together on one empty database take turns here: the migrations, the job queue's
+  // schema (pg-boss makes it as it starts, in app.ready) and the demo decision would otherwise race
+  // (deadlocks, duplicate schemas, a demo seeded twice). The next node finds them done.
+  const app = await database.exclusive(async () => {
+    await database.migrate();
+    const built = await buildApp({ config, database });
+    if (config.seedDemo) {
+      const { seedDemo } = await import('./seed/demo.js');
+      await seedDemo(built.ctx);
+    }
+    await built.ready();
+    return built;
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'draining');
+    // The last resort if a step hangs past the grace (a database that never answers its close).
+    const force = setTimeout(() => process.exit(1), graceMs + 10_000).unref();
+    let code = 0;
     try {
-      await app.close();
+      await drainApp(app, graceMs);
       await database.close();
       lock?.release();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

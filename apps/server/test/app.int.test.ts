@@ -177,6 +177,7 @@ describe('OpenAPI and health', () => {
     expect(res.json().data).toEqual({
       status: 'ok',
       database: process.env.TEST_DB ?? 'pglite',
+      realtime: { connections: 0 },
       payments: { provider: 'sandbox' },
       demo_accounts: false,
     });

@@ -73,7 +73,8 @@ describe('the compiled server', () => {
     expect(((await res.json()) as { data: unknown }).data).toEqual({
       status: 'ok',
       database: TEST_DB,
-      jobs: { mail_failed: 0 },
+      jobs: { mail_failed: 0, waiting: expect.any(Number), active: expect.any(Number) },
+      realtime: { connections: 0 },
       payments: { provider: 'none' },
       demo_accounts: false,
     });
@@ -100,6 +101,13 @@ describe('the compiled server', () => {
     const body = (await res.json()) as { status: string; errors: Record<string, string[]> };
     expect(body.status).toBe('error');
     expect(body.errors.email).toEqual(['Ce champ est obligatoire.']);
+  });
+
+  it('is what the documented production start runs, with nothing compiled at boot', () => {
+    const root = JSON.parse(readFileSync(path.join(serverDir, '../../package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(root.scripts['start:prod']).toBe('node --enable-source-maps apps/server/dist/main.js');
   });
 
   it('exits cleanly on SIGTERM', async () => {

@@ -69,7 +69,8 @@ describe('the server process', () => {
     expect(health.body.data).toEqual({
       status: 'ok',
       database: TEST_DB,
-      jobs: { mail_failed: 0 },
+      jobs: { mail_failed: 0, waiting: expect.any(Number), active: expect.any(Number) },
+      realtime: { connections: 0 },
       payments: { provider: 'none' },
       demo_accounts: false,
     });

@@ -99,6 +99,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PAYMENT_PROVIDER: 'none' }).payment.provider).toBe('none');
   });
 
+  it('gives requests and jobs 15 s to finish on SIGTERM unless SHUTDOWN_GRACE_SECONDS says 1 to 600', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceSeconds).toBe(15);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '600' }).shutdownGraceSeconds).toBe(600);
+    for (const bad of ['0', '601', '2.5', 'soon', '-1'])
+      expect(message({ SHUTDOWN_GRACE_SECONDS: bad })).toContain('SHUTDOWN_GRACE_SECONDS must be a whole number from 1 to 600');
+  });
+
   it('requires the Stripe keys when the provider is stripe', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
   });

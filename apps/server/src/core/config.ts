@@ -89,6 +89,7 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.optional(),
   MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600).default(15),
   REAUTH_WINDOW_SECONDS: wholeNumber(1, 86_400).default(600),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 600).default(15),
   RATE_LIMIT_SCALE: z
     .string()
     .trim()
@@ -352,6 +353,8 @@ export type Config = {
   reauthWindowSeconds: number;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset: /metrics answers 404 and nothing is collected. */
   metricsToken: string | undefined;
+  /** On SIGTERM or SIGINT, how long requests in flight and running jobs may take to finish (DESIGN 11.1). */
+  shutdownGraceSeconds: number;
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: TrustProxy;
@@ -490,6 +493,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: e.RATE_LIMIT_SCALE,
     reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -60,6 +60,8 @@ export const CLOSE = {
   overQuota: 4004,
   unauthorized: 4009,
   unsupportedProtocol: 4007,
+  /** The server goes away: pusher-js reconnects at once (behind a balancer, to another node). */
+  reconnect: 4200,
   pongNotReceived: 4201,
 } as const;
 
@@ -188,12 +190,13 @@ export class Hub {
     }
   }
 
+  /** Closes every socket with 4200; each then leaves its channels (presence is cluster-wide). */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    for (const conn of [...this.connections.values()]) {
-      conn.ws.close(4200, 'Server shutting down');
-      await this.drop(conn).catch(() => undefined);
-    }
+    const conns = [...this.connections.values()];
+    // Every socket is told first: leaving presence channels may wait on Redis.
+    for (const conn of conns) conn.ws.close(CLOSE.reconnect, 'Server shutting down');
+    await Promise.all(conns.map((conn) => this.drop(conn).catch(() => undefined)));
   }
 
   /** Runs a handler; what it throws is logged, never thrown into a socket's or the bus's event loop. */

@@ -52,6 +52,12 @@ export interface Realtime {
   membershipEnded(tribeId: string, userId: string): Promise<void>;
   /** Handles HTTP upgrades on /app/{key}. */
   attach(server: Server): void;
+  /**
+   * A node that stops (SIGTERM): every socket is closed with 4200, so pusher-js reconnects at once (to
+   * another node behind a balancer), and no new one is taken. Resolves when they are closed; those that
+   * do not answer the close within `timeoutMs` are cut.
+   */
+  drain(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,10 +82,10 @@ export function peopleIn<E extends RealtimeEventName>(event: E, payload: Realtim
   }
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found' };
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 503: 'Service Unavailable' };
 
 /** Answers a refused upgrade in plain HTTP and closes, as ws itself does. */
-function rejectUpgrade(socket: Duplex, status: 400 | 404): void {
+function rejectUpgrade(socket: Duplex, status: 400 | 404 | 503): void {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -155,12 +161,16 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
     hub.accept(ws);
   }
 
+  /** Set by drain(): upgrades are refused from then on. */
+  let draining = false;
   // An upgrade is outside Fastify: whatever it throws would be an uncaught exception and end the
   // process. So every step is caught, and a hostile request gets a 4xx and a closed socket.
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     // Node removes its own 'error' listener from an upgraded socket: a reset mid-handshake would
     // otherwise be an unhandled 'error' event.
     socket.on('error', () => socket.destroy());
+    // A draining node takes no new socket (an upgrade over a keep-alive connection opened before).
+    if (draining) return rejectUpgrade(socket, 503);
     try {
       const target = parseTarget(req.url);
       if (typeof target === 'number') {
@@ -209,9 +219,18 @@ export async function createRealtime(opts: RealtimeOptions): Promise<Realtime> {
       server = s;
       s.on('upgrade', onUpgrade);
     },
+    async drain(timeoutMs) {
+      draining = true;
+      await hub.close();
+      const deadline = Date.now() + timeoutMs;
+      while (wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const ws of wss.clients) ws.terminate();
+    },
     async close() {
       server?.off('upgrade', onUpgrade);
       await hub.close();
+      // Sockets still open would hold the HTTP server's close (it waits for every connection).
+      for (const ws of wss.clients) ws.terminate();
       wss.close();
       await bus.close();
       await presence.close();

@@ -102,6 +102,8 @@ export const accountRules: Rules = {
 
   'system.config': { expect: everyone() },
   'system.health': { expect: everyone() },
+  'system.live': { expect: everyone() },
+  'system.ready': { expect: everyone() },
   'contact.contact': {
     expect: everyone(),
     request: () => ({ body: { name: 'Ana', email: uniqueEmail(), subject: 'Hi', message: 'Hello there' } }),

@@ -32,11 +32,28 @@ export const PublicConfigSchema = z.object({
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
+/**
+ * GET /v1/health: what operators read about one node (DESIGN 11.1). One object of named parts, each
+ * optional when a deployment may lack it, so a new part is one more field.
+ */
 export const HealthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
-  /** When the job queue runs: mails whose tries are used up, kept as failed jobs for operators (DESIGN 10.3). */
-  jobs: z.object({ mail_failed: z.number().int().min(0) }).optional(),
+  /** With REDIS_URL only: this node's connection to Redis. Down, the node keeps serving (and stays ready). */
+  redis: z.enum(['up', 'down']).optional(),
+  /**
+   * When the job queue runs: mails whose tries are used up, kept as failed jobs for operators (DESIGN
+   * 10.3), and the jobs of every queue waiting for a worker and running now.
+   */
+  jobs: z
+    .object({
+      mail_failed: z.number().int().min(0),
+      waiting: z.number().int().min(0),
+      active: z.number().int().min(0),
+    })
+    .optional(),
+  /** This node's websocket connections. */
+  realtime: z.object({ connections: z.number().int().min(0) }),
   /** The payment provider; `none` under NODE_ENV=production without PAYMENT_PROVIDER (purchases off). */
   payments: z.object({ provider: PaymentProviderSchema }),
   /**
@@ -45,6 +62,9 @@ export const HealthSchema = z.object({
    */
   demo_accounts: z.boolean(),
 });
+
+/** The answer of the liveness and readiness probes: a status, nothing else to read. */
+export const ProbeSchema = z.object({ status: z.literal('ok') });
 
 /** Liveness, readiness and run-time configuration. */
 export const systemEndpoints = {
@@ -57,10 +77,30 @@ export const systemEndpoints = {
     data: PublicConfigSchema,
     errors: [],
   }),
+  live: endpoint({
+    method: 'GET',
+    path: '/v1/health/live',
+    summary: 'Liveness: 200 while the process runs (no database call). For restarting a stuck process.',
+    tags: ['system'],
+    auth: 'public',
+    data: ProbeSchema,
+    errors: [],
+  }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/v1/health/ready',
+    summary:
+      'Readiness: 200 when the database answers and its migrations are done; 503 while the node drains (SIGTERM) or the database is unreachable. For load balancers.',
+    tags: ['system'],
+    auth: 'public',
+    data: ProbeSchema,
+    errors: [503],
+  }),
   health: endpoint({
     method: 'GET',
     path: '/v1/health',
-    summary: 'Liveness and readiness: answers once the database answers.',
+    summary:
+      "The node's health for operators: database, Redis, job queue, websocket connections; 503 when the database does not answer.",
     tags: ['system'],
     auth: 'public',
     data: HealthSchema,

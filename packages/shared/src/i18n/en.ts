@@ -7,6 +7,8 @@ export const en = {
   'errors.reauthentication_required': 'For your security, confirm it’s you before this change.',
   'errors.not_found': 'The requested resource could not be found.',
   'errors.server': 'An internal server error occurred. Please try again later.',
+  'errors.shutting_down': 'This server is shutting down. Please try again.',
+  'errors.database_unavailable': 'The database cannot be reached right now. Please try again shortly.',
   'errors.malformed_json': 'The request body is not valid JSON.',
   'errors.bad_request': 'The request could not be understood.',
   'errors.payload_too_large': 'The request is too large.',

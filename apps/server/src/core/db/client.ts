@@ -22,8 +22,20 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the SQL migrations; safe to call from several nodes at once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the cluster-wide start-up lock, so nodes started together take turns
+   * with what must not race (migrations, the job queue's schema, the demo decision). PostgreSQL: a
+   * session advisory lock on a connection of its own, released when `work` ends or fails (or when
+   * the process dies, with its session). PGlite: one process owns the folder already, so no lock.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** PostgreSQL advisory lock keys: the migrations' own, and the start-up's (migrations, job queue schema, demo decision). */
+export const ADVISORY_LOCKS = { migrations: 724311, startup: 724312 } as const;
+const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
+const STARTUP_LOCK = ADVISORY_LOCKS.startup;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -51,11 +63,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // An advisory lock lets several nodes start together without racing on the migrations.
         const client = await pool.connect();
         try {
-          await client.query('SELECT pg_advisory_lock(724311)');
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
         } finally {
-          await client.query('SELECT pg_advisory_unlock(724311)').catch(() => undefined);
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
           client.release();
+        }
+      },
+      async exclusive(work) {
+        // Not a pooled connection: the work itself may use every one of the pool's.
+        const client = new pg.Client({ connectionString: options.url });
+        client.on('error', () => undefined);
+        await client.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          // Ending the session releases its advisory locks, even if the unlock itself failed.
+          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+          await client.end().catch(() => undefined);
         }
       },
       close: () => pool.end(),
@@ -75,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -100,7 +127,15 @@ export async function queryRows<T>(db: Db, statement: Statement, values: unknown
   return (await client.query<T>(statement.text, values)).rows;
 }
 
-/** A cheap round trip, for health checks. */
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+/** A cheap round trip, for health checks: rejects when the database fails or has not answered within `timeoutMs`. */
+export async function ping(db: Db, timeoutMs = 3_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

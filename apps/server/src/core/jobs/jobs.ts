@@ -45,8 +45,12 @@ export interface Jobs {
   /** Declares a queue and its worker; before start(). */
   define<T extends object>(queue: string, definition: JobDefinition<T>): void;
   start(): Promise<void>;
-  /** Stops fetching, waits for the jobs in hand (up to a timeout); the database stays open. */
-  stop(): Promise<void>;
+  /**
+   * Stops fetching and waits for the jobs in hand up to `timeoutMs` (5 s by default, 1 s at least);
+   * those still running then are failed, so pg-boss retries them (on another node) as their queue
+   * allows. The database stays open.
+   */
+  stop(timeoutMs?: number): Promise<void>;
   /**
    * Queues a job; `retryLimit` overrides the queue's (a test of a mail that fails for good); `startAfter`
    * holds it until then (quiet hours); `singletonKey` makes a second job with the same key, while the
@@ -55,6 +59,8 @@ export interface Jobs {
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Jobs kept as failed (tries used up), for operators. */
   failedCount(queue: string): Promise<number>;
+  /** Jobs of every queue waiting for a worker (new or to retry) and running now, for operators. */
+  counts(): Promise<{ waiting: number; active: number }>;
   /** The cron schedules registered in the database. */
   schedules(): Promise<{ name: string; cron: string }[]>;
   /**
@@ -175,13 +181,13 @@ export function createJobs(options: JobsOptions): Jobs {
       }
       running = true;
     },
-    async stop() {
+    async stop(timeoutMs = 5_000) {
       if (!boss) return;
       running = false;
       const b = boss;
       boss = undefined;
       workerIds.clear();
-      await b.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+      await b.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
     async send(queue, data, sendOptions) {
       if (!boss) throw new Error('job queue not running');
@@ -199,6 +205,16 @@ export function createJobs(options: JobsOptions): Jobs {
         [queue],
       );
       return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+    },
+    async counts() {
+      if (!boss) return { waiting: 0, active: 0 };
+      // Only the states before completion: finished jobs pile up until pg-boss deletes them, these do not.
+      const { rows } = await bossDb(options.db).executeSql(
+        'SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE state IN ($1, $2, $3) GROUP BY state',
+        ['created', 'retry', 'active'],
+      );
+      const by = new Map((rows as { state: string; n: number }[]).map((r) => [r.state, Number(r.n)]));
+      return { waiting: (by.get('created') ?? 0) + (by.get('retry') ?? 0), active: by.get('active') ?? 0 };
     },
     async schedules() {
       if (!boss) return [];

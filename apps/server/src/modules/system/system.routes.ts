@@ -2,11 +2,26 @@ import { systemEndpoints as api, TOKEN_CURRENCY } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/composition.js';
 import { ping } from '#src/core/db/client.js';
+import { HttpError } from '#src/core/errors.js';
 import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
 import { route } from '#src/core/route.js';
 
-/** Liveness and readiness for load balancers and operators. */
-export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/** What only the node knows of itself: whether it drains (SIGTERM), whether its Redis connection is up. */
+export interface NodeState {
+  readonly draining: boolean;
+  /** Undefined without REDIS_URL. */
+  redis(): 'up' | 'down' | undefined;
+}
+
+/** Liveness, readiness and health for load balancers and operators (DESIGN 11.1). */
+export async function systemRoutes(app: FastifyInstance, { ctx, node }: { ctx: AppContext; node: NodeState }) {
+  // 503 in the envelope, never a 500 or a hang: a balancer takes the node out, and puts it back by itself.
+  const databaseAnswers = () =>
+    ping(ctx.db).catch((err: Error) => {
+      app.log.warn({ err: { name: err.name, message: err.message } }, 'database unreachable');
+      throw new HttpError(503, 'errors.database_unavailable');
+    });
+
   // What the web app needs to know at run time and cannot at build time (the realtime key is per install).
   route(
     app,
@@ -35,17 +50,35 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     };
   });
 
+  // Liveness: the process runs and its event loop turns; nothing else is asked.
+  route(app, api.live)(async () => ({ data: { status: 'ok' } }));
+
+  // Readiness: the node listens only once migrated (main.ts), so a database that answers is enough.
+  route(
+    app,
+    api.ready,
+  )(async () => {
+    if (node.draining) throw new HttpError(503, 'errors.shutting_down');
+    await databaseAnswers();
+    return { data: { status: 'ok' } };
+  });
+
   route(
     app,
     api.health,
   )(async () => {
-    await ping(ctx.db);
-    const jobs = ctx.jobs.running ? { mail_failed: await ctx.jobs.failedCount(MAIL_QUEUE) } : undefined;
+    await databaseAnswers();
+    const redis = node.redis();
+    const jobs = ctx.jobs.running
+      ? { mail_failed: await ctx.jobs.failedCount(MAIL_QUEUE), ...(await ctx.jobs.counts()) }
+      : undefined;
     return {
       data: {
         status: 'ok',
         database: ctx.database.kind,
+        ...(redis ? { redis } : {}),
         ...(jobs ? { jobs } : {}),
+        realtime: { connections: ctx.realtime.hub.connectionCount },
         payments: { provider: ctx.config.payment.provider },
         demo_accounts: ctx.risks.demoAccounts,
       },
