@@ -31,7 +31,13 @@ describe('health probes', () => {
     const health = await get(t, '/api/v1/health');
     expect(health.status).toBe(200);
     // The test app runs no job queue (JOBS_ENABLED is off under NODE_ENV=test), so no jobs part.
-    expect(health.body.data).toEqual({ status: 'ok', database: process.env.TEST_DB ?? 'pglite', realtime: { connections: 0 } });
+    expect(health.body.data).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DB ?? 'pglite',
+      realtime: { connections: 0 },
+      payments: { provider: 'sandbox' },
+      demo_accounts: false,
+    });
   });
 
   it('says 503 on ready, in the envelope and the caller’s language, once the node drains, while live stays 200', async () => {
