@@ -46,13 +46,13 @@ class ByteReader {
     return out;
   }
 
-  /** Exactly `n` bytes; the archive is truncated if they are not there. */
-  async exactly(n: number): Promise<Buffer> {
+  /** Exactly `n` bytes; the archive is truncated (or, as `short` says, not one) if they are not there. */
+  async exactly(n: number, short = 'it ends in the middle of an entry (truncated)'): Promise<Buffer> {
     const parts: Buffer[] = [];
     let got = 0;
     while (got < n) {
       const part = await this.some(n - got);
-      if (!part) throw new ArchiveError('it ends in the middle of an entry (truncated)');
+      if (!part) throw new ArchiveError(short);
       parts.push(part);
       got += part.length;
     }
@@ -108,9 +108,7 @@ async function readEntries(reader: ByteReader, into: string) {
   let files = 0;
   let bytes = 0;
   for (;;) {
-    const header = await reader.exactly(BLOCK).catch((err: unknown) => {
-      throw manifest ? err : new ArchiveError('it is not a tar archive');
-    });
+    const header = await reader.exactly(BLOCK, manifest ? undefined : 'it is not a tar archive');
     if (header.every((b) => b === 0)) break;
     if (header.toString('ascii', 257, 262) !== 'ustar') throw new ArchiveError('it is not a tar archive');
     const stored = readOctal(header, 148, 8);
