@@ -14,6 +14,8 @@ const processOnly = [
   'test/realtime-process.int.test.ts',
   'test/realtime-hostile.int.test.ts',
   'test/trust-proxy.int.test.ts',
+  // A minute of `npm ci --omit=dev`: once per run is proof enough.
+  'test/production-install.int.test.ts',
 ];
 
 /**
