@@ -17,6 +17,8 @@ const processOnly = [
   'test/trust-proxy.int.test.ts',
   'test/startup-together.int.test.ts',
   'test/shutdown.int.test.ts',
+  // A minute of `npm ci --omit=dev`: once per run is proof enough.
+  'test/production-install.int.test.ts',
 ];
 
 /**

@@ -1,14 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './processes.js';
 
-/** Finds the PostgreSQL server binaries: PATH first, then Debian's versioned folders. */
-function findBinDir(): string {
+/** Finds the PostgreSQL binaries (initdb, postgres, pg_dump, pg_restore): PATH first, then Debian's versioned folders. */
+export function findBinDir(): string {
   const fromPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
-  if (fromPath) return path.dirname(fromPath);
+  // Through a symlink (/usr/local/bin/initdb → Debian's folder) to the folder that holds the other tools too.
+  if (fromPath) return path.dirname(realpathSync(fromPath));
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
   for (const v of versions) if (existsSync(path.join(base, v, 'bin', 'initdb'))) return path.join(base, v, 'bin');

@@ -6,11 +6,15 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 /**
  * The real entry point in a child process (by default the TypeScript sources through tsx; `args`
- * after `node` to run a build instead); resolves once it prints its URL.
+ * after `node` to run a build instead, from `cwd`); resolves once it prints its URL.
  */
-export async function startServerProcess(env: Record<string, string>, args = ['--import', 'tsx', 'src/main.ts']) {
+export async function startServerProcess(
+  env: Record<string, string>,
+  args = ['--import', 'tsx', 'src/main.ts'],
+  cwd = serverDir,
+) {
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: serverDir,
+    cwd,
     env: { ...(process.env as Record<string, string>), PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
