@@ -8,6 +8,7 @@ export const ar: Catalogue = {
   'errors.reauthentication_required': 'لحماية حسابك، أكّد هويتك قبل هذا التغيير.',
   'errors.not_found': 'تعذّر العثور على المورد المطلوب.',
   'errors.server': 'حدث خطأ داخلي في الخادم. يرجى المحاولة لاحقًا.',
+  'errors.database_unavailable': 'تعذّر الوصول إلى قاعدة البيانات مؤقتًا. يرجى المحاولة بعد بضع ثوانٍ.',
   'errors.malformed_json': 'نص الطلب ليس JSON صالحًا.',
   'errors.bad_request': 'تعذّر فهم الطلب.',
   'errors.payload_too_large': 'الطلب كبير جدًا.',

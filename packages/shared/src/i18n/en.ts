@@ -7,6 +7,7 @@ export const en = {
   'errors.reauthentication_required': 'For your security, confirm it’s you before this change.',
   'errors.not_found': 'The requested resource could not be found.',
   'errors.server': 'An internal server error occurred. Please try again later.',
+  'errors.database_unavailable': 'The database is unreachable for a moment. Please try again in a few seconds.',
   'errors.malformed_json': 'The request body is not valid JSON.',
   'errors.bad_request': 'The request could not be understood.',
   'errors.payload_too_large': 'The request is too large.',

@@ -8,6 +8,7 @@ export const es: Catalogue = {
   'errors.reauthentication_required': 'Por tu seguridad, confirma que eres tú antes de este cambio.',
   'errors.not_found': 'No se encontró el recurso solicitado.',
   'errors.server': 'Se produjo un error interno del servidor. Inténtalo de nuevo más tarde.',
+  'errors.database_unavailable': 'La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   'errors.malformed_json': 'El cuerpo de la solicitud no es un JSON válido.',
   'errors.bad_request': 'No se pudo entender la solicitud.',
   'errors.payload_too_large': 'La solicitud es demasiado grande.',

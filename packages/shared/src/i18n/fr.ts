@@ -8,6 +8,7 @@ export const fr: Catalogue = {
   'errors.reauthentication_required': 'Pour votre sécurité, confirmez que c’est bien vous avant ce changement.',
   'errors.not_found': 'La ressource demandée est introuvable.',
   'errors.server': 'Une erreur interne du serveur est survenue. Veuillez réessayer plus tard.',
+  'errors.database_unavailable': 'La base de données est momentanément injoignable. Veuillez réessayer dans quelques secondes.',
   'errors.malformed_json': "Le corps de la requête n'est pas un JSON valide.",
   'errors.bad_request': "La requête n'a pas pu être comprise.",
   'errors.payload_too_large': 'La requête est trop volumineuse.',

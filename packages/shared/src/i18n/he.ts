@@ -8,6 +8,7 @@ export const he: Catalogue = {
   'errors.reauthentication_required': 'לשם אבטחתך, יש לאשר שזה אכן את/ה לפני השינוי הזה.',
   'errors.not_found': 'המשאב המבוקש לא נמצא.',
   'errors.server': 'אירעה שגיאה פנימית בשרת. נסו שוב מאוחר יותר.',
+  'errors.database_unavailable': 'מסד הנתונים אינו זמין כרגע. נסו שוב בעוד כמה שניות.',
   'errors.malformed_json': 'גוף הבקשה אינו JSON תקין.',
   'errors.bad_request': 'לא ניתן היה להבין את הבקשה.',
   'errors.payload_too_large': 'הבקשה גדולה מדי.',
