@@ -12,6 +12,8 @@ const integration = ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
 const processOnly = [
   'test/http-timeouts.int.test.ts',
   'test/media-s3.int.test.ts',
+  'test/postgres-outage.int.test.ts',
+  'test/redis-outage.int.test.ts',
   'test/realtime-process.int.test.ts',
   'test/realtime-hostile.int.test.ts',
   'test/trust-proxy.int.test.ts',

@@ -20,6 +20,10 @@ export function findBinDir(): string {
 
 export interface PostgresServer {
   url: string;
+  /** Stops the server as an outage would (sessions cut off), keeping its data and port. */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same port; resolves once it takes connections. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,41 +74,50 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c',
     'max_connections=300',
   ]);
-  const child: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `postgres://tribes@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => undefined);
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`postgres did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
+  let child!: ChildProcess;
+  const launch = async () => {
+    child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        break;
+      } catch {
+        await client.end().catch(() => undefined);
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`postgres did not start: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
+  };
+  /** Stops the postmaster (fast shutdown: sessions are cut off), keeping its data. */
+  const halt = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      // Signal the postmaster itself: runuser, in between as root, does not pass signals on.
+      const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const kill = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(pid, signal);
+        } catch {
+          /* already gone */
+        }
+      };
+      kill('SIGINT');
+      setTimeout(() => kill('SIGQUIT'), 5_000).unref();
+    });
+  await launch();
   return {
     url,
+    pause: halt,
+    resume: launch,
     async stop() {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        // Signal the postmaster itself: runuser, in between as root, does not pass signals on.
-        const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        const kill = (signal: NodeJS.Signals) => {
-          try {
-            process.kill(pid, signal);
-          } catch {
-            /* already gone */
-          }
-        };
-        kill('SIGINT');
-        setTimeout(() => kill('SIGQUIT'), 5_000).unref();
-      });
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -69,6 +69,37 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** SQLSTATEs of a database that went away or is not taking connections: admin/crash shutdown, starting up, connection exceptions. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+/** Socket errors of a database that cannot be reached. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own messages for a lost or impossible connection (they carry no code). */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout|the database system is (?:starting up|shutting down)/i;
+
+/**
+ * Whether an error means the database is unreachable (stopped, restarting, network gone), not that
+ * the request or the code is wrong: the client gets a 503 to retry, never a 500. Follows Drizzle's
+ * `cause` and AggregateError's `errors` (Node tries every address of a host).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_CODES.has(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 /**
  * A multipart body busboy could not read (no or empty boundary, unclosed body, broken part
  * headers): @fastify/multipart passes these on as plain errors without a status.
@@ -113,6 +144,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (state && INPUT_SQLSTATES.has(state)) {
       request.log.warn({ sqlstate: state, url: request.routeOptions.url }, 'input reached the database unchecked');
       return sendError(request, reply, 400, 'errors.bad_request');
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { name: error.name, message: error.message } }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendError(request, reply, 503, 'errors.database_unavailable', undefined, 'database_unavailable');
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

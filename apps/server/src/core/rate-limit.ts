@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { tooManyRequests } from './errors.js';
+import { redisWithMemoryFallback } from './rate-limit-store.js';
 
 /** A per-route limit: `max` requests per `seconds`, keyed by IP or by the signed-in user. */
 export interface RouteLimit {
@@ -27,9 +28,17 @@ export async function registerRateLimit(app: FastifyInstance, scale: number, red
     global: false,
     // After authentication, so a limit "per user" knows the user.
     hook: 'preHandler',
-    ...(redis ? { redis, nameSpace: 'tribes-rl:' } : {}),
+    // A Redis outage must neither take the API down nor lift the limits: this node counts meanwhile.
+    ...(redis
+      ? {
+          store: redisWithMemoryFallback(redis, 'tribes-rl:', {
+            fellBack: () => app.log.warn("redis unreachable: rate limits fall back to this node's memory until it returns"),
+            recovered: () => app.log.info('redis reachable again: rate limits counted in redis'),
+          }),
+        }
+      : {}),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
-    // A Redis outage must not take the API down with it: requests pass unlimited meanwhile.
+    // Neither store fails (the fallback answers from memory); should one ever, the request passes.
     skipOnError: true,
   });
   app.decorate('rateLimitScale', scale);

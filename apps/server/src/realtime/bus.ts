@@ -113,23 +113,22 @@ export function createMemoryPresence(): PresenceStore {
 const BUS_CHANNEL = 'tribes:realtime';
 const presenceKey = (channel: string) => `tribes:presence:${channel}`;
 
-/** Redis pub/sub for events and a Redis hash per presence channel: every node sees the same members. */
+/**
+ * Redis pub/sub for events and a Redis hash per presence channel: every node sees the same members.
+ * A node hands its own messages to its own handlers at once and skips them when Redis echoes them
+ * back, so realtime within a node keeps working while Redis is down; the subscriber connection
+ * re-subscribes by itself when Redis returns (ioredis autoResubscribe), and delivery between nodes
+ * resumes. Messages published while Redis is unreachable reach this node only.
+ */
 export async function createRedisRealtime(url: string): Promise<{ bus: Bus; presence: PresenceStore }> {
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   pub.on('error', () => undefined);
   sub.on('error', () => undefined);
   await Promise.all([pub.connect(), sub.connect()]);
+  const nodeId = randomBytes(6).toString('hex');
   const handlers: ((m: BusMessage) => void)[] = [];
-  await sub.subscribe(BUS_CHANNEL);
-  sub.on('message', (_channel: string, raw: string) => {
-    let message: BusMessage;
-    try {
-      message = JSON.parse(raw) as BusMessage;
-    } catch {
-      return; // not ours
-    }
-    if (!message || typeof message !== 'object') return;
+  const deliver = (message: BusMessage) => {
     for (const h of handlers) {
       try {
         h(message);
@@ -137,6 +136,19 @@ export async function createRedisRealtime(url: string): Promise<{ bus: Bus; pres
         /* a handler's failure must not stop the others nor reach the Redis client */
       }
     }
+  };
+  await sub.subscribe(BUS_CHANNEL);
+  sub.on('message', (_channel: string, raw: string) => {
+    let message: BusMessage & { origin?: unknown };
+    try {
+      message = JSON.parse(raw) as BusMessage;
+    } catch {
+      return; // not ours
+    }
+    if (!message || typeof message !== 'object') return;
+    if (message.origin === nodeId) return; // delivered here when published
+    delete message.origin;
+    deliver(message);
   });
   let closed = false;
   const close = async () => {
@@ -146,10 +158,17 @@ export async function createRedisRealtime(url: string): Promise<{ bus: Bus; pres
     sub.disconnect();
   };
   const bus: Bus = {
-    nodeId: randomBytes(6).toString('hex'),
+    nodeId,
     async publish(message) {
-      // Redis answers how many subscriber connections it handed the message to: one per node.
-      return pub.publish(BUS_CHANNEL, JSON.stringify(message));
+      deliver(message);
+      // While Redis is unreachable the other nodes cannot be told: this node alone had it.
+      if (pub.status !== 'ready') return 1;
+      try {
+        // Redis answers how many subscriber connections it handed the message to: one per node.
+        return await pub.publish(BUS_CHANNEL, JSON.stringify({ ...message, origin: nodeId }));
+      } catch {
+        return 1;
+      }
     },
     onMessage: (h) => void handlers.push(h),
     close,

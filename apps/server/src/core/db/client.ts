@@ -37,6 +37,9 @@ export const ADVISORY_LOCKS = { migrations: 724311, startup: 724312 } as const;
 const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 const STARTUP_LOCK = ADVISORY_LOCKS.startup;
 
+/** How long a request waits for a database connection before it is answered 503 (DESIGN 11.1: within 10 s). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DatabaseOptions {
@@ -52,7 +55,14 @@ export interface DatabaseOptions {
 /** Opens PGlite (embedded) or PostgreSQL, with the same schema and migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // While PostgreSQL is unreachable a request fails in seconds (a 503, error-handler.ts), never
+      // waits for a connection forever; keep-alive notices a peer that vanished without closing.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     // Idle clients can lose their connection (server restart); a pool error must not kill the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
