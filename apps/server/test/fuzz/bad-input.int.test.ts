@@ -174,7 +174,10 @@ describe('generated bad input', () => {
     // Every operation is exercised, signed in and anonymous, and the multipart endpoints get malformed bodies.
     expect(new Set(requests.map((r) => r.operation)).size).toBe(ops.length);
     expect(requests.filter((r) => r.auth === 'anon').length).toBeGreaterThan(TOTAL / 5);
-    expect(requests.filter((r) => r.kind.startsWith('multipart-') && r.url === '/api/v1/me/avatar').length).toBeGreaterThan(3);
+    // (Counted over every multipart endpoint: one endpoint's share moves with the seed as operations are added.)
+    const malformed = requests.filter((r) => r.kind.startsWith('multipart-'));
+    expect(malformed.length).toBeGreaterThan(10);
+    expect(malformed.some((r) => r.url === '/api/v1/me/avatar')).toBe(true);
     const result = await sendAll(world, requests, 15_000);
     expect(result.requests).toBeGreaterThanOrEqual(TOTAL);
     expect(result.problems.map((p) => `${p.problem}: ${describeRequest(p.request)} → ${p.body ?? ''}`)).toEqual([]);

@@ -141,7 +141,9 @@ export async function queryRows<T>(db: Db, statement: Statement, values: unknown
 export async function ping(db: Db, timeoutMs = 3_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+    // ETIMEDOUT: the error handler answers it as "database unavailable" (503), like a connect timeout.
+    const error = Object.assign(new Error(`the database did not answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' });
+    timer = setTimeout(() => reject(error), timeoutMs);
   });
   try {
     await Promise.race([db.execute(sql`select 1`), late]);
