@@ -90,6 +90,41 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
   // Confirming checks a secret not yet in force (no second factor to guess): its own limit, not the cap.
   const confirmKey = (userId: string) => `2fa-code:${userId}`;
 
+  /**
+   * Checks an app code (its time step then used) or spends a recovery code, under the factor's lock and
+   * counted toward the account's guess cap; `then` runs in the same transaction when the answer is right.
+   * A factor turned off meanwhile asks nothing. A wrong answer is a 400 on its field.
+   */
+  async function spendSecondFactor(
+    user: UserRow,
+    body: { code?: string; recovery_code?: string },
+    then?: (tx: Parameters<Parameters<Transact>[0]>[0]) => Promise<void>,
+  ): Promise<void> {
+    const guess = await guesses.take(user.id);
+    const now = clock.now();
+    const ok = await transact(async (tx) => {
+      const locked = await repo.lockFactor(tx, user.id);
+      if (!locked?.confirmedAt) return true;
+      let good: boolean;
+      if (body.code === undefined) {
+        good = await repo.spendRecoveryCode(user.id, recoveryHash(body.recovery_code ?? ''), now, tx);
+      } else {
+        const step = await checkTotp(locked.secretSealed, user.id, body.code, locked.lastStep);
+        good = step !== undefined;
+        if (step !== undefined) await repo.setLastStep(user.id, step, tx);
+      }
+      if (good && then) await then(tx);
+      return good;
+    });
+    if (!ok) {
+      await guess.wrong();
+      throw body.code !== undefined
+        ? fieldError('code', 'validation.totp_invalid')
+        : fieldError('recovery_code', 'validation.recovery_code_invalid');
+    }
+    await guess.uncounted();
+  }
+
   return {
     async status(user: UserRow) {
       const factor = await repo.findFactor(user.id);
@@ -134,25 +169,7 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
     async disable(user: UserRow, body: TotpDisableBody): Promise<void> {
       const factor = await repo.findFactor(user.id);
       if (!factor?.confirmedAt) throw conflict('two_factor_disabled', 'twofactor.not_enabled');
-      const guess = await guesses.take(user.id);
-      const now = clock.now();
-      const ok = await transact(async (tx) => {
-        const locked = await repo.lockFactor(tx, user.id);
-        if (!locked?.confirmedAt) return true; // turned off meanwhile: the wish is met
-        const good =
-          body.code !== undefined
-            ? (await checkTotp(locked.secretSealed, user.id, body.code, locked.lastStep)) !== undefined
-            : await repo.spendRecoveryCode(user.id, recoveryHash(body.recovery_code ?? ''), now, tx);
-        if (good) await repo.removeAll(user.id, tx);
-        return good;
-      });
-      if (!ok) {
-        await guess.wrong();
-        throw body.code !== undefined
-          ? fieldError('code', 'validation.totp_invalid')
-          : fieldError('recovery_code', 'validation.recovery_code_invalid');
-      }
-      await guess.uncounted();
+      await spendSecondFactor(user, body, (tx) => repo.removeAll(user.id, tx));
     },
 
     /**
@@ -297,24 +314,7 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
       if (body.code === undefined && body.recovery_code === undefined) {
         throw new HttpError(403, 'twofactor.code_required', {}, undefined, {}, 'two_factor_required');
       }
-      const guess = await guesses.take(user.id);
-      const now = clock.now();
-      const ok = await transact(async (tx) => {
-        const locked = await repo.lockFactor(tx, user.id);
-        if (!locked?.confirmedAt) return true; // turned off meanwhile: nothing to ask
-        if (body.code === undefined) return repo.spendRecoveryCode(user.id, recoveryHash(body.recovery_code ?? ''), now, tx);
-        const step = await checkTotp(locked.secretSealed, user.id, body.code, locked.lastStep);
-        if (step === undefined) return false;
-        await repo.setLastStep(user.id, step, tx);
-        return true;
-      });
-      if (!ok) {
-        await guess.wrong();
-        throw body.code !== undefined
-          ? fieldError('code', 'validation.totp_invalid')
-          : fieldError('recovery_code', 'validation.recovery_code_invalid');
-      }
-      await guess.uncounted();
+      await spendSecondFactor(user, body);
     },
 
     /** Ten new recovery codes in place of the old ones (a sensitive act: the route needs a fresh session). */
