@@ -52,7 +52,7 @@ export function ReauthDialog({ open }: { open: boolean }) {
               (r.codeSent ? (
                 <>
                   <Alert severity="info" role="status">
-                    <bdi dir="ltr">{t('reauth.codeSentTo', { email: r.email })}</bdi>
+                    {t('reauth.codeSentTo', { email: r.email })}
                   </Alert>
                   {field('email_code', t('reauth.emailCode'), {
                     autoComplete: 'one-time-code',
