@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { lazy } from './lazy.js';
+import { isRtlText, visualRuns, type BaseDirection } from './pdf-bidi.js';
+
+export { isolate, isRtlText, visualRuns, type VisualRun } from './pdf-bidi.js';
 
 /** pdfkit (with fontkit) is loaded by the first PDF, not at start-up. */
 const loadPdfkit = lazy(() => import('pdfkit'));
@@ -9,7 +12,7 @@ const loadPdfkit = lazy(() => import('pdfkit'));
 /**
  * DejaVu Sans (from npm, embedded and subset into every PDF) covers Latin, Arabic and Hebrew, so
  * names and titles render in any of the five languages without system fonts; fontkit (inside
- * pdfkit) shapes Arabic joining forms and lays right-to-left runs out.
+ * pdfkit) shapes Arabic joining forms (initial, medial, final, lam-alef) and lays right-to-left runs out.
  */
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -19,47 +22,42 @@ const loadFonts = () =>
     bold: readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')),
   });
 
-const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
-const LTR = /[\p{L}\p{N}]/u;
-
-/** Whether a line reads right to left (its first strong letter is Arabic or Hebrew). */
-export function isRtlText(text: string): boolean {
-  for (const w of text.trim().split(/\s+/u)) {
-    if (RTL.test(w)) return true;
-    if (LTR.test(w)) return false;
-  }
-  return false;
-}
-
-/**
- * Visual runs of a line for drawing left to right: words grouped by direction (strong RTL letters
- * vs. anything else with letters or digits), run order reversed when the line starts right-to-left.
- * Inside a run fontkit orders the glyphs itself. Enough for names, titles, amounts and a URL.
- */
-export function visualRuns(text: string): string[] {
-  const words = text.trim().split(/\s+/u).filter(Boolean);
-  const dirOf = (w: string): 'rtl' | 'ltr' | null => (RTL.test(w) ? 'rtl' : LTR.test(w) ? 'ltr' : null);
-  const base = words.map(dirOf).find((d) => d !== null) ?? 'ltr';
-  const runs: { dir: 'rtl' | 'ltr'; words: string[] }[] = [];
-  for (const w of words) {
-    const dir = dirOf(w) ?? runs[runs.length - 1]?.dir ?? base;
-    const last = runs[runs.length - 1];
-    if (last && last.dir === dir) last.words.push(w);
-    else runs.push({ dir, words: [w] });
-  }
-  const ordered = base === 'rtl' ? runs.reverse() : runs;
-  return ordered.map((r) => r.words.join(' '));
-}
-
 export type PdfFont = 'regular' | 'bold';
 type Doc = InstanceType<Awaited<ReturnType<typeof loadPdfkit>>['default']>;
+
+/** The part of pdfkit's current font read here: the fontkit font that lays its text out (not in pdfkit's types). */
+interface FontkitGlyph {
+  codePoints: number[];
+}
+interface PdfkitFontInternals {
+  _font?: { font?: { layout?: (text: string, features: string[]) => { glyphs: FontkitGlyph[] } } };
+}
+const inVisualOrder = new WeakSet<FontkitGlyph>();
+
+/**
+ * A ligature drawn right to left (lam-alef, لا) gets its text in the PDF's ToUnicode map in the
+ * order it is drawn, as every other glyph of the run is: readers (pdf.js, copy and paste) read the
+ * run from left to right and reverse it character by character, which gives لا back, not ال.
+ * fontkit keeps one glyph object per glyph of the document's font, and pdfkit writes the map from
+ * the glyph's code points when it first draws it, so the object is turned around once, before.
+ */
+function ligaturesInVisualOrder(doc: Doc, text: string) {
+  const font = (doc as unknown as PdfkitFontInternals)._font?.font;
+  if (!font?.layout) return;
+  for (const glyph of font.layout(text, []).glyphs)
+    if (glyph.codePoints.length > 1 && !inVisualOrder.has(glyph)) {
+      glyph.codePoints = [...glyph.codePoints].reverse();
+      inVisualOrder.add(glyph);
+    }
+}
 
 export interface PdfWriter {
   doc: Doc;
   width: number;
   height: number;
   /**
-   * Draws one line in visual order, shrinking the size until it fits `maxWidth`; `align` 'start'
+   * Draws one line in visual order (the Unicode bidi algorithm; `rtl` sets the line's direction,
+   * else its first strong letter does), shrinking the size until it fits `maxWidth`; `align` 'start'
    * puts it at the left margin, or the right one when the line reads right to left. Answers where it went.
    */
   line(
@@ -102,13 +100,16 @@ export async function createPdf(options: {
     height,
     line(text, y, { size, font = 'regular', color = '#222222', align = 'center', rtl }) {
       const maxWidth = width - 2 * (margin + 20);
-      const runs = visualRuns(text);
+      const direction: BaseDirection = rtl === undefined ? 'auto' : rtl ? 'rtl' : 'ltr';
+      const runs = visualRuns(text, direction);
+      // Features (none beyond the defaults) make pdfkit hand fontkit each run whole: without them it
+      // lays a run out word by word, and an Arabic run came out with its words glued in reverse order.
+      const options = { lineBreak: false, features: [] };
       doc.font(font).fillColor(color);
       let s = size;
       const measure = () => {
         doc.fontSize(s);
-        const space = doc.widthOfString(' ');
-        return runs.reduce((sum, r, i) => sum + doc.widthOfString(r) + (i > 0 ? space : 0), 0);
+        return runs.reduce((sum, r) => sum + doc.widthOfString(r.text, options), 0);
       };
       let total = measure();
       while (total > maxWidth && s > 8) {
@@ -118,10 +119,10 @@ export async function createPdf(options: {
       const right = (rtl ?? isRtlText(text)) ? align === 'start' : align === 'end';
       const start = align === 'center' ? (width - total) / 2 : right ? width - margin - 20 - total : margin + 20;
       let x = start;
-      const space = doc.widthOfString(' ');
       for (const r of runs) {
-        doc.text(r, x, y, { lineBreak: false });
-        x += doc.widthOfString(r) + space;
+        if (r.rtl) ligaturesInVisualOrder(doc, r.text);
+        doc.text(r.text, x, y, options);
+        x += doc.widthOfString(r.text, options);
       }
       return { x: start, width: total, height: doc.currentLineHeight() };
     },
