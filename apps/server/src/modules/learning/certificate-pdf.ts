@@ -1,5 +1,5 @@
 import { translate, type Locale } from '@tribes/shared';
-import { createPdf } from '#src/core/pdf.js';
+import { createPdf, isolate } from '#src/core/pdf.js';
 
 export interface CertificateContent {
   id: string;
@@ -35,11 +35,11 @@ export async function renderCertificatePdf(c: CertificateContent): Promise<Buffe
   line(c.learnerName, 190, 40, 'bold');
   line(translate(c.locale, 'learning.certificate_body'), 260, 18, 'regular', '#555555');
   line(c.courseTitle, 300, 28, 'bold');
-  line(translate(c.locale, 'learning.certificate_tribe', { tribe: c.tribeName }), 360, 18, 'regular', '#555555');
+  line(translate(c.locale, 'learning.certificate_tribe', { tribe: isolate(c.tribeName) }), 360, 18, 'regular', '#555555');
   const date = new Intl.DateTimeFormat(c.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(c.issuedAt);
   line(date, 420, 16, 'regular');
   const verify = line(
-    translate(c.locale, 'learning.certificate_verify', { url: c.verifyUrl }),
+    translate(c.locale, 'learning.certificate_verify', { url: isolate(c.verifyUrl) }),
     height - 80,
     10,
     'regular',

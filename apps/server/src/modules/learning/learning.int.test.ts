@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { bearer, createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { pdfLines } from '#test/pdf-glyphs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -403,7 +404,8 @@ describe('completion and certificates', () => {
       const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
       const text = (await parser.getText()).text;
       await parser.destroy();
-      for (const word of name.split(' ')) expect(text).toContain(word);
+      // The whole name, its words apart and in order (pdf.js reverses right-to-left text back).
+      expect(text).toContain(name);
       expect(text).toContain('Tifinagh');
       // "Verify at" names the web page of the public record, not the API.
       const page = `http://localhost:3000/certificates/${certId}`; // PUBLIC_URL of the test app
@@ -417,6 +419,45 @@ describe('completion and certificates', () => {
         course: { id: c.id, title: 'Tifinagh' },
         tribe: { id: tribe.id, name: tribe.name },
       });
+
+      // In the learner's right-to-left language each line is laid out from the right, the tribe's
+      // Latin name and the URL kept whole: a right-to-left stretch stands reversed on the page
+      // (expected lines written from the bidi rules by hand).
+      const rev = (s: string) => [...s].reverse().join('');
+      const inLanguage = async (lang: string) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: pdfUrl,
+          headers: { ...bearer(learner.token), 'accept-language': lang },
+        });
+        return {
+          lines: pdfLines(res.rawPayload)
+            .flat()
+            .map((l) => l.visual),
+          bytes: res.rawPayload,
+        };
+      };
+      const shownName = /[\u0590-\u06ff]/u.test(name) ? rev(name) : name;
+      const arabic = await inLanguage('ar');
+      expect(arabic.lines).toEqual(
+        expect.arrayContaining([
+          rev('شهادة إتمام'),
+          shownName,
+          rev('أتمّ الدورة'),
+          'Tifinagh',
+          `${tribe.name} ${rev('من تقديم')}`,
+          `${page} ${rev('تحقق على')}`,
+        ]),
+      );
+      const readBack = new PDFParse({ data: new Uint8Array(arabic.bytes) });
+      const arabicText = (await readBack.getText()).text;
+      await readBack.destroy();
+      expect(arabicText).toContain('شهادة إتمام');
+      expect(arabicText).toContain(name);
+      const hebrew = await inLanguage('he');
+      expect(hebrew.lines).toEqual(
+        expect.arrayContaining([rev('תעודת סיום'), shownName, `${tribe.name} ${rev('מטעם')}`, `${page} ${rev('אימות בכתובת')}`]),
+      );
     }
     expect((await call('GET', '/v1/certificates/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });

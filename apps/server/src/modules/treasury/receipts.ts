@@ -1,7 +1,7 @@
 import { isLocale, translate, type Locale } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { notFound } from '#src/core/errors.js';
-import { createPdf } from '#src/core/pdf.js';
+import { createPdf, isolate } from '#src/core/pdf.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { TreasuryRepo } from './treasury.repo.js';
 
@@ -14,6 +14,8 @@ const receiptNumber = (id: string) => id.slice(0, 8).toUpperCase();
 /**
  * Donor receipts and yearly statements (DESIGN 10.4), as PDFs in the donor's language: DejaVu Sans
  * covers every script of the five languages, and right-to-left lines are laid out from the right.
+ * Names, titles and reasons put into a sentence are isolated: whatever their script, they keep
+ * their own order and punctuation inside it.
  */
 export function createReceipts({ repo, clock }: { repo: Pick<TreasuryRepo, 'donationView' | 'donationsOfDonor'>; clock: Clock }) {
   const dateOf = (locale: Locale, d: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
@@ -41,18 +43,18 @@ export function createReceipts({ repo, clock }: { repo: Pick<TreasuryRepo, 'dona
       at(tr('receipts.title'), 90, 26, 'bold', '#1f5f8b');
       at(tr('receipts.number', { id: receiptNumber(d.id) }), 135, 12, 'regular', '#555555');
       at(tr('receipts.amount', { amount: tokens(locale, d.amount), count: d.amount }), 190, 30, 'bold');
-      at(tr('receipts.to', { target: view.campaignTitle ?? view.tribeName }), 245, 16);
-      at(tr('receipts.donor', { name: user.name }), 280, 14);
+      at(tr('receipts.to', { target: isolate(view.campaignTitle ?? view.tribeName) }), 245, 16);
+      at(tr('receipts.donor', { name: isolate(user.name) }), 280, 14);
       at(tr('receipts.date', { date: dateOf(locale, d.createdAt) }), 310, 14);
       if (d.refundedAt)
         at(
-          tr('receipts.refunded', { date: dateOf(locale, d.refundedAt), reason: d.refundReason ?? '' }),
+          tr('receipts.refunded', { date: dateOf(locale, d.refundedAt), reason: isolate(d.refundReason ?? '') }),
           350,
           14,
           'bold',
           '#9b1c1c',
         );
-      at(tr('receipts.footer', { tribe: view.tribeName }), pdf.height - 90, 10, 'regular', '#777777');
+      at(tr('receipts.footer', { tribe: isolate(view.tribeName) }), pdf.height - 90, 10, 'regular', '#777777');
       return { pdf: await pdf.finish(), filename: `receipt-${receiptNumber(d.id)}.pdf` };
     },
 
@@ -68,7 +70,7 @@ export function createReceipts({ repo, clock }: { repo: Pick<TreasuryRepo, 'dona
       const at = (text: string, top: number, size: number, font: 'regular' | 'bold' = 'regular', color?: string) =>
         pdf.line(text, top, { size, font, color, align: 'start', rtl });
       at(tr('receipts.statement_title', { year: y }), 70, 24, 'bold', '#1f5f8b');
-      at(tr('receipts.donor', { name: user.name }), 110, 13);
+      at(tr('receipts.donor', { name: isolate(user.name) }), 110, 13);
       let top = 150;
       for (const r of rows) {
         if (top > pdf.height - 110) {
@@ -77,7 +79,7 @@ export function createReceipts({ repo, clock }: { repo: Pick<TreasuryRepo, 'dona
         }
         const line = tr('receipts.statement_line', {
           date: dateOf(locale, r.d.createdAt),
-          target: r.campaignTitle ?? r.tribeName,
+          target: isolate(r.campaignTitle ?? r.tribeName),
           amount: tokens(locale, r.d.amount),
         });
         at(r.d.refundedAt ? `${line} ${tr('receipts.statement_refunded')}` : line, top, 11);

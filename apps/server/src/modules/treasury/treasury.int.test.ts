@@ -19,6 +19,7 @@ import {
   signUpLeader,
 } from '#test/factories.js';
 import { multipartBody } from '#test/multipart.js';
+import { pdfLines } from '#test/pdf-glyphs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -378,6 +379,71 @@ describe('donor receipts and statements', () => {
     for (const who of [s.founder, s.member]) expect((await get(`/v1/donations/${id}/receipt`, who)).statusCode).toBe(404);
     expect((await get(`/v1/donations/${id}/receipt`, null)).statusCode).toBe(401);
     expect((await get('/v1/donations/nope/receipt', s.donor)).statusCode).toBe(400);
+  });
+
+  it('lays Arabic and Hebrew receipts and statements out from the right: words apart, a Latin name, the amount and the date in place', async () => {
+    const s = await treasuryTribe();
+    // A right-to-left stretch read from left to right on the page: reversed (the expected lines are
+    // written from the bidi rules by hand, not computed by the code under test).
+    const rev = (text: string) => [...text].reverse().join('');
+    const onPage = (payload: Buffer) =>
+      pdfLines(payload)
+        .flat()
+        .map((l) => l.visual);
+    // "28 نوفمبر 2026", "28 בנובמבר 2026": a number, the month in letters, a number.
+    const dateParts = (locale: string) => {
+      const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(t.clock.now());
+      const [, day, month, year] = date.match(/^(\d+) (.+) (\d+)$/u)!;
+      return { day: day!, month: month!, year: year! };
+    };
+    expect((await call('PATCH', '/v1/me', s.donor, { name: 'Zoé Dupont Jr.', locale: 'ar' })).status).toBeLessThan(300);
+    const id = (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 1250)).body.data.donation.id as string;
+
+    const receipt = (await get(`/v1/donations/${id}/receipt`, s.donor, 'en')).rawPayload;
+    const { day, month, year } = dateParts('ar');
+    expect(onPage(receipt)).toEqual(
+      expect.arrayContaining([
+        rev('إيصال تبرع'),
+        `${rev('رمز')} 1,250`,
+        `${s.tribe.name} ${rev('إلى')}`,
+        // The name keeps its full stop at its end, inside the Arabic line.
+        `Zoé Dupont Jr. ${rev('المتبرع:')}`,
+        `${year} ${rev(month)} ${day} ${rev('التاريخ:')}`,
+      ]),
+    );
+    // Read back by pdf.js (which reverses right-to-left text), the title is two words in order.
+    const text = await pdfText(receipt);
+    expect(text).toContain('إيصال تبرع');
+    expect(text).not.toContain('تبرعإيصال');
+    expect(text).toContain('المتبرع:');
+    expect(text).toContain('Zoé Dupont Jr.');
+
+    const statement = (await get(`/v1/me/donations/statement?year=${year}`, s.donor, 'en')).rawPayload;
+    expect(onPage(statement)).toEqual(
+      expect.arrayContaining([
+        `${year} ${rev('التبرعات في')}`,
+        // Read from the right: the date, the tribe, then the amount.
+        `${rev('رمز')} 1,250 · ${s.tribe.name} · ${year} ${rev(month)} ${day}`,
+        `${rev('رمز')} 1,250 ${rev('المجموع:')}`,
+      ]),
+    );
+    // لا is one glyph (lam-alef) and still reads back as لا.
+    const none = (await get('/v1/me/donations/statement?year=2001', s.donor, 'en')).rawPayload;
+    expect(onPage(none)).toContain(`.2001 ${rev('لا تبرعات في')}`);
+    expect(await pdfText(none)).toContain('لا تبرعات في');
+
+    expect((await call('PATCH', '/v1/me', s.donor, { locale: 'he' })).status).toBeLessThan(300);
+    const hebrew = (await get(`/v1/donations/${id}/receipt`, s.donor, 'en')).rawPayload;
+    const he = dateParts('he');
+    expect(onPage(hebrew)).toEqual(
+      expect.arrayContaining([
+        rev('קבלה על תרומה'),
+        `${rev('אסימונים')} 1,250`,
+        `Zoé Dupont Jr. ${rev('תורם/ת:')}`,
+        `${he.year} ${rev(he.month)} ${he.day} ${rev('תאריך:')}`,
+      ]),
+    );
+    expect(await pdfText(hebrew)).toContain('קבלה על תרומה');
   });
 
   it("sums a year's gifts in the statement, leaving refunded ones out of the total", async () => {
