@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localWeek } from '#src/modules/digest/digest.service.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { bearer, createPost, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';
 
 // DESIGN 10.3: the weekly digest, on the member's local Monday morning, once; previewed from settings.
@@ -88,6 +89,7 @@ describe('weekly digest', () => {
     expect(localWeek(sunday, 'Asia/Jerusalem').weekday).toBe(7);
     await t.app.ctx.digest.sendDue(sunday);
     await t.app.ctx.digest.sendDue(new Date(monday.getTime() - 3 * 3600_000)); // 06:30 or 07:30 local: too early
+    await mailQueueDrained(t.app);
     expect(t.mail.forAddress(reader.email)).toHaveLength(1); // the sign-up code only
 
     const first = await t.app.ctx.digest.sendDue(monday);
@@ -106,7 +108,7 @@ describe('weekly digest', () => {
     } finally {
       await second.close();
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await mailQueueDrained(t.app);
     expect(t.mail.forAddress(reader.email)).toHaveLength(2);
     expect(t.mail.forAddress(off.reader.email)).toHaveLength(1);
   });

@@ -3,8 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '#src/core/db/schema/index.js';
 import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { RUN_PLEDGES_QUEUE } from '#src/modules/treasury/pledges.service.js';
 import { CLOSE_ENDED_CAMPAIGNS_QUEUE } from '#src/modules/wallet/wallet.module.js';
-import { buildRegistration, createCampaign, createTribe, post, signUpLeader } from '#test/factories.js';
+import {
+  bearer,
+  buildRegistration,
+  buyTokens,
+  createCampaign,
+  createTribe,
+  post,
+  signUp,
+  signUpLeader,
+} from '#test/factories.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { startMailSink, type MailSink } from '#test/mail-sink.js';
 
 const JOBS_ENV = { JOBS_ENABLED: 'true', MAIL_RETRY_DELAY_SECONDS: '1' };
@@ -52,7 +63,8 @@ describe('mail through the durable job queue', () => {
     const to = Array.from({ length: 30 }, (_, i) => (i === 12 ? 'bounce@example.test' : `burst-${i}@example.test`));
     for (const address of to) t.app.ctx.mailer.enqueue({ to: address, subject: 'Burst', text: 'b', html: '<p>b</p>' });
     for (const address of to.filter((a) => !a.startsWith('bounce@'))) await sink.waitFor(address, 1, 30_000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Any repeat would be a job due or running: none is left when the queue has drained.
+    await mailQueueDrained(t.app, 30_000);
     for (const address of to.filter((a) => !a.startsWith('bounce@'))) expect(sink.forAddress(address)).toHaveLength(1);
   }, 60_000);
 
@@ -84,9 +96,8 @@ describe('two nodes on one database', () => {
       // Half registered through each node; both nodes' workers poll the same queue.
       await Promise.all(regs.map((reg, i) => post(i % 2 ? a : b, '/api/v1/auth/register', reg)));
       for (const reg of regs) await sink.waitFor(reg.email, 1, 30_000);
-      // Let any duplicate that was going to be sent arrive before counting.
-      await Promise.all([a.app.ctx.mailer.flush(), b.app.ctx.mailer.flush()]);
-      await new Promise((r) => setTimeout(r, 3000));
+      // Let any duplicate that was going to be sent arrive before counting: both mailers flushed, the shared queue drained.
+      await Promise.all([mailQueueDrained(a.app, 30_000), mailQueueDrained(b.app, 30_000)]);
       for (const reg of regs) expect(sink.forAddress(reg.email)).toHaveLength(1);
     } finally {
       await b.close();
@@ -96,7 +107,7 @@ describe('two nodes on one database', () => {
   }, 90_000);
 });
 
-describe('scheduled work: campaigns close at ends_at', () => {
+describe('a running queue', () => {
   let t: TestApp;
   beforeAll(async () => {
     // The ordinary in-process sink: sign-up reads its code from it, a moment after the queue sends it.
@@ -104,28 +115,73 @@ describe('scheduled work: campaigns close at ends_at', () => {
   });
   afterAll(async () => t?.close());
 
-  it('registers the every-minute schedule', async () => {
-    expect(await t.app.ctx.jobs.schedules()).toContainEqual({ name: CLOSE_ENDED_CAMPAIGNS_QUEUE, cron: '* * * * *' });
+  describe('the test support waits for the mail queue to drain', () => {
+    it('resolves only once every mail due has been sent, and does not wait for a mail held for later', async () => {
+      const to = Array.from({ length: 5 }, (_, i) => `drain-${i}@example.test`);
+      const held = 'held-for-later@example.test';
+      for (const address of to) t.app.ctx.mailer.enqueue({ to: address, subject: 'Drain', text: 'd', html: '<p>d</p>' });
+      const later = new Date(t.clock.now().getTime() + 3600_000);
+      t.app.ctx.mailer.enqueue({ to: held, subject: 'Held', text: 'h', html: '<p>h</p>', notBefore: later });
+      // No waiting on the sink: the queue's own state says when the mails are out.
+      await mailQueueDrained(t.app);
+      for (const address of to) expect(t.mail.forAddress(address)).toHaveLength(1);
+      expect(t.mail.forAddress(held)).toEqual([]);
+    });
   });
 
-  it('closes a campaign whose deadline has passed, without any request, as of its deadline', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
-    const endsAt = new Date(t.clock.now().getTime() + 3600_000);
-    const ended = await createCampaign(t, leader.token, tribe.id, { ends_at: endsAt.toISOString() });
-    const running = await createCampaign(t, leader.token, tribe.id, {
-      ends_at: new Date(t.clock.now().getTime() + 3 * 3600_000).toISOString(),
+  describe('scheduled work: campaigns close at ends_at, monthly pledges are taken', () => {
+    it('registers the every-minute schedule', async () => {
+      expect(await t.app.ctx.jobs.schedules()).toContainEqual({ name: CLOSE_ENDED_CAMPAIGNS_QUEUE, cron: '* * * * *' });
     });
-    t.clock.advance(2 * 3600_000);
-    // What the schedule sends every minute, sent now: the worker (not this test) runs it.
-    await t.app.ctx.jobs.send(CLOSE_ENDED_CAMPAIGNS_QUEUE, {});
-    // The stored row (answers already read a campaign past its deadline as closed, whatever is stored).
-    const stored = async (id: string) => (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;
-    const deadline = Date.now() + 20_000;
-    while ((await stored(ended.id)).status !== 'closed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const closed = await stored(ended.id);
-    expect(closed.status).toBe('closed');
-    expect(closed.closedAt?.toISOString()).toBe(endsAt.toISOString());
-    expect((await stored(running.id)).status).toBe('active');
-  }, 60_000);
+
+    it("registers the pledges' every-15-minutes schedule", async () => {
+      expect(await t.app.ctx.jobs.schedules()).toContainEqual({ name: RUN_PLEDGES_QUEUE, cron: '*/15 * * * *' });
+    });
+
+    it('closes a campaign whose deadline has passed, without any request, as of its deadline', async () => {
+      const leader = await signUpLeader(t);
+      const tribe = await createTribe(t, leader.token);
+      const endsAt = new Date(t.clock.now().getTime() + 3600_000);
+      const ended = await createCampaign(t, leader.token, tribe.id, { ends_at: endsAt.toISOString() });
+      const running = await createCampaign(t, leader.token, tribe.id, {
+        ends_at: new Date(t.clock.now().getTime() + 3 * 3600_000).toISOString(),
+      });
+      t.clock.advance(2 * 3600_000);
+      // What the schedule sends every minute, sent now: the worker (not this test) runs it.
+      await t.app.ctx.jobs.send(CLOSE_ENDED_CAMPAIGNS_QUEUE, {});
+      // The stored row (answers already read a campaign past its deadline as closed, whatever is stored).
+      const stored = async (id: string) => (await t.app.ctx.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;
+      const deadline = Date.now() + 20_000;
+      while ((await stored(ended.id)).status !== 'closed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const closed = await stored(ended.id);
+      expect(closed.status).toBe('closed');
+      expect(closed.closedAt?.toISOString()).toBe(endsAt.toISOString());
+      expect((await stored(running.id)).status).toBe('active');
+    }, 60_000);
+
+    it("takes a monthly pledge due, without any request, when the pledges' job runs", async () => {
+      t.clock.set(new Date('2031-03-05T10:00:00.000Z'));
+      const leader = await signUpLeader(t);
+      const tribe = await createTribe(t, leader.token);
+      const giver = await signUp(t);
+      await buyTokens(t, giver.token, 500);
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/pledges',
+        payload: { target_type: 'tribe', target_id: tribe.id, amount: 120, day_of_month: 10 },
+        headers: bearer(giver.token),
+      });
+      expect(made.json().data.pledge).toMatchObject({ due_month: '2031-03', next_run_at: '2031-03-10T08:00:00.000Z' });
+      const balance = async () => Number((await t.app.ctx.ledger.accountOf('user', giver.user.id)).balance);
+      t.clock.set(new Date('2031-03-10T08:15:00.000Z'));
+      // What the schedule sends every 15 minutes, sent now: the worker (not this test) runs it.
+      await t.app.ctx.jobs.send(RUN_PLEDGES_QUEUE, {});
+      const deadline = Date.now() + 20_000;
+      while ((await balance()) === 500 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await balance()).toBe(380);
+      const [pledge] = (await t.app.ctx.pledges.mine((await t.app.ctx.usersRepo.findById(giver.user.id))!)).items;
+      expect(pledge).toMatchObject({ due_month: '2031-04', next_run_at: '2031-04-10T08:00:00.000Z', failures: 0 });
+      expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+    }, 60_000);
+  });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes, users } from '#src/core/db/schema/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { bearer, post, signUp, uniqueEmail } from '#test/factories.js';
 
 let t: TestApp;
@@ -92,6 +93,7 @@ describe('POST /v1/me/email and /v1/me/email/confirm', () => {
     expect(notice.text).not.toContain(next);
     expect(notice.html).toContain('dir="rtl"');
     // The new address has no such notice; the password now goes with the new address only.
+    await mailQueueDrained(t.app);
     expect(t.mail.forAddress(next)).toHaveLength(1);
     expect((await post(t, '/api/v1/auth/login', { email: next, password: account.password })).status).toBe(200);
     expect((await post(t, '/api/v1/auth/login', { email: account.email, password: account.password })).status).toBe(400);
@@ -104,7 +106,7 @@ describe('POST /v1/me/email and /v1/me/email/confirm', () => {
     const code = await codeFor(account.token, next);
     expect((await confirm(account.token, next, code)).status).toBe(200);
     // The verified account of the other tests gets its notice as the 2nd mail; here only the sign-up code arrived.
-    await new Promise((r) => setTimeout(r, 300));
+    await mailQueueDrained(t.app);
     expect(t.mail.forAddress(account.email)).toHaveLength(1);
   });
 
@@ -120,6 +122,7 @@ describe('POST /v1/me/email and /v1/me/email/confirm', () => {
     const own = await sendCode(other.token, `  ${other.email.toUpperCase()} `);
     expect(own.status).toBe(409);
     expect(own.body.error_type).toBe('email_unchanged');
+    await mailQueueDrained(t.app);
     expect(t.mail.forAddress(other.email)).toHaveLength(1);
   });
 
@@ -238,6 +241,7 @@ describe('POST /v1/me/email and /v1/me/email/confirm', () => {
     const over = await sendCode(account.token, eleventh, strict);
     expect(over.status).toBe(429);
     expect(over.body.status).toBe('error');
+    await mailQueueDrained(strict.app);
     expect(strict.mail.forAddress(eleventh)).toHaveLength(0);
   });
 
@@ -249,6 +253,7 @@ describe('POST /v1/me/email and /v1/me/email/confirm', () => {
     const again = await sendCode(second.token, email, strict);
     expect(again.status).toBe(429);
     expect(again.body.status).toBe('error');
+    await mailQueueDrained(strict.app);
     expect(strict.mail.forAddress(email)).toHaveLength(1);
   });
 });

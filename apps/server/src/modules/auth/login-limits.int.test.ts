@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { bearer, signUp } from '#test/factories.js';
 
 /** The per-email limits at their real values (RATE_LIMIT_SCALE=1), and scaled (2). */
@@ -80,8 +81,7 @@ describe('failed sign-ins per email and network (atomic)', () => {
     const user = await signUp(strict);
     const answers = await Promise.all(Array.from({ length: 10 }, () => sendLoginCode(strict, user.email)));
     expect(statusCounts(answers)).toEqual({ 200: 1, 429: 9 });
-    await strict.mail.waitFor(user.email, 2);
-    await new Promise((r) => setTimeout(r, 300));
+    await mailQueueDrained(strict.app);
     // The verification code of the sign-up, and one sign-in code.
     expect(strict.mail.forAddress(user.email)).toHaveLength(2);
   });

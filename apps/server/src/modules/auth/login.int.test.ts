@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { bearer, buildRegistration, post, signUp, uniqueEmail } from '#test/factories.js';
 
 let t: TestApp;
@@ -45,7 +46,7 @@ describe('POST /v1/auth/login', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ status: 'warning', data: { verification_required: true, email: reg.email } });
     expect(first.body.data.auth_token).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 200));
+    await mailQueueDrained(t.app);
     expect(t.mail.forAddress(reg.email)).toHaveLength(1);
     t.clock.advance(61 * 1000);
     await login(reg.email, reg.password);

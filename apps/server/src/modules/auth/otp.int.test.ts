@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { bearer, buildRegistration, post, signUp, uniqueEmail } from '#test/factories.js';
 
 let t: TestApp;
@@ -126,7 +127,7 @@ describe('email verification codes', () => {
     expect(res.body.message).toBe((await send(uniqueEmail('ghost2'), 'email-verification', strict)).body.message);
     expect((await send(email, 'email-verification', strict)).status).toBe(429);
     expect((await send(email, 'login', strict)).body).toEqual(res.body);
-    await new Promise((r) => setTimeout(r, 200));
+    await mailQueueDrained(strict.app);
     expect(strict.mail.forAddress(email)).toHaveLength(0);
   });
 
@@ -134,7 +135,7 @@ describe('email verification codes', () => {
     const user = await signUp(t);
     t.clock.advance(61 * 1000);
     expect((await send(user.email)).status).toBe(200);
-    await t.mail.waitFor(user.email, 1);
+    await mailQueueDrained(t.app);
     expect(t.mail.forAddress(user.email)).toHaveLength(1);
   });
 

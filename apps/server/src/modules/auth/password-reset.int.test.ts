@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { bearer, post, signUp, uniqueEmail } from '#test/factories.js';
 
 let t: TestApp;
@@ -71,6 +72,7 @@ describe('forgot and reset password', () => {
     expect(known.status).toBe(unknown.status);
     expect(known.body).toEqual(unknown.body);
     await strict.mail.waitFor(user.email, 2);
+    await mailQueueDrained(strict.app);
     expect(strict.mail.forAddress(ghost)).toHaveLength(0);
     // Limits apply to both alike too.
     const knownAgain = await post(strict, '/api/v1/forgot_password', { email: user.email });

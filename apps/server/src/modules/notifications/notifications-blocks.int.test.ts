@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from './notifications.service.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { bearer, buyTokens, createCampaign, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
 
 // DESIGN 11.7: no notification (bell, mail or push) about a person who blocked the reader or whom the reader blocked.
@@ -74,7 +75,7 @@ describe('notifications across a block', () => {
     expect(await bell(friend.token)).toEqual({ kinds: ['campaign_update'], unread: 1 });
     await eventually(() => updateMails(friend.email).length > 0);
     expect(pushed.filter((p) => p.userId === friend.user.id).map((p) => p.payload.type)).toEqual(['campaign_update']);
-    await new Promise((r) => setTimeout(r, 300));
+    await mailQueueDrained(t.app);
     for (const d of [blocker, blocked]) {
       expect(await bell(d.token)).toEqual({ kinds: [], unread: 0 });
       expect(updateMails(d.email)).toEqual([]);

@@ -3,6 +3,7 @@ import { reauthEndpoints, type EndpointDef } from '@tribes/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { bearer, logIn, signUp } from '#test/factories.js';
 import { createSoftAuthenticator } from '#test/soft-authenticator.js';
@@ -114,6 +115,7 @@ describe('sensitive acts need a fresh session (DESIGN 11.7)', () => {
     // Nothing changed: the owner signs in with the same password, at the same address.
     expect(await canLogIn(u.email, u.password)).toBe(true);
     expect((await call('GET', '/v1/me', stolen)).body.data.user.email).toBe(u.email);
+    await mailQueueDrained(t.app);
     expect(t.mail.forAddress('thief@example.test')).toHaveLength(0);
   });
 

@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, totpFactors, twoFactorChallenges } from '#src/core/db/schema/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { mailQueueDrained } from '#test/mail-queue.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { bearer, signUp } from '#test/factories.js';
 import { createSoftAuthenticator } from '#test/soft-authenticator.js';
@@ -517,7 +518,7 @@ describe("the account's cap on second-factor guesses (DESIGN 11.7)", () => {
     const mail = await t.mail.waitFor(u.email, 2);
     expect(mail.subject).toBe(lockedSubject.fr);
     expect(mail.text).toContain('15 prochaines minutes');
-    await new Promise((r) => setTimeout(r, 300));
+    await mailQueueDrained(t.app);
     expect(lockedMails(u.email)).toHaveLength(1);
 
     // 15 minutes after the wrong codes, the right one signs in again.
