@@ -19,6 +19,7 @@ const processOnly = [
   'test/trust-proxy.int.test.ts',
   'test/startup-together.int.test.ts',
   'test/shutdown.int.test.ts',
+  'test/node-kill.int.test.ts',
   // A minute of `npm ci --omit=dev`: once per run is proof enough.
   'test/production-install.int.test.ts',
 ];

@@ -52,7 +52,12 @@ export function createContext(deps: {
   const { config, database, clock, logger, realtime } = deps;
   const db = database.db;
   // Durable jobs (DESIGN 10.3): queues are defined here, started by the app once it is ready.
-  const jobs = createJobs({ db, logger, enabled: config.jobs.enabled });
+  const jobs = createJobs({
+    db,
+    logger,
+    enabled: config.jobs.enabled,
+    maintenanceSeconds: config.jobs.maintenanceSeconds,
+  });
   const mailer =
     deps.mailer ??
     createMailer({

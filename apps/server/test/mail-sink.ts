@@ -17,21 +17,41 @@ export interface MailSinkOptions {
   refuseFirst?: number;
   /** Recipients refused for good with a 550 (no such user), whatever the attempt. */
   refuseRecipient?: (address: string) => boolean;
+  /** Mail to these recipients is read but never answered, as by a server that hangs mid-message. */
+  holdRecipient?: (address: string) => boolean;
 }
 
 /** A real SMTP server in the test process: the app sends through nodemailer, tests read what arrived. */
-export async function startMailSink({ port: listenPort = 0, refuseFirst = 0, refuseRecipient }: MailSinkOptions = {}) {
+export async function startMailSink({
+  port: listenPort = 0,
+  refuseFirst = 0,
+  refuseRecipient,
+  holdRecipient,
+}: MailSinkOptions = {}) {
   const messages: ReceivedMail[] = [];
   let attempts = 0;
+  /** Sessions holding a mail unanswered, and how many of them the sender's side closed. */
+  const holding = new Set<string>();
+  let heldClosed = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // On close, connections still open (a held one) are cut after this, not the default 30 s.
+    closeTimeout: 500,
+    onClose(session) {
+      if (holding.delete(session.id)) heldClosed += 1;
+    },
     onRcptTo(address, session, callback) {
       if (refuseRecipient?.(address.address)) return callback(Object.assign(new Error('no such user'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
+      if (holdRecipient && session.envelope.rcptTo.some((r) => holdRecipient(r.address))) {
+        holding.add(session.id);
+        stream.resume();
+        return;
+      }
       attempts += 1;
       if (attempts <= refuseFirst) {
         stream.resume();
@@ -64,8 +84,12 @@ export async function startMailSink({ port: listenPort = 0, refuseFirst = 0, ref
     url: `smtp://127.0.0.1:${port}`,
     messages,
     forAddress,
-    /** How many messages were offered (DATA), refused ones included. */
+    /** How many messages were offered (DATA), refused ones included, held ones not. */
     attempts: () => attempts,
+    /** Mails held unanswered right now (holdRecipient). */
+    held: () => holding.size,
+    /** Held mails whose sender went away (its connection closed) without an answer. */
+    heldClosed: () => heldClosed,
     /** Waits for the n-th mail to an address (1-based), failing after a while. */
     async waitFor(to: string, count = 1, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;

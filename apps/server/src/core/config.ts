@@ -88,6 +88,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.optional(),
   JOBS_ENABLED: bool.optional(),
   MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600).default(15),
+  JOBS_MAINTENANCE_SECONDS: wholeNumber(1, 3600).default(120),
   REAUTH_WINDOW_SECONDS: wholeNumber(1, 86_400).default(600),
   SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 600).default(15),
   RATE_LIMIT_SCALE: z
@@ -345,9 +346,11 @@ export type Config = {
   seedDemo: boolean;
   /**
    * The durable job queue (JOBS_ENABLED, on except under NODE_ENV=test, where tests that need it turn
-   * it on) and the first retry delay of a refused mail (MAIL_RETRY_DELAY_SECONDS, doubled each retry).
+   * it on), the first retry delay of a refused mail (MAIL_RETRY_DELAY_SECONDS, doubled each retry) and
+   * how often the queue's upkeep runs (JOBS_MAINTENANCE_SECONDS): jobs a dead node held go back to the
+   * queue at the first upkeep after their expiry.
    */
-  jobs: { enabled: boolean; mailRetryDelaySeconds: number };
+  jobs: { enabled: boolean; mailRetryDelaySeconds: number; maintenanceSeconds: number };
   rateLimitScale: number;
   /** How long a session stays fresh for sensitive acts after its sign-in or a reauth (DESIGN 11.7). */
   reauthWindowSeconds: number;
@@ -489,7 +492,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     map: { tileUrl: e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION ?? null },
     seedDemo: e.SEED_DEMO ?? (!production && embedded),
-    jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
+    jobs: {
+      enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
+      mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+      maintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS,
+    },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
     metricsToken: e.METRICS_TOKEN,

@@ -9,7 +9,8 @@ import type { Db } from '../db/client.js';
  * talking through the app's connection (the pg pool, or PGlite's single connection) via its `db`
  * adapter, so no second pool is opened and PGlite works as PostgreSQL does. A job is fetched with
  * `FOR UPDATE SKIP LOCKED`, so with several nodes on one database each job runs on one node once
- * (a node that dies mid-job leaves it active until its expiry, after which it is retried).
+ * (a node that dies mid-job leaves it active until its expiry, after which the queue's upkeep, run every
+ * `maintenanceSeconds` by one node, hands it out again).
  *
  * Job data may hold secrets (a rendered mail holds a sign-in code): nothing here logs job data, only
  * queue names, ids and error names/messages.
@@ -18,9 +19,14 @@ export interface JobDefinition<T> {
   handler: (data: T) => Promise<void>;
   /** Tries after the first (pg-boss retryLimit). */
   retryLimit?: number;
-  /** Seconds before the first retry; doubled on each retry (with jitter) when `retryBackoff`. */
+  /** Seconds before the first retry (at least 1 when there are retries); doubled on each retry (with jitter) when `retryBackoff`. */
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
+  /**
+   * Seconds a fetched job may stay active before pg-boss takes it for lost and hands it out again
+   * (pg-boss's default: 15 minutes). A batch member not begun by half of it is released at once instead.
+   */
+  expireInSeconds?: number;
   /** A cron line (UTC): the queue is also sent a job on this schedule (once across nodes). */
   cron?: string;
   /** Called when a job's last try fails (no retry left): it stays as a failed job (e.g. counted by a metric). */
@@ -82,6 +88,11 @@ export interface JobsOptions {
   enabled: boolean;
   /** How often an idle worker looks for new jobs (pg-boss minimum 0.5 s). */
   pollingSeconds?: number;
+  /**
+   * How often the queue's upkeep runs, once across nodes (pg-boss's maintenance, 120 s by default): it
+   * hands out again the jobs left active past their expiry by a node that died, and archives old ones.
+   */
+  maintenanceSeconds?: number;
 }
 
 /** pg-boss's `db` adapter over the app's own driver. */
@@ -123,9 +134,24 @@ export function createJobs(options: JobsOptions): Jobs {
    * A fetched batch, one job at a time: each is completed as soon as its handler succeeds, or failed
    * on its own (pg-boss then retries it with back-off), so one bad job neither fails its neighbours
    * nor makes jobs already done run again.
+   *
+   * Every job of a batch starts its expiry at the fetch. Once half of it has gone on the jobs before
+   * (a mail server that answers slowly), the rest are released unbegun rather than begun late: a job
+   * still running at its expiry is handed out again by the upkeep, and would then run twice.
    */
   async function handle(queue: string, def: JobDefinition<object>, jobs: PgBoss.JobWithMetadata<object>[]) {
-    for (const job of jobs) {
+    const fetchedAt = Date.now();
+    for (const [i, job] of jobs.entries()) {
+      if (Date.now() - fetchedAt > (job.expireInSeconds * 1000) / 2) {
+        const rest = jobs.slice(i);
+        logger.warn({ queue, jobs: rest.length }, 'jobs not begun within half their expiry; released for a retry');
+        for (const j of rest) {
+          await boss!.fail(queue, j.id, { name: 'Released', message: 'not begun within half its expiry' });
+          // Released on its last try, it is kept as failed like any other job whose tries are used up.
+          if (j.retryCount >= j.retryLimit) def.onFailedForGood?.();
+        }
+        return;
+      }
       try {
         await def.handler(job.data);
       } catch (err) {
@@ -152,6 +178,12 @@ export function createJobs(options: JobsOptions): Jobs {
     },
     define(queue, definition) {
       if (running) throw new Error(`job queue ${queue} defined after start`);
+      // pg-boss completes a batch's ids after its handler returns, without waiting, while the worker
+      // fetches again at once: a job failed here with no delay could be fetched again first, and then be
+      // marked completed without running. A retry delay keeps it out of that next fetch.
+      if ((definition.retryLimit ?? 0) > 0 && (definition.retryDelaySeconds ?? 0) < 1) {
+        throw new Error(`job queue ${queue}: retries need retryDelaySeconds of 1 or more`);
+      }
       definitions.set(queue, definition as JobDefinition<object>);
     },
     async start() {
@@ -160,6 +192,7 @@ export function createJobs(options: JobsOptions): Jobs {
         db: bossDb(options.db),
         // Archive and delete on pg-boss's defaults; maintenance and the cron clock run once across nodes.
         supervise: true,
+        ...(options.maintenanceSeconds ? { maintenanceIntervalSeconds: options.maintenanceSeconds } : {}),
         schedule: [...definitions.values()].some((d) => d.cron),
       });
       boss.on('error', logError);
@@ -170,6 +203,7 @@ export function createJobs(options: JobsOptions): Jobs {
           retryLimit: def.retryLimit ?? 0,
           retryDelay: def.retryDelaySeconds ?? 0,
           retryBackoff: def.retryBackoff ?? false,
+          ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
         });
         const workerId = await boss.work<object>(
           queue,

@@ -58,11 +58,21 @@ const MAIL_CONTEXT = 'mail';
 export const MAIL_RETRY_LIMIT = 8;
 export const MAIL_QUEUE = 'mail';
 
+/**
+ * How long one try may wait on the SMTP server, in milliseconds. Nodemailer's own limits (2 minutes to
+ * connect, 10 minutes of silence) would let a server that takes the connection and then says nothing
+ * hold a queue worker, and the mails fetched with it, for most of a job's expiry (15 minutes), after
+ * which pg-boss hands them out again while this try may still succeed: a mail sent twice. A try that
+ * times out fails like a refusal and is retried with back-off. The SMTP_URL's query may set other
+ * values (`?socketTimeout=120000`).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
 /** Real SMTP when SMTP_URL is set, else a dev mailbox of .eml files under DATA_DIR/mailbox. */
 export function createMailer(options: MailerOptions): Mailer {
   const mailboxDir = path.join(options.dataDir, 'mailbox');
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: options.smtpUrl })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
