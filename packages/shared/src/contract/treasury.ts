@@ -81,7 +81,9 @@ export const treasuryEndpoints = {
     path: '/v1/expenses/{id}/approve',
     summary:
       'A leader other than the proposer approves; with 2FA on, a fresh code in X-Two-Factor-Code (403 two_factor_required). ' +
-      'With required_approvals approvals the expense is approved.',
+      'With required_approvals approvals the expense is approved. When the other leaders are too few, a moderator gives ' +
+      'the missing approval; with neither, the proposing leader may approve it with two-factor on (else 403 ' +
+      'self_approval_needs_two_factor), shown publicly as approved by its own requester (decision 023).',
     tags,
     auth: 'user',
     params: IdParamsSchema,
@@ -92,7 +94,8 @@ export const treasuryEndpoints = {
   rejectExpense: endpoint({
     method: 'POST',
     path: '/v1/expenses/{id}/reject',
-    summary: 'A leader other than the proposer rejects a proposed expense (2FA as for approving).',
+    summary:
+      'A leader other than the proposer (or a moderator who may approve it) rejects a proposed expense (2FA as for approving).',
     tags,
     auth: 'user',
     params: IdParamsSchema,

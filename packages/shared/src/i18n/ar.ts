@@ -327,6 +327,8 @@ export const ar: Catalogue = {
   'expenses.source_invalid': 'اختر هذه القبيلة أو إحدى حملاتها.',
   'expenses.too_many_receipts': 'أرفق {{max}} إيصالات على الأكثر.',
   'expenses.insufficient_funds': 'لا يحتوي هذا الصندوق على رموز كافية لهذا الدفع.',
+  'expenses.self_approval_needs_two_factor':
+    'أنت الوحيد المتبقي الذي يمكنه الموافقة على هذا المصروف، لذا تتطلب موافقتك على مصروفك المصادقة الثنائية: فعّلها في إعدادات الأمان، أو عيّن مشرفًا ليوافق عليه.',
   'validation.receipt_type': 'يجب أن يكون الإيصال صورة (JPEG أو PNG أو WebP أو GIF أو AVIF) أو ملف PDF.',
   'twofactor.code_required': 'أدخل الرمز من تطبيق المصادقة للتأكيد.',
   'receipts.title': 'إيصال تبرع',

@@ -304,6 +304,8 @@ export const en = {
   'expenses.source_invalid': 'Choose this tribe or one of its campaigns.',
   'expenses.too_many_receipts': 'Attach at most {{max}} receipts.',
   'expenses.insufficient_funds': 'This fund does not hold enough tokens for the payout.',
+  'expenses.self_approval_needs_two_factor':
+    'You are the only one left who can approve this expense, so your own approval needs two-factor authentication: turn it on in your security settings, or appoint a moderator to approve it.',
   'validation.receipt_type': 'A receipt must be a photo (JPEG, PNG, WebP, GIF or AVIF) or a PDF.',
   'twofactor.code_required': 'Enter the code from your authenticator app to confirm.',
   'receipts.title': 'Donation receipt',

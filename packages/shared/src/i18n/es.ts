@@ -319,6 +319,8 @@ export const es: Catalogue = {
   'expenses.source_invalid': 'Elige esta tribu o una de sus campañas.',
   'expenses.too_many_receipts': 'Adjunta como máximo {{max}} comprobantes.',
   'expenses.insufficient_funds': 'Este fondo no tiene suficientes tokens para el pago.',
+  'expenses.self_approval_needs_two_factor':
+    'Eres la única persona que aún puede aprobar este gasto, así que tu propia aprobación requiere la verificación en dos pasos: actívala en tus ajustes de seguridad o nombra a un moderador para que lo apruebe.',
   'validation.receipt_type': 'Un comprobante debe ser una foto (JPEG, PNG, WebP, GIF o AVIF) o un PDF.',
   'twofactor.code_required': 'Introduce el código de tu aplicación de autenticación para confirmar.',
   'receipts.title': 'Recibo de donación',

@@ -319,6 +319,8 @@ export const fr: Catalogue = {
   'expenses.source_invalid': 'Choisissez cette tribu ou l’une de ses campagnes.',
   'expenses.too_many_receipts': 'Joignez au plus {{max}} justificatifs.',
   'expenses.insufficient_funds': 'Ce fonds ne contient pas assez de jetons pour ce paiement.',
+  'expenses.self_approval_needs_two_factor':
+    'Vous êtes la seule personne qui puisse encore approuver cette dépense : votre propre approbation exige donc l’authentification à deux facteurs. Activez-la dans vos paramètres de sécurité, ou nommez un modérateur pour l’approuver.',
   'validation.receipt_type': 'Un justificatif doit être une photo (JPEG, PNG, WebP, GIF ou AVIF) ou un PDF.',
   'twofactor.code_required': 'Saisissez le code de votre application d’authentification pour confirmer.',
   'receipts.title': 'Reçu de don',

@@ -309,6 +309,8 @@ export const he: Catalogue = {
   'expenses.source_invalid': 'בחרו את השבט הזה או אחד הקמפיינים שלו.',
   'expenses.too_many_receipts': 'אפשר לצרף עד {{max}} קבלות.',
   'expenses.insufficient_funds': 'בקרן הזו אין מספיק אסימונים לתשלום.',
+  'expenses.self_approval_needs_two_factor':
+    'רק את/ה יכול/ה עוד לאשר את ההוצאה הזו, ולכן האישור שלך להוצאה שלך דורש אימות דו-שלבי: הפעילו אותו בהגדרות האבטחה, או מנו מנחה שיאשר אותה.',
   'validation.receipt_type': 'קבלה צריכה להיות תמונה (JPEG,‏ PNG,‏ WebP,‏ GIF או AVIF) או PDF.',
   'twofactor.code_required': 'הזינו את הקוד מאפליקציית האימות כדי לאשר.',
   'receipts.title': 'קבלה על תרומה',

@@ -193,9 +193,18 @@ export const LedgerEntrySchema = z.object({
   /** The donation a donation or refund entry records (null for other kinds), and whether it was refunded. */
   donation_id: z.string().nullable(),
   refunded: z.boolean(),
-  /** The expense a payout paid (kind expense): what, to whom, how many receipts, which leaders approved. */
+  /**
+   * The expense a payout paid (kind expense): what, to whom, how many receipts, who approved and as what
+   * (a leader, a moderator standing in, or its own requester: decision 023).
+   */
   expense: z
-    .object({ id: z.string(), title: z.string(), payee: z.string(), receipts: z.number(), approvers: z.array(Person) })
+    .object({
+      id: z.string(),
+      title: z.string(),
+      payee: z.string(),
+      receipts: z.number(),
+      approvers: z.array(Person.extend({ as: z.enum(['leader', 'moderator', 'proposer']) })),
+    })
     .nullable(),
   created_at: IsoDate,
 });

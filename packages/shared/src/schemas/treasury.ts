@@ -61,9 +61,27 @@ export const ExpensesQuerySchema = z.strictObject({
 });
 export type ExpensesQuery = z.infer<typeof ExpensesQuerySchema>;
 
+/**
+ * The capacity a decision was taken in (decision 023): a leader other than the proposer; a moderator
+ * giving an approval the tribe's other leaders cannot; the proposer, a leader with nobody else left to
+ * approve, with a fresh two-factor code (shown publicly as approved by its own requester).
+ */
+export const APPROVER_ROLES = ['leader', 'moderator', 'proposer'] as const;
+export type ApproverRole = (typeof APPROVER_ROLES)[number];
+
+/**
+ * What a proposed expense's missing approvals wait for: its other leaders; a moderator (too few other
+ * leaders); its proposer's own approval with two-factor (a sole leader, no moderator); or an appointment
+ * (nobody left who may approve: a leader must appoint a moderator or another leader).
+ */
+export const EXPENSE_WAITING_FOR = ['leaders', 'moderator', 'self', 'appointment'] as const;
+export type ExpenseWaitingFor = (typeof EXPENSE_WAITING_FOR)[number];
+
 export const ExpenseDecisionSchema = z.object({
+  /** Who decided (a leader, or in the cases of `as`, a moderator or the proposer). */
   leader: PersonRefSchema,
   decision: z.enum(['approve', 'reject']),
+  as: z.enum(APPROVER_ROLES),
   note: z.string(),
   created_at: z.string(),
 });
@@ -84,6 +102,14 @@ export const ExpenseSchema = z.object({
   approvals: z.array(ExpenseDecisionSchema),
   rejection: ExpenseDecisionSchema.nullable(),
   required_approvals: z.number(),
+  /** What it waits for, and what the viewer may do about it now (decision 023). */
+  approval: z.object({
+    waiting_for: z.enum(EXPENSE_WAITING_FOR).nullable(),
+    can_approve: z.boolean(),
+    can_reject: z.boolean(),
+    /** The viewer is the proposer who may approve it themselves, but must turn two-factor on first. */
+    two_factor_needed: z.boolean(),
+  }),
   receipts: z.array(ExpenseReceiptSchema),
   reference: z.string().nullable(),
   paid_by: PersonRefSchema.nullable(),
@@ -113,6 +139,8 @@ export const TREASURY_ERRORS = {
   notApprovable: 'expense_not_open',
   notPayable: 'expense_not_approved',
   refunded: 'donation_refunded',
+  /** A sole leader's own approval needs two-factor on (403; decision 023). */
+  selfApprovalNeedsTwoFactor: 'self_approval_needs_two_factor',
 } as const;
 
 /** A pledge that found the wallet short is tried again this many days later (DESIGN 10.4). */

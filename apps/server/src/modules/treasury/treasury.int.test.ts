@@ -209,12 +209,24 @@ describe('expenses: propose, approve, pay', () => {
   it('pays from a campaign of the tribe, and refuses a campaign of another tribe', async () => {
     const s = await treasuryTribe();
     const campaign = await createCampaign(t, s.founder.token, s.tribe.id);
-    const elsewhere = await createTribe(t, (await signUpLeader(t)).token);
+    const otherLeader = await signUpLeader(t);
+    const elsewhere = await createTribe(t, otherLeader.token);
+    const theirs = await createCampaign(t, otherLeader.token, elsewhere.id);
+    // That campaign holds tokens: the refusal is about whose it is, not about an empty fund.
+    expect((await donate(s.donor, { type: 'campaign', id: theirs.id }, 400)).status).toBe(201);
     const foreign = await propose(elsewhere.id, null, roof);
     expect(foreign.status).toBe(401);
-    const wrong = await propose(s.tribe.id, s.member, { ...roof, source: { type: 'campaign', id: elsewhere.id } });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.errors.source).toEqual(['Choose this tribe or one of its campaigns.']);
+    // A real campaign of another tribe, another tribe named as the fund, and a tribe's id passed as a campaign.
+    for (const source of [
+      { type: 'campaign', id: theirs.id },
+      { type: 'tribe', id: elsewhere.id },
+      { type: 'campaign', id: elsewhere.id },
+    ]) {
+      const wrong = await propose(s.tribe.id, s.member, { ...roof, source });
+      expect(wrong.status, JSON.stringify(source)).toBe(400);
+      expect(wrong.body.errors.source).toEqual(['Choose this tribe or one of its campaigns.']);
+    }
+    expect((await call('GET', `/v1/tribes/${s.tribe.id}/expenses`, s.member)).body.data.items).toEqual([]);
     const res = await propose(s.tribe.id, s.member, { ...roof, amount: 120, source: { type: 'campaign', id: campaign.id } });
     expect(res.body.data.expense.source).toEqual({ type: 'campaign', id: campaign.id, name: expect.any(String) });
     const id = res.body.data.expense.id;
@@ -538,6 +550,122 @@ describe('who sees and who may act', () => {
     nextStep();
     expect((await pay(id, s.second, newKey(), await code())).status).toBe(200);
     expect(await balanceOfTribe(s.tribe.id)).toBe(200);
+  });
+
+  it('refuses a leader of another tribe: approving, rejecting, paying and refunding are 403 and change nothing', async () => {
+    const s = await treasuryTribe();
+    const stranger = await signUpLeader(t);
+    await createTribe(t, stranger.token);
+    // With two-factor on and a right code: the refusal is the role's, not a missing code's.
+    const secret = (await call('POST', '/v1/me/2fa/totp', stranger)).body.data.secret as string;
+    const code = () => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const nextStep = () => t.clock.advance(30_000 - (t.clock.now().getTime() % 30_000) + 10);
+    expect((await call('POST', '/v1/me/2fa/totp/confirm', stranger, { code: await code() })).status).toBe(200);
+    const open = (await propose(s.tribe.id, s.member, roof)).body.data.expense.id as string;
+    const approved = (await propose(s.tribe.id, s.member, { ...roof, title: 'Approved one' })).body.data.expense.id as string;
+    await decide(approved, s.founder, 'approve');
+    await decide(approved, s.second, 'approve');
+    const gift = (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 500)).body.data.donation.id as string;
+    const refund = (c?: string) =>
+      call('POST', `/v1/donations/${gift}/refund`, stranger, { reason: 'Mine now' }, c ? { 'x-two-factor-code': c } : {});
+
+    for (const c of [undefined, 'fresh'] as const) {
+      nextStep();
+      const fresh = c ? await code() : undefined;
+      for (const res of [
+        await decide(open, stranger, 'approve', fresh),
+        await decide(open, stranger, 'reject', fresh),
+        await pay(approved, stranger, newKey(), fresh),
+        await refund(fresh),
+      ]) {
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ status: 'error', message: 'You do not have permission to perform this action.' });
+      }
+    }
+    expect((await call('GET', `/v1/expenses/${open}`, s.member)).body.data.expense).toMatchObject({
+      status: 'proposed',
+      approvals: [],
+      rejection: null,
+    });
+    expect((await call('GET', `/v1/expenses/${approved}`, s.member)).body.data.expense).toMatchObject({
+      status: 'approved',
+      paid_at: null,
+    });
+    expect(await balanceOfTribe(s.tribe.id)).toBe(500);
+    const transfers = await t.database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.referenceId, gift));
+    expect(transfers.map((x) => x.kind)).toEqual(['donation']);
+  });
+
+  it('asks a leader with 2FA on for a fresh code to refund, and spends it', async () => {
+    const s = await treasuryTribe();
+    const secret = (await call('POST', '/v1/me/2fa/totp', s.second)).body.data.secret as string;
+    const code = () => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const nextStep = () => t.clock.advance(30_000 - (t.clock.now().getTime() % 30_000) + 10);
+    expect((await call('POST', '/v1/me/2fa/totp/confirm', s.second, { code: await code() })).status).toBe(200);
+    nextStep();
+    const gift = async () => (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 40)).body.data.donation.id as string;
+    const refund = (id: string, c?: string) =>
+      call('POST', `/v1/donations/${id}/refund`, s.second, { reason: 'Sent twice' }, c ? { 'x-two-factor-code': c } : {});
+    const wallet = async () => (await call('GET', '/v1/wallet', s.donor)).body.data.balance as number;
+    const first = await gift();
+    expect(await wallet()).toBe(4960);
+
+    const bare = await refund(first);
+    expect(bare.status).toBe(403);
+    expect(bare.body.error_type).toBe('two_factor_required');
+    expect(bare.body.message).toBe('Enter the code from your authenticator app to confirm.');
+    const wrong = await refund(first, '000000');
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error_type).toBe('two_factor_invalid');
+    expect(await wallet()).toBe(4960);
+    const good = await code();
+    expect((await refund(first, good)).status).toBe(200);
+    expect(await wallet()).toBe(5000);
+    // The code is spent: it does not refund a second gift; the next step's code does.
+    const second = await gift();
+    expect((await refund(second, good)).body.error_type).toBe('two_factor_invalid');
+    nextStep();
+    expect((await refund(second, await code())).status).toBe(200);
+    // A leader without 2FA needs no code.
+    expect((await call('POST', `/v1/donations/${await gift()}/refund`, s.founder, { reason: 'x' })).status).toBe(200);
+    expect((await t.app.ctx.ledger.checkInvariants()).ok).toBe(true);
+  });
+
+  it("counts wrong refund codes with wrong sign-in codes toward the account's one cap (DESIGN 11.7)", async () => {
+    const s = await treasuryTribe();
+    const secret = (await call('POST', '/v1/me/2fa/totp', s.second)).body.data.secret as string;
+    const code = (offset = 0) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offset });
+    expect((await call('POST', '/v1/me/2fa/totp/confirm', s.second, { code: await code() })).status).toBe(200);
+    t.clock.advance(30_000 - (t.clock.now().getTime() % 30_000) + 10);
+    const gift = (await donate(s.donor, { type: 'tribe', id: s.tribe.id }, 40)).body.data.donation.id as string;
+    const refund = (c: string) =>
+      call('POST', `/v1/donations/${gift}/refund`, s.second, { reason: 'Sent twice' }, { 'x-two-factor-code': c });
+    const wrong = await code(600);
+    // Five wrong step-up codes, then five wrong sign-in codes: ten on one account.
+    for (let i = 0; i < 5; i += 1) expect((await refund(wrong)).body.error_type).toBe('two_factor_invalid');
+    const login = await call('POST', '/v1/auth/login', null, { email: s.second.email, password: s.second.password });
+    for (let i = 0; i < 5; i += 1) {
+      const res = await call('POST', '/v1/auth/2fa/verify', null, { challenge_id: login.body.data.challenge_id, code: wrong });
+      expect(res.status).toBe(400);
+    }
+    // The right code is refused too while the account is capped, for a refund as for a sign-in; nothing moved.
+    const capped = await refund(await code());
+    expect(capped.status).toBe(429);
+    expect(capped.body.status).toBe('error');
+    const again = await call('POST', '/v1/auth/login', null, { email: s.second.email, password: s.second.password });
+    const verify = await call('POST', '/v1/auth/2fa/verify', null, {
+      challenge_id: again.body.data.challenge_id,
+      code: await code(),
+    });
+    expect(verify.status).toBe(429);
+    expect((await call('GET', '/v1/wallet', s.donor)).body.data.balance).toBe(4960);
+    // The owner is told by mail.
+    await expect
+      .poll(() => t.mail.forAddress(s.second.email).map((m) => m.subject))
+      .toContain('Too many wrong codes on your Tribes account');
+    // Fifteen minutes later the right code refunds.
+    t.clock.advance(15 * 60 * 1000);
+    expect((await refund(await code())).status).toBe(200);
   });
 
   it("counts wrong step-up codes toward the account's cap on second-factor guesses (DESIGN 11.7)", async () => {

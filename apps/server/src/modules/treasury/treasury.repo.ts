@@ -2,7 +2,17 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
-import { campaigns, donations, expenseDecisions, expenseReceipts, expenses, tribes, users } from '#src/core/db/schema/index.js';
+import {
+  campaigns,
+  donations,
+  expenseDecisions,
+  expenseReceipts,
+  expenses,
+  tribeMembers,
+  tribes,
+  users,
+} from '#src/core/db/schema/index.js';
+import type { Deciders } from './approval-rule.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type DonationRow = typeof donations.$inferSelect;
@@ -159,8 +169,26 @@ export function createTreasuryRepo(db: Db) {
       return row;
     },
 
-    async decisions(tx: Tx, id: string): Promise<ExpenseDecisionRow[]> {
-      return tx.select().from(expenseDecisions).where(eq(expenseDecisions.expenseId, id));
+    /** A tribe's active leaders and moderators: who may decide on its expenses (decision 023). */
+    async deciders(tribeId: string, conn: Conn = db): Promise<Deciders> {
+      const rows = await conn
+        .select({ id: tribeMembers.userId, role: tribeMembers.role })
+        .from(tribeMembers)
+        .where(
+          and(
+            eq(tribeMembers.tribeId, tribeId),
+            eq(tribeMembers.status, 'active'),
+            inArray(tribeMembers.role, ['leader', 'moderator']),
+          ),
+        );
+      return {
+        leaders: rows.filter((r) => r.role === 'leader').map((r) => r.id),
+        moderators: rows.filter((r) => r.role === 'moderator').map((r) => r.id),
+      };
+    },
+
+    async decisions(id: string, conn: Conn = db): Promise<ExpenseDecisionRow[]> {
+      return conn.select().from(expenseDecisions).where(eq(expenseDecisions.expenseId, id));
     },
 
     async addDecision(tx: Tx, values: typeof expenseDecisions.$inferInsert): Promise<void> {

@@ -21,6 +21,7 @@ import type { Transact } from '#src/core/db/transaction.js';
 import { HttpError, conflict, fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import { isActive, isBanned, isLeader } from '../tribes/tribe-roles.js';
+import { approvalState, type Deciders } from './approval-rule.js';
 import type { TribeRow, TribesRepo } from '../tribes/tribes.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -29,7 +30,7 @@ import type { CampaignsRepo } from '../wallet/campaigns.repo.js';
 import type { Ledger } from '../wallet/ledger.repo.js';
 import { newReceiptKey } from './receipt-files.js';
 import { presentExpense } from './treasury.presenter.js';
-import type { ExpenseRow, TreasuryRepo } from './treasury.repo.js';
+import type { ExpenseDecisionRow, ExpenseRow, ExpenseView, TreasuryRepo } from './treasury.repo.js';
 
 /** The system account payouts go to: money leaving the ledger for a payee outside it. */
 export const PAYOUTS_ACCOUNT = 'external:payouts';
@@ -40,9 +41,13 @@ export const REFUND_TRANSFER_KIND = 'refund';
 /** Longest side of a receipt photo: enough to read a till slip. */
 const RECEIPT_MAX_SIDE = 2048;
 
-/** The fresh second factor of a sensitive act (approving, rejecting, paying): nothing without 2FA on. */
+/**
+ * The fresh second factor of a sensitive act (approving, rejecting, paying): nothing without 2FA on;
+ * and whether it is on (a sole leader's own approval needs it, decision 023).
+ */
 export interface StepUp {
   stepUp(user: UserRow, code: string | undefined): Promise<void>;
+  status(user: UserRow): Promise<{ totp_enabled: boolean }>;
 }
 
 interface Deps {
@@ -85,8 +90,10 @@ async function storeReceipt(storage: Pick<Storage, 'put'>, upload: Buffer): Prom
 
 /**
  * The treasury (DESIGN 10.4): members propose spending from the tribe's or a campaign's funds,
- * leaders other than the proposer approve (min(2, leaders) of them) or reject, and a leader records
- * the payout: one ledger transfer, exactly once, never below zero. Outsiders see paid expenses only.
+ * leaders other than the proposer approve (min(2, leaders) of them) or reject (a moderator stands in
+ * for missing leaders; a sole leader may approve their own with two-factor: decision 023), and a
+ * leader records the payout: one ledger transfer, exactly once, never below zero. Outsiders see paid
+ * expenses only.
  */
 export function createTreasuryService({
   repo,
@@ -106,8 +113,11 @@ export function createTreasuryService({
    */
   function tell(kind: 'expense_proposed' | 'expense_approved' | 'expense_rejected' | 'expense_paid', actor: UserRow, e: Expense) {
     void (async () => {
-      const leaders = kind === 'expense_proposed' || kind === 'expense_approved' ? await tribes.activeLeaderIds(e.tribe_id) : [];
-      const people = new Set<string>(leaders);
+      const deciders = kind === 'expense_proposed' || kind === 'expense_approved' ? await repo.deciders(e.tribe_id) : undefined;
+      const people = new Set<string>(deciders?.leaders ?? []);
+      // A proposal the other leaders cannot approve alone is the moderators' to approve too (decision 023).
+      if (kind === 'expense_proposed' && e.approval.waiting_for === 'moderator')
+        for (const id of deciders?.moderators ?? []) if (id !== actor.id) people.add(id);
       if (kind !== 'expense_proposed' && e.proposer) people.add(e.proposer.id);
       if (kind === 'expense_paid') for (const a of e.approvals) people.add(a.leader.id);
       const subject = { type: 'expense' as const, id: e.id, title: e.title, tribe_id: e.tribe_id };
@@ -121,10 +131,43 @@ export function createTreasuryService({
     return tribe;
   }
 
-  async function present(row: ExpenseRow, tx?: Tx): Promise<Expense> {
+  const ruleOf = (row: ExpenseRow, decisions: readonly Pick<ExpenseDecisionRow, 'leaderId' | 'decision'>[], who: Deciders) =>
+    approvalState(
+      {
+        proposerId: row.proposerId,
+        status: row.status,
+        requiredApprovals: row.requiredApprovals,
+        decisions: decisions.map((d) => ({ deciderId: d.leaderId, decision: d.decision })),
+      },
+      who,
+    );
+
+  /**
+   * What an expense waits for and what the viewer may do about it. The proposer who may approve it
+   * themselves is told when two-factor must be turned on first (asked once per answer; inside a
+   * transaction it must be known beforehand, `totpOn`: the two-factor module reads outside it).
+   */
+  function approvalOf(viewer: UserRow | null, totpOn?: boolean) {
+    let totp: Promise<boolean> | undefined = totpOn === undefined ? undefined : Promise.resolve(totpOn);
+    return async (view: ExpenseView, who: Deciders): Promise<Expense['approval']> => {
+      const state = ruleOf(view.row, view.decisions, who);
+      const as = viewer ? state.approveAs(viewer.id) : null;
+      const needsTotp =
+        as === 'proposer' && viewer !== null && !(await (totp ??= twoFactor.status(viewer).then((s) => s.totp_enabled)));
+      return {
+        waiting_for: state.waitingFor,
+        can_approve: as !== null && !needsTotp,
+        can_reject: viewer ? state.mayReject(viewer.id) : false,
+        two_factor_needed: needsTotp,
+      };
+    };
+  }
+
+  async function present(row: ExpenseRow, viewer: UserRow | null, tx?: Tx, totpOn?: boolean): Promise<Expense> {
     const [view] = await repo.views([row], tx);
     const tribe = await tribes.findByRef(row.tribeId, tx);
-    return presentExpense(view!, tribe?.name ?? '', storage);
+    const approval = await approvalOf(viewer, totpOn)(view!, await repo.deciders(row.tribeId, tx));
+    return presentExpense(view!, tribe?.name ?? '', storage, approval);
   }
 
   /** Who may see an expense: a paid one anyone but the tribe's banned members; the rest its active members. */
@@ -135,13 +178,30 @@ export function createTreasuryService({
   }
 
   /**
-   * The checks of a leader's act on an expense, before its transaction (so that an outsider is told
-   * 403 before being asked for a code), then again inside it on the locked row.
+   * The checks of a leader's payout, before its transaction (so that an outsider is told 403 before
+   * being asked for a code), then again inside it on the locked row.
    */
-  async function assertLeaderOf(row: ExpenseRow, user: UserRow, opts: { notProposer: boolean }, tx?: Tx) {
-    const member = await tribes.membership(row.tribeId, user.id, tx);
-    if (!isLeader(member)) throw forbidden();
-    if (opts.notProposer && row.proposerId === user.id) throw forbidden();
+  async function assertLeaderOf(row: ExpenseRow, user: UserRow, tx?: Tx) {
+    if (!isLeader(await tribes.membership(row.tribeId, user.id, tx))) throw forbidden();
+  }
+
+  /**
+   * In which capacity the user may approve or reject (decision 023): only the tribe's leaders and
+   * moderators get past the first check (403), then an expense no longer open or already decided by
+   * them is a 409, then the rule says who may (403 otherwise). Asked before the transaction, so that
+   * nobody is asked for a code in vain, and again inside it on the locked row.
+   */
+  async function capacityOf(row: ExpenseRow, user: UserRow, decision: 'approve' | 'reject', tx?: Tx) {
+    const who = await repo.deciders(row.tribeId, tx);
+    if (!who.leaders.includes(user.id) && !who.moderators.includes(user.id)) throw forbidden();
+    if (row.status !== 'proposed') throw conflict(TREASURY_ERRORS.notApprovable, 'expenses.not_open');
+    const earlier = await repo.decisions(row.id, tx);
+    if (earlier.some((d) => d.leaderId === user.id)) throw conflict('expense_already_decided', 'expenses.already_decided');
+    const state = ruleOf(row, earlier, who);
+    const as = state.approveAs(user.id);
+    // The proposer may approve their own as a last resort, never reject it (that would be withdrawing it).
+    if (!as || (decision === 'reject' && !state.mayReject(user.id))) throw forbidden();
+    return { as, earlier };
   }
 
   async function decide(
@@ -153,20 +213,28 @@ export function createTreasuryService({
   ): Promise<Expense> {
     const first = await repo.find(id);
     if (!first) throw notFound();
-    await assertLeaderOf(first, user, { notProposer: true });
+    const { as } = await capacityOf(first, user, decision);
+    // Approving one's own expense (nobody else left to): only with a second factor, and a fresh code of it.
+    if (as === 'proposer' && !(await twoFactor.status(user)).totp_enabled)
+      throw new HttpError(
+        403,
+        'expenses.self_approval_needs_two_factor',
+        {},
+        undefined,
+        {},
+        TREASURY_ERRORS.selfApprovalNeedsTwoFactor,
+      );
     await twoFactor.stepUp(user, code);
     const now = clock.now();
     return transact(async (tx, afterCommit) => {
       const row = await repo.lock(tx, id);
       if (!row) throw notFound();
-      await assertLeaderOf(row, user, { notProposer: true }, tx);
-      if (row.status !== 'proposed') throw conflict(TREASURY_ERRORS.notApprovable, 'expenses.not_open');
-      const earlier = await repo.decisions(tx, id);
-      if (earlier.some((d) => d.leaderId === user.id)) throw conflict('expense_already_decided', 'expenses.already_decided');
-      await repo.addDecision(tx, { expenseId: id, leaderId: user.id, decision, note: body.note, createdAt: now });
+      const { as: role, earlier } = await capacityOf(row, user, decision, tx);
+      await repo.addDecision(tx, { expenseId: id, leaderId: user.id, decision, role, note: body.note, createdAt: now });
       const approvals = earlier.filter((d) => d.decision === 'approve').length + (decision === 'approve' ? 1 : 0);
       const status = decision === 'reject' ? 'rejected' : approvals >= row.requiredApprovals ? 'approved' : 'proposed';
-      const expense = await present(await repo.update(tx, id, { status, updatedAt: now }), tx);
+      // The decider has decided: nothing is left for them to approve, so no second factor is asked about.
+      const expense = await present(await repo.update(tx, id, { status, updatedAt: now }), user, tx, false);
       if (status !== 'proposed')
         afterCommit(() => tell(status === 'approved' ? 'expense_approved' : 'expense_rejected', user, expense));
       return expense;
@@ -206,6 +274,8 @@ export function createTreasuryService({
       const cleanUp = () => Promise.all(stored.map((s) => storage.delete(s.storageKey).catch(() => undefined)));
       try {
         for (const file of files) stored.push(await storeReceipt(storage, file));
+        // The answer tells a sole leader whether they may approve it themselves (decision 023).
+        const totpOn = (await twoFactor.status(user)).totp_enabled;
         const now = clock.now();
         const answer = await transact((tx, afterCommit) =>
           idempotent(tx, { userId: user.id, key, hash, now, status: 201 }, async () => {
@@ -227,7 +297,7 @@ export function createTreasuryService({
               },
               stored,
             );
-            const expense = await present(row, tx);
+            const expense = await present(row, user, tx, totpOn);
             afterCommit(() => tell('expense_proposed', user, expense));
             return { expense };
           }),
@@ -266,9 +336,12 @@ export function createTreasuryService({
       const rows = await repo.ofTribe(tribe.id, { statuses, after: readTimeCursor(q.cursor), limit: q.limit + 1 });
       const page = rows.slice(0, q.limit);
       const views = await repo.views(page);
+      const who = await repo.deciders(tribe.id);
+      const approval = approvalOf(viewer);
+      const items = await Promise.all(views.map(async (v) => presentExpense(v, tribe.name, storage, await approval(v, who))));
       const last = page[page.length - 1];
       return {
-        items: views.map((v) => presentExpense(v, tribe.name, storage)),
+        items,
         next_cursor: rows.length > q.limit && last ? timeCursor(last.createdAt, last.id) : null,
       };
     },
@@ -277,7 +350,7 @@ export function createTreasuryService({
       const row = await repo.find(id);
       if (!row) throw notFound();
       await assertVisible(row, viewer);
-      return present(row);
+      return present(row, viewer);
     },
 
     approve: (id: string, user: UserRow, body: ExpenseDecisionBody, code: string | undefined) =>
@@ -348,14 +421,14 @@ export function createTreasuryService({
     ): Promise<Answer<{ expense: Expense }>> {
       const first = await repo.find(id);
       if (!first) throw notFound();
-      await assertLeaderOf(first, user, { notProposer: false });
+      await assertLeaderOf(first, user);
       await twoFactor.stepUp(user, code);
       const now = clock.now();
       return transact((tx, afterCommit) =>
         idempotent(tx, { userId: user.id, key, hash: requestHash('expense.pay', { id, body }), now }, async () => {
           const row = await repo.lock(tx, id);
           if (!row) throw notFound();
-          await assertLeaderOf(row, user, { notProposer: false }, tx);
+          await assertLeaderOf(row, user, tx);
           if (row.status !== 'approved') throw conflict(TREASURY_ERRORS.notPayable, 'expenses.not_approved');
           const from = row.campaignId
             ? await ledger.accountOf('campaign', row.campaignId, tx)
@@ -384,7 +457,7 @@ export function createTreasuryService({
             transferId: transfer.id,
             updatedAt: now,
           });
-          const expense = await present(paid, tx);
+          const expense = await present(paid, user, tx, false);
           afterCommit(() => tell('expense_paid', user, expense));
           return { expense };
         }),

@@ -11,7 +11,7 @@ import {
   tribes,
   users,
 } from '#src/core/db/schema/index.js';
-import { MONEY_ERRORS } from '@tribes/shared';
+import { MONEY_ERRORS, type ApproverRole } from '@tribes/shared';
 import type { TimeCursor } from '#src/core/cursor.js';
 import { olderThan } from '#src/core/db/keyset.js';
 import { conflict } from '#src/core/errors.js';
@@ -42,7 +42,8 @@ export interface PaidExpenseRow {
   title: string;
   payee: string;
   receipts: number;
-  approvers: { id: string; name: string }[];
+  /** Who approved, and as what (a leader, a moderator standing in, or its own requester: decision 023). */
+  approvers: { id: string; name: string; as: ApproverRole }[];
 }
 
 /** 409 with a clear message: nothing moved. */
@@ -218,7 +219,7 @@ export function createLedger(db: Db) {
       .where(inArray(expenseReceipts.expenseId, expenseIds))
       .groupBy(expenseReceipts.expenseId);
     const approvers = await db
-      .select({ expenseId: expenseDecisions.expenseId, id: users.id, name: users.name })
+      .select({ expenseId: expenseDecisions.expenseId, id: users.id, name: users.name, as: expenseDecisions.role })
       .from(expenseDecisions)
       .innerJoin(users, eq(users.id, expenseDecisions.leaderId))
       .where(and(inArray(expenseDecisions.expenseId, expenseIds), eq(expenseDecisions.decision, 'approve')))
@@ -229,7 +230,9 @@ export function createLedger(db: Db) {
         {
           ...r,
           receipts: counts.find((c) => c.id === r.id)?.n ?? 0,
-          approvers: approvers.filter((a) => a.expenseId === r.id).map((a) => ({ id: a.id, name: a.name })),
+          approvers: approvers
+            .filter((a) => a.expenseId === r.id)
+            .map((a) => ({ id: a.id, name: a.name, as: a.as as ApproverRole })),
         },
       ]),
     );

@@ -217,6 +217,9 @@ export function presentLedgerHealth(check: { ok: boolean; accounts: number }): L
   return { ok: check.ok, accounts: check.accounts };
 }
 
+/** How the CSV (whose columns are English) marks an approval not given by a leader other than the requester. */
+const APPROVED_AS = { moderator: 'moderator', proposer: 'approved by its own requester' } as const;
+
 /** CSV of ledger entries (RFC 4180 quoting; formulas neutralised for spreadsheets). */
 export function ledgerCsv(entries: LedgerEntry[]): string {
   const cell = (v: string | number) => {
@@ -251,7 +254,8 @@ export function ledgerCsv(entries: LedgerEntry[]): string {
       e.expense?.title ?? '',
       e.expense?.payee ?? '',
       e.expense ? e.expense.receipts : '',
-      e.expense?.approvers.map((a) => a.name).join('; ') ?? '',
+      // A moderator's or the requester's own approval says so (decision 023).
+      e.expense?.approvers.map((a) => (a.as === 'leader' ? a.name : `${a.name} (${APPROVED_AS[a.as]})`)).join('; ') ?? '',
     ]
       .map(cell)
       .join(','),

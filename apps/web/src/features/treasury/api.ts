@@ -115,7 +115,8 @@ export function useRefundDonation() {
   });
 }
 
-export type ExpenseAct = 'approve' | 'reject' | 'pay';
+/** `selfApprove`: the sole leader approves their own expense (the same endpoint, a code always asked: decision 023). */
+export type ExpenseAct = 'approve' | 'selfApprove' | 'reject' | 'pay';
 
 /**
  * A leader's act on an expense: approve, reject (with a note) or pay (with a reference and its
@@ -138,7 +139,7 @@ export function useExpenseAct() {
           )
         ).data.expense;
       }
-      const endpoint = v.act === 'approve' ? endpoints.approveExpense : endpoints.rejectExpense;
+      const endpoint = v.act === 'reject' ? endpoints.rejectExpense : endpoints.approveExpense;
       return (await api.call(endpoint, { params, body: { note: v.note ?? '' } }, options)).data.expense;
     },
     onSuccess: () => {

@@ -31,9 +31,10 @@ function useStepUpDialog<T, F extends { code?: string }>(send: (target: T, key: 
     pending,
     error,
     busy,
-    open: (target: T) => {
+    /** `needsCode`: the act always takes a code (a sole leader's own approval), so the field shows at once. */
+    open: (target: T, needsCode = false) => {
       setError(null);
-      setPending({ target, needsCode: false, key: crypto.randomUUID() });
+      setPending({ target, needsCode, key: crypto.randomUUID() });
     },
     close: () => {
       if (busy) return;

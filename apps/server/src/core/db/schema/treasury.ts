@@ -45,23 +45,30 @@ export const expenses = pgTable(
   ],
 );
 
-/** A leader's decision on an expense: one per leader, never the proposer's. */
+/**
+ * A decision on an expense, one per person: a leader's (never the proposer's), or, when the tribe has
+ * too few other leaders to approve it, a moderator's, or the sole leader's own approval with a
+ * two-factor code (decision 023). `role` keeps the capacity the decision was taken in: roles change.
+ */
 export const expenseDecisions = pgTable(
   'expense_decisions',
   {
     expenseId: uuid('expense_id')
       .notNull()
       .references(() => expenses.id, { onDelete: 'cascade' }),
+    /** Who decided (named for the usual case: a leader). */
     leaderId: uuid('leader_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     decision: text('decision').notNull(),
+    role: text('role').notNull().default('leader'),
     note: text('note').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.expenseId, t.leaderId] }),
     check('expense_decisions_decision', sql`${t.decision} in ('approve', 'reject')`),
+    check('expense_decisions_role', sql`${t.role} in ('leader', 'moderator', 'proposer')`),
   ],
 );
 

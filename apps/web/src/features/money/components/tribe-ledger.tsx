@@ -45,7 +45,11 @@ function Entry({ entry, action }: { entry: LedgerEntry; action?: ReactNode }) {
                 {t('money.ledger.expense', {
                   title: entry.expense.title,
                   count: entry.expense.receipts,
-                  approvers: entry.expense.approvers.map((a) => a.name).join(', ') || '—',
+                  // A moderator's or the requester's own approval says so (decision 023).
+                  approvers:
+                    entry.expense.approvers
+                      .map((a) => (a.as === 'leader' ? a.name : t(`treasury.approvedAs.${a.as}`, { name: a.name })))
+                      .join(', ') || '—',
                 })}
               </Typography>
             )}

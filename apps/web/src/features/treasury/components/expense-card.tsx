@@ -10,29 +10,38 @@ import { useTranslation } from 'react-i18next';
 import { LocalMoney } from '../../money/components/local-money';
 import { useMoneyFormat } from '../../money/format';
 import type { ExpenseAct } from '../api';
+import { ApprovalNeeds } from './approval-needs';
 
 const STATUS_COLOR = { proposed: 'warning', approved: 'info', rejected: 'default', paid: 'success' } as const;
 
 /**
- * One expense: what, to whom, how much from which fund, its receipts, who approved, and the acts the
- * viewer may take (approve / reject for leaders other than the proposer, pay once approved).
+ * One expense: what, to whom, how much from which fund, its receipts, who approved (and as what), what
+ * it still waits for, and the acts the viewer may take: approve / reject as the server says (leaders
+ * other than the proposer; a moderator standing in for missing leaders), the sole leader's own approval
+ * with a code, and pay once approved (leaders).
  */
 export function ExpenseCard({
   expense,
   viewerId,
   canDecide,
+  tribeRef,
   onAct,
 }: {
   expense: Expense;
   viewerId: string | null;
+  /** The viewer leads the tribe: pays approved expenses. */
   canDecide: boolean;
+  tribeRef: string;
   onAct(act: ExpenseAct): void;
 }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const headingId = `expense-${expense.id}`;
   const mine = expense.proposer?.id === viewerId;
-  const decided = expense.approvals.some((a) => a.leader.id === viewerId);
+  const { can_approve: canApprove, can_reject: canReject } = expense.approval;
+  const open = expense.status === 'proposed';
+  const approver = (a: Expense['approvals'][number]) =>
+    a.as === 'leader' ? a.leader.name : t(`treasury.approvedAs.${a.as}`, { name: a.leader.name });
   return (
     <Paper
       component="article"
@@ -89,8 +98,9 @@ export function ExpenseCard({
         <Typography variant="body2" color="text.secondary">
           {expense.proposer && t('treasury.card.proposedBy', { name: expense.proposer.name, date: f.date(expense.created_at) })}{' '}
           {t('treasury.card.approvals', { done: expense.approvals.length, needed: expense.required_approvals })}
-          {expense.approvals.length > 0 && ` (${expense.approvals.map((a) => a.leader.name).join(', ')})`}
+          {expense.approvals.length > 0 && ` (${expense.approvals.map(approver).join(', ')})`}
         </Typography>
+        <ApprovalNeeds expense={expense} mine={mine} leader={canDecide} tribeRef={tribeRef} />
         {expense.rejection && (
           <Typography variant="body2" color="text.secondary">
             {t('treasury.card.rejectedBy', { name: expense.rejection.leader.name })}
@@ -106,25 +116,24 @@ export function ExpenseCard({
             })}
           </Typography>
         )}
-        {canDecide && (expense.status === 'proposed' || expense.status === 'approved') && (
+        {((open && (canApprove || canReject)) || (canDecide && expense.status === 'approved')) && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {expense.status === 'proposed' && !mine && !decided && (
-              <>
-                <Button variant="contained" size="small" onClick={() => onAct('approve')} data-testid="expense-approve">
-                  {t('treasury.act.approve')}
-                </Button>
-                <Button
-                  variant="outlined"
-                  color="error"
-                  size="small"
-                  onClick={() => onAct('reject')}
-                  data-testid="expense-reject"
-                >
-                  {t('treasury.act.reject')}
-                </Button>
-              </>
+            {open && canApprove && !mine && (
+              <Button variant="contained" size="small" onClick={() => onAct('approve')} data-testid="expense-approve">
+                {t('treasury.act.approve')}
+              </Button>
             )}
-            {expense.status === 'approved' && (
+            {open && canApprove && mine && (
+              <Button variant="contained" size="small" onClick={() => onAct('selfApprove')} data-testid="expense-self-approve">
+                {t('treasury.act.selfApprove')}
+              </Button>
+            )}
+            {open && canReject && (
+              <Button variant="outlined" color="error" size="small" onClick={() => onAct('reject')} data-testid="expense-reject">
+                {t('treasury.act.reject')}
+              </Button>
+            )}
+            {canDecide && expense.status === 'approved' && (
               <Button variant="contained" size="small" onClick={() => onAct('pay')} data-testid="expense-pay">
                 {t('treasury.act.pay')}
               </Button>

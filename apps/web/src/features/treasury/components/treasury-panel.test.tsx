@@ -3,13 +3,18 @@ import userEvent from '@testing-library/user-event';
 import type { Expense, Tribe } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
+import { MEMBER } from '../../../test/api-harness';
+import { EMPTY_SESSION, sessionStore, signIn } from '../../auth/session-store';
 import { renderWithApp, stubApi, ok } from '../../money/components/money-test-utils';
 import { TreasuryPanel } from './treasury-panel';
 
 beforeAll(async () => {
   await initI18n('en');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.set(EMPTY_SESSION);
+});
 
 const tribe = { id: 't1', slug: 'atlas', name: 'Atlas Weavers' } as Tribe;
 const person = (id: string, name: string) => ({ id, name, avatar_url: null });
@@ -26,6 +31,7 @@ const expense = (over: Partial<Expense> = {}): Expense => ({
   approvals: [],
   rejection: null,
   required_approvals: 2,
+  approval: { waiting_for: 'leaders', can_approve: false, can_reject: false, two_factor_needed: false },
   receipts: [],
   reference: null,
   paid_by: null,
@@ -119,7 +125,10 @@ describe('TreasuryPanel', () => {
               },
             };
       }
-      if (url.pathname.endsWith('/expenses')) return page([expense()]);
+      if (url.pathname.endsWith('/expenses'))
+        return page([
+          expense({ approval: { waiting_for: 'leaders', can_approve: true, can_reject: true, two_factor_needed: false } }),
+        ]);
       return undefined;
     });
     renderWithApp(<TreasuryPanel tribe={tribe} />);
@@ -135,6 +144,128 @@ describe('TreasuryPanel', () => {
       undefined,
       '123456',
     ]);
+  });
+
+  it('tells the sole leader what their own expense needs, and approves it with the code asked at once', async () => {
+    signIn('tok', MEMBER);
+    const mine = expense({
+      proposer: person(MEMBER.id, MEMBER.name),
+      required_approvals: 1,
+      approval: { waiting_for: 'self', can_approve: true, can_reject: false, two_factor_needed: false },
+    });
+    const calls = stubApi((url) => {
+      if (url.pathname.endsWith('/treasury')) return summary({ can_decide: true });
+      if (url.pathname.endsWith('/approve'))
+        return ok(
+          {
+            expense: {
+              ...mine,
+              status: 'approved',
+              approvals: [
+                {
+                  leader: person(MEMBER.id, MEMBER.name),
+                  decision: 'approve',
+                  as: 'proposer',
+                  note: '',
+                  created_at: mine.created_at,
+                },
+              ],
+              approval: { waiting_for: null, can_approve: false, can_reject: false, two_factor_needed: false },
+            },
+          },
+          'Your approval is recorded.',
+        );
+      if (url.pathname.endsWith('/expenses')) return page([mine]);
+      return undefined;
+    });
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    const user = userEvent.setup();
+    // What it needs, and both ways out: a moderator (the tribe's settings) or the leader's own approval.
+    const needs = await screen.findByTestId('expense-needs');
+    expect(needs).toHaveTextContent('There are not enough other leaders or moderators to give every approval this needs.');
+    expect(needs).toHaveTextContent('approve it yourself with a code from your authenticator app');
+    expect(within(needs).getByRole('link', { name: 'Appoint a moderator' })).toHaveAttribute('href', '/tribes/setting/atlas');
+    expect(screen.queryByTestId('expense-approve')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('expense-reject')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('expense-self-approve'));
+    const dialog = screen.getByRole('dialog', { name: 'Approve your own expense?' });
+    expect(dialog).toHaveTextContent('the public ledger will say it was approved by its own requester');
+    // The code is asked at once: nothing goes without it.
+    await user.type(within(dialog).getByTestId('expense-code'), '654321');
+    await user.click(within(dialog).getByTestId('expense-act-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = calls.filter((c) => c.url.pathname.endsWith('/approve'));
+    expect(sent.map((c) => [c.url.pathname, c.headers['x-two-factor-code']])).toEqual([
+      [`/api/v1/expenses/${mine.id}/approve`, '654321'],
+    ]);
+  });
+
+  it('tells the sole leader without two-factor to turn it on or appoint a moderator, and offers no approval', async () => {
+    signIn('tok', MEMBER);
+    stubApi((url) => {
+      if (url.pathname.endsWith('/treasury')) return summary({ can_decide: true });
+      if (url.pathname.endsWith('/expenses'))
+        return page([
+          expense({
+            proposer: person(MEMBER.id, MEMBER.name),
+            required_approvals: 1,
+            approval: { waiting_for: 'self', can_approve: false, can_reject: false, two_factor_needed: true },
+          }),
+        ]);
+      return undefined;
+    });
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    const needs = await screen.findByTestId('expense-needs');
+    expect(needs).toHaveTextContent('turn on two-factor authentication to approve it yourself');
+    expect(within(needs).getByRole('link', { name: 'Turn on two-factor' })).toHaveAttribute('href', '/setting/two-factor');
+    expect(within(needs).getByRole('link', { name: 'Appoint a moderator' })).toBeInTheDocument();
+    expect(screen.queryByTestId('expense-self-approve')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('expense-approve')).not.toBeInTheDocument();
+  });
+
+  it("offers a moderator the approval a sole leader's expense needs, and shows who approved as what", async () => {
+    stubApi((url) => {
+      if (url.pathname.endsWith('/treasury')) return summary({ can_decide: false });
+      if (url.pathname.endsWith('/expenses'))
+        return page([
+          expense({
+            proposer: person('u-lead', 'Lea'),
+            required_approvals: 1,
+            approval: { waiting_for: 'moderator', can_approve: true, can_reject: true, two_factor_needed: false },
+          }),
+          expense({
+            id: 'e2',
+            title: 'Well pump',
+            status: 'approved',
+            proposer: person('u-lead', 'Lea'),
+            required_approvals: 1,
+            approvals: [
+              {
+                leader: person('u-lead', 'Lea'),
+                decision: 'approve',
+                as: 'proposer',
+                note: '',
+                created_at: '2026-11-20T11:00:00.000Z',
+              },
+            ],
+            approval: { waiting_for: null, can_approve: false, can_reject: false, two_factor_needed: false },
+          }),
+        ]);
+      return undefined;
+    });
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    const [roofCard, pumpCard] = await screen.findAllByTestId('expense');
+    expect(within(roofCard!).getByTestId('expense-needs')).toHaveTextContent(
+      "The tribe's other leaders cannot give every approval this needs, so a moderator of the tribe may give the missing one.",
+    );
+    // A moderator may approve or reject it, not pay; and is not sent to appoint anyone.
+    expect(within(roofCard!).getByTestId('expense-approve')).toBeInTheDocument();
+    expect(within(roofCard!).getByTestId('expense-reject')).toBeInTheDocument();
+    expect(within(roofCard!).queryByRole('link', { name: 'Appoint a moderator' })).not.toBeInTheDocument();
+    expect(pumpCard).toHaveTextContent(
+      '1 of 1 approvals (Lea (its own requester, with no other leader or moderator to approve it))',
+    );
+    expect(within(pumpCard!).queryByTestId('expense-pay')).not.toBeInTheDocument();
   });
 
   it('opens each receipt by the signed link the API gave, and reads the links again before they expire', async () => {

@@ -150,7 +150,8 @@ export function TreasuryPanel({ tribe }: { tribe: Tribe }) {
               expense={e}
               viewerId={viewerId}
               canDecide={Boolean(s?.can_decide)}
-              onAct={(a) => act.open({ expense: e, act: a })}
+              tribeRef={tribe.slug}
+              onAct={(a) => act.open({ expense: e, act: a }, a === 'selfApprove')}
             />
           ))}
           <LoadMore
