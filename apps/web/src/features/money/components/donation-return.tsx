@@ -38,16 +38,19 @@ export function DonationWaiting({ pending }: { pending: PendingDonation }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   return (
-    <Alert
-      severity="info"
-      data-testid="donation-waiting"
-      action={
-        <Button component={RouterLocaleLink} to={donationReturnPath(pending)} color="inherit" size="small">
-          {t('money.return.back')}
-        </Button>
-      }
-    >
+    <Alert severity="info" data-testid="donation-waiting">
       {t('money.return.waiting', { amount: f.tokens(pending.amount) })}
+      {/* Under the sentence rather than beside it: on a phone a side action squeezes both into narrow columns. */}
+      <Button
+        component={RouterLocaleLink}
+        to={donationReturnPath(pending)}
+        color="inherit"
+        variant="outlined"
+        size="small"
+        sx={{ display: 'flex', width: 'fit-content', mt: 1 }}
+      >
+        {t('money.return.back')}
+      </Button>
     </Alert>
   );
 }
