@@ -4,7 +4,10 @@ import { EMPTY_SESSION, type SessionState } from '../features/auth/session-store
 import { renderApp, settle } from '../test/render-app';
 import { guardRedirect, type GuardKind } from './guards';
 
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  window.sessionStorage.clear();
+});
 
 function user(lastStep: User['profile']['last_step']): User {
   return {
@@ -76,6 +79,20 @@ describe('guardRedirect', () => {
   it.each(cases)('%s', (_label, kind, session, expected) => {
     expect(guardRedirect(kind, session)).toBe(expected);
   });
+
+  it('sends a user who signed in to give back to the campaign (issue 37.4), an invite still first', () => {
+    window.sessionStorage.setItem('tribes.returnTo', '/tribes/campaign/donate/42');
+    expect(guardRedirect('guest', signedIn('tribe-selection-completed'))).toBe('/tribes/campaign/donate/42');
+    expect(guardRedirect('verify-otp', signedIn('email-verified'))).toBe('/tribes/campaign/donate/42');
+    window.sessionStorage.setItem('tribes.pendingInvite', 'abc');
+    expect(guardRedirect('guest', signedIn('tribe-selection-completed'))).toBe('/invite/abc');
+    // Never another site, however the stored path was written.
+    window.sessionStorage.clear();
+    for (const bad of ['//evil.test/x', 'https://evil.test', '/\\evil.test']) {
+      window.sessionStorage.setItem('tribes.returnTo', bad);
+      expect(guardRedirect('guest', signedIn('tribe-selection-completed'))).toBe('/home');
+    }
+  });
 });
 
 describe('guards in the router', () => {
@@ -111,6 +128,26 @@ describe('guards in the router', () => {
     await settle(router, '/tribes/campaign/detail/42');
     expect(document.querySelector('[data-layout="pannel"]')).not.toBeNull();
     expect(document.querySelector('h1')).toHaveTextContent('Campaign');
+  });
+
+  it.each(['/tribes/campaign/detail/42', '/tribes/campaign/donate/42', '/ar/tribes/ledger/river'])(
+    'opens %s to a signed-out visitor in the public shell, not a redirect to /sign-in (issue 37.4)',
+    async (path) => {
+      const { router } = await renderApp(path);
+      await settle(router, path);
+      expect(document.querySelector('[data-layout="visitor"]')).not.toBeNull();
+      expect(document.querySelector('[data-layout="pannel"]')).toBeNull();
+    },
+  );
+
+  it('forgets the page to come back to once a signed-in page shows', async () => {
+    window.sessionStorage.setItem('tribes.returnTo', '/tribes/campaign/donate/42');
+    const { router } = await renderApp('/tribes/campaign/donate/42', {
+      session: { accessToken: 't', userData: user('tribe-selection-completed'), isLoggedIn: true },
+    });
+    await settle(router, '/tribes/campaign/donate/42');
+    expect(document.querySelector('[data-layout="pannel"]')).not.toBeNull();
+    expect(window.sessionStorage.getItem('tribes.returnTo')).toBeNull();
   });
 
   it('refuses /reset-password without a verified forgot-password code', async () => {

@@ -1,6 +1,5 @@
 import type { SessionState } from '../features/auth/session-store';
-import { nextOnboardingPath, onboardingRank } from '../features/auth/session-store';
-import { pendingInvitePath } from '../features/invites/pending-invite';
+import { nextOnboardingPath, onboardingRank, waitingPathAfterSignIn } from '../features/auth/session-store';
 
 /**
  * The guard every route runs (specification section 2): who may see the page, and where others go.
@@ -21,11 +20,11 @@ export function guardRedirect(kind: GuardKind, session: SessionState): string | 
     case 'public':
       return null;
     case 'guest':
-      // Signed in on a guest page (just now, on /sign-in): an invite opened while signed out comes first.
-      return session.isLoggedIn ? (pendingInvitePath() ?? next) : null;
+      // Signed in on a guest page (just now, on /sign-in): an invite or a page opened while signed out comes first.
+      return session.isLoggedIn ? (waitingPathAfterSignIn() ?? next) : null;
     case 'verify-otp':
-      // Signed in by an emailed code: a waiting invite comes first here too.
-      if (session.isLoggedIn) return pendingInvitePath() ?? next;
+      // Signed in by an emailed code: a waiting invite or page comes first here too.
+      if (session.isLoggedIn) return waitingPathAfterSignIn() ?? next;
       return session.userSignUpData ? null : '/sign-up';
     case 'reset-password':
       if (session.isLoggedIn) return next;

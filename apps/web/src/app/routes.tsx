@@ -3,7 +3,14 @@ import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-rou
 import { LOCALE_STRATEGY, type LocaleStrategy } from './config';
 import { Guard } from './guard';
 import type { GuardKind } from './guards';
-import { CustomFooterImageLessLayout, CustomFooterLessLayout, CustomLayout, MainLayout } from './layouts/public-layout';
+import { sessionStore, useSession } from '../features/auth/session-store';
+import {
+  CustomFooterImageLessLayout,
+  CustomFooterLessLayout,
+  CustomLayout,
+  MainLayout,
+  VisitorLayout,
+} from './layouts/public-layout';
 import { LocaleRoot } from './locale-root';
 import { setNavigator } from './navigation';
 import { routePrefixes, routePrefixOf } from './locale-routing';
@@ -20,6 +27,17 @@ const loaders = new WeakMap<object, Load>();
 const loadPannelLayout = () => import('./layouts/pannel-layout');
 const PannelLayout = lazy(() => loadPannelLayout().then((m) => ({ default: m.PannelLayout })));
 loaders.set(PannelLayout, loadPannelLayout);
+
+/**
+ * The layout of the pages a shared link opens (a campaign, the public ledger): the panel for a signed-in
+ * member, as every panel page; the public shell (header with sign-in, footer) for a signed-out visitor,
+ * who reads the page (its API is public) and is asked to sign in only to act (issue 37.4).
+ */
+function OpenLayout() {
+  return useSession().isLoggedIn ? <PannelLayout /> : <VisitorLayout />;
+}
+// Its code: the panel's chunk for a member; a visitor's shell is in the first load already.
+loaders.set(OpenLayout, () => (sessionStore.get().isLoggedIn ? loadPannelLayout() : Promise.resolve()));
 
 // Every page is its own chunk (React.lazy), so the first load carries only the shell and one page.
 const p = (load: () => Promise<{ default: ComponentType }>): Page => {
@@ -84,8 +102,6 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['tribes/:id', 'auth', p(() => import('../routes/tribe-detail'))],
       ['tribes/campaign/:id', 'auth', p(() => import('../routes/tribe-campaign'))],
       ['tribes/campaign/create/:id', 'auth', p(() => import('../routes/tribe-campaign-create'))],
-      ['tribes/campaign/detail/:id', 'auth', p(() => import('../routes/tribe-campaign-detail'))],
-      ['tribes/campaign/donate/:id', 'auth', p(() => import('../routes/tribe-campaign-donate'))],
       ['tribes/setting/:id', 'auth', p(() => import('../routes/tribe-setting'))],
       ['tribes/setting/leader/:id', 'auth', p(() => import('../routes/tribe-setting-leader'))],
       ['tribe/learning-center/assessment/:id', 'auth', p(() => import('../routes/learning-assessment'))],
@@ -107,8 +123,18 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['setting/wallet', 'auth', p(() => import('../routes/setting-wallet'))],
       // Not in the specification's list: where the sandbox payment provider sends the payer (DESIGN section 5).
       ['checkout/sandbox/:id', 'auth', p(() => import('../routes/checkout-sandbox'))],
+    ],
+  },
+  {
+    // Panel pages of the specification that a shared link opens for anyone: in the panel when signed in,
+    // in the public shell when not (OpenLayout). Giving asks a visitor to sign in, then comes back.
+    layout: 'pannel',
+    element: OpenLayout,
+    entries: [
+      ['tribes/campaign/detail/:id', 'public', p(() => import('../routes/tribe-campaign-detail'))],
+      ['tribes/campaign/donate/:id', 'public', p(() => import('../routes/tribe-campaign-donate'))],
       // The tribe's public ledger (DESIGN section 5 names the API only); linked from the campaigns pages.
-      ['tribes/ledger/:id', 'auth', p(() => import('../routes/tribe-ledger'))],
+      ['tribes/ledger/:id', 'public', p(() => import('../routes/tribe-ledger'))],
     ],
   },
 ];

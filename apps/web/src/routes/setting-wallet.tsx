@@ -3,22 +3,27 @@ import { useSearchParams } from 'react-router';
 import { SettingsFrame } from '../features/account/components/settings-frame';
 import { useWallet } from '../features/money/api';
 import { BuyTokens } from '../features/money/components/buy-tokens';
-import { PaymentReturn } from '../features/money/components/payment-return';
+import { DonationWaiting, PaymentReturnToDonation, useBuyForDonation } from '../features/money/components/donation-return';
 import { WalletBalance } from '../features/money/components/wallet-balance';
 import { WalletHistory } from '../features/money/components/wallet-history';
 import { MyPledges } from '../features/treasury/components/my-pledges';
 
-/** /setting/wallet: balance, buying tokens through the provider's checkout, monthly gifts, and the history. */
+/**
+ * /setting/wallet: balance, buying tokens through the provider's checkout, monthly gifts, and the history.
+ * From a donation that lacked tokens (?buy=N) the purchase starts at N and paying leads back to it.
+ */
 export default function WalletPage() {
   const wallet = useWallet();
   const [params] = useSearchParams();
   const paymentId = params.get('payment');
+  const forDonation = useBuyForDonation(params.get('buy'));
   return (
     <SettingsFrame titleKey="pages.wallet">
       <Stack spacing={3}>
-        {paymentId && <PaymentReturn paymentId={paymentId} />}
+        {paymentId && <PaymentReturnToDonation paymentId={paymentId} />}
+        {forDonation.waiting && <DonationWaiting pending={forDonation.waiting} />}
         <WalletBalance wallet={wallet.data} />
-        <BuyTokens />
+        <BuyTokens initialTokens={forDonation.initialTokens} onStarted={forDonation.onStarted} />
         <MyPledges />
         <WalletHistory />
       </Stack>

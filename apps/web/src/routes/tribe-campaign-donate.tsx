@@ -8,14 +8,17 @@ import { RouterLocaleLink } from '../components/locale-link';
 import { useCampaign } from '../features/money/api';
 import { CampaignProgress } from '../features/money/components/campaign-progress';
 import { DonateForm } from '../features/money/components/donate-form';
+import { SignInToGive } from '../features/money/components/sign-in-to-give';
+import { useSession } from '../features/auth/session-store';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
 import { MonthlyGift } from '../features/treasury/components/monthly-gift';
 
-/** /tribes/campaign/donate/{campaign id}: give to one campaign. */
+/** /tribes/campaign/donate/{campaign id}: give to one campaign (a signed-out visitor is asked to sign in, then comes back). */
 export default function CampaignDonatePage() {
   const { t } = useTranslation();
   const { id } = useParams();
+  const signedIn = useSession().isLoggedIn;
   const q = useCampaign(id);
   if (q.isPending && id) return <PageSkeleton rows={3} />;
   const c = q.data;
@@ -33,7 +36,9 @@ export default function CampaignDonatePage() {
   return (
     <PageFrame title={t('money.donate.toCampaign', { title: c.title })}>
       <CampaignProgress campaign={c} />
-      {c.status === 'active' ? (
+      {c.status === 'active' && !signedIn ? (
+        <SignInToGive campaignId={c.id} />
+      ) : c.status === 'active' ? (
         <>
           <DonateForm target={{ type: 'campaign', id: c.id, name: c.title }} after={back} />
           <MonthlyGift target={{ type: 'campaign', id: c.id, name: c.title }} />

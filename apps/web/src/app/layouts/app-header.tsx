@@ -10,20 +10,26 @@ import { useLocalePath } from '../locale-hooks';
 import { themeStore } from '../theme-mode';
 import { useLogout } from '../../features/auth/use-logout';
 import { nextOnboardingPath, useSession } from '../../features/auth/session-store';
+import { rememberReturn } from '../../features/auth/return-path';
+import { splitLocalePrefix } from '../locale-routing';
 import { useStore } from '../../lib/external-store';
 import { RouterLocaleLink } from '../../components/locale-link';
 import { Logo } from '../../components/logo';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from '../../components/shell/theme-toggle';
 
-/** The header of the public layouts: logo, language, theme and the account entry points. */
-export function AppHeader() {
+/**
+ * The header of the public layouts: logo, language, theme and the account entry points. With
+ * `returnHere` (a page a shared link opened), signing in or up from it comes back to the page.
+ */
+export function AppHeader({ returnHere = false }: { returnHere?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
   const mode = useStore(themeStore);
   const localePath = useLocalePath();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const comeBack = returnHere ? () => rememberReturn(splitLocalePrefix(pathname).path + search) : undefined;
   // Signed in: the way on is the feed once onboarding is done, else the next onboarding step (not shown on that step itself).
   const next = nextOnboardingPath(session.userData?.profile.last_step);
   return (
@@ -65,12 +71,13 @@ export function AppHeader() {
             </>
           ) : (
             <>
-              <Button component={RouterLocaleLink} to="/sign-in" sx={{ whiteSpace: 'nowrap' }}>
+              <Button component={RouterLocaleLink} to="/sign-in" onClick={comeBack} sx={{ whiteSpace: 'nowrap' }}>
                 {t('shell.signIn')}
               </Button>
               <Button
                 component={RouterLocaleLink}
                 to="/get-started"
+                onClick={comeBack}
                 variant="contained"
                 sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
               >

@@ -6,14 +6,18 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { AppHeader } from './app-header';
 import { SiteFooter } from '../../components/shell/site-footer';
 
-export type PublicLayoutName = 'main' | 'custom' | 'custom-footer-less' | 'custom-footer-image-less';
+/** `visitor`: a page a shared link opens (a campaign, a ledger) as a signed-out visitor sees it (routes.tsx). */
+export type PublicLayoutName = 'main' | 'custom' | 'custom-footer-less' | 'custom-footer-image-less' | 'visitor';
 
 const FOOTER: Record<PublicLayoutName, 'image' | 'plain' | 'none'> = {
   main: 'image',
   custom: 'image',
   'custom-footer-less': 'none',
   'custom-footer-image-less': 'plain',
+  visitor: 'plain',
 };
+
+const WIDTH = { custom: 'sm', 'custom-footer-less': 'sm', 'custom-footer-image-less': 'md', visitor: 'lg' } as const;
 
 /** The four public layouts of specification section 2: one header, and a footer with or without its image, or none. */
 export function PublicLayout({ name }: { name: PublicLayoutName }) {
@@ -25,7 +29,7 @@ export function PublicLayout({ name }: { name: PublicLayoutName }) {
   );
   return (
     <Box data-layout={name} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <AppHeader />
+      <AppHeader returnHere={name === 'visitor'} />
       <Box
         component="main"
         id="main"
@@ -35,7 +39,7 @@ export function PublicLayout({ name }: { name: PublicLayoutName }) {
         {name === 'main' ? (
           content
         ) : (
-          <Container maxWidth={name === 'custom-footer-image-less' ? 'md' : 'sm'} sx={{ py: { xs: 3, md: 6 }, flexGrow: 1 }}>
+          <Container maxWidth={WIDTH[name]} sx={{ py: { xs: 3, md: 6 }, flexGrow: 1 }}>
             {content}
           </Container>
         )}
@@ -49,3 +53,4 @@ export const MainLayout = () => <PublicLayout name="main" />;
 export const CustomLayout = () => <PublicLayout name="custom" />;
 export const CustomFooterLessLayout = () => <PublicLayout name="custom-footer-less" />;
 export const CustomFooterImageLessLayout = () => <PublicLayout name="custom-footer-image-less" />;
+export const VisitorLayout = () => <PublicLayout name="visitor" />;

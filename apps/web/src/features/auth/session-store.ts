@@ -2,6 +2,7 @@ import type { User } from '@tribes/shared';
 import { LAST_STEPS, STORAGE_KEYS, type LastStep, type OtpPurpose } from '@tribes/shared/constants';
 import { createStore, useStore } from '../../lib/external-store';
 import { pendingInvitePath } from '../invites/pending-invite';
+import { pendingReturnPath } from './return-path';
 
 /** A code is on its way to this address, for this purpose; reset_token once a forgot-password code is verified. */
 export interface SignUpData {
@@ -142,10 +143,16 @@ export function onboardingRank(lastStep: LastStep | null | undefined): number {
   return lastStep ? LAST_STEPS.indexOf(lastStep) + 1 : 0;
 }
 
+/** Where a sign-in goes before onboarding's usual next page: a waiting invite, then a remembered page; else null. */
+export function waitingPathAfterSignIn(): string | null {
+  return pendingInvitePath() ?? pendingReturnPath();
+}
+
 /** Specification section 2: after login, /tribe-selection unless the tribe is already chosen. */
 export function pathAfterLogin(user: User): string {
-  // An invite opened while signed out comes first: back to /invite/{code} to join.
-  const invite = pendingInvitePath();
-  if (invite) return invite;
+  // An invite opened while signed out comes first (back to /invite/{code} to join), then a page the
+  // visitor signed in to act on (a campaign they want to give to).
+  const waiting = waitingPathAfterSignIn();
+  if (waiting) return waiting;
   return user.profile.last_step === 'tribe-selection-completed' ? '/home' : '/tribe-selection';
 }

@@ -5,8 +5,7 @@ import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { useCountdown } from '../../lib/use-countdown';
 import { useSendOtp, useVerifyOtp } from './api';
-import { nextOnboardingPath, setSignUpData, signIn, useSession } from './session-store';
-import { pendingInvitePath } from '../invites/pending-invite';
+import { nextOnboardingPath, setSignUpData, signIn, useSession, waitingPathAfterSignIn } from './session-store';
 
 const codeParser = lazyParser((s) => s.OtpVerifyBodySchema.pick({ code: true }));
 
@@ -45,8 +44,8 @@ export function useVerifyOtpForm() {
       return;
     }
     signIn(data.auth_token, data.user);
-    // An invite opened while signed out comes first, as after a password sign-in (pathAfterLogin).
-    navigate(pendingInvitePath() ?? nextOnboardingPath(data.user.profile.last_step));
+    // An invite or a page opened while signed out comes first, as after a password sign-in (pathAfterLogin).
+    navigate(waitingPathAfterSignIn() ?? nextOnboardingPath(data.user.profile.last_step));
   });
 
   const resend = async () => {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { FirebaseProvider } from '@tribes/shared';
 import { useLocaleNavigate } from '../../app/locale-hooks';
 import { deviceName } from '../../lib/device-name';
-import { nextOnboardingPath, signIn } from '../auth/session-store';
+import { nextOnboardingPath, signIn, waitingPathAfterSignIn } from '../auth/session-store';
 import { useAuthProviders, useIdentitySignIn } from './firebase-api';
 import { prefetchFirebase, useFirebaseFlow, type FirebaseFlow } from './firebase-flow';
 import { FirebasePhoneDialog } from './firebase-phone-dialog';
@@ -106,7 +106,7 @@ export function FirebaseSignIn() {
       return;
     }
     signIn(data.auth_token, data.user);
-    navigate(nextOnboardingPath(data.user.profile.last_step));
+    navigate(waitingPathAfterSignIn() ?? nextOnboardingPath(data.user.profile.last_step));
   });
 
   if (!config || config.providers.length === 0) return null;

@@ -24,7 +24,7 @@ const purchaseParser = lazyParser((s) => s.PurchaseBodySchema);
  * Buying tokens on react-hook-form with the shared purchase schema: an amount in range, the buyer's
  * confirmation, then one POST with its Idempotency-Key and the provider's checkout.
  */
-export function useBuyTokensForm() {
+export function useBuyTokensForm(initialTokens: number | null = null, onStarted?: (paymentId: string) => void) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const navigate = useLocaleNavigate();
@@ -34,7 +34,8 @@ export function useBuyTokensForm() {
   const rangeText = t('money.buy.range', { min: f.tokens(MONEY_LIMITS.purchaseMin), max: f.tokens(MONEY_LIMITS.purchaseMax) });
 
   const form = useForm<BuyFields, unknown, PurchaseBody>({
-    defaultValues: { tokens: 1000 },
+    // Opened for a donation that lacked tokens: the pack that covers it.
+    defaultValues: { tokens: initialTokens ?? 1000 },
     // Whatever is wrong with the amount (empty, too few, too many), the screen says the range.
     resolver: refineResolver(schemaResolver<BuyFields, PurchaseBody>(purchaseParser, f.locale), (_values, errors) =>
       errors.tokens ? { tokens: { type: 'range', message: rangeText } } : errors,
@@ -55,6 +56,7 @@ export function useBuyTokensForm() {
         onSuccess: (answer) => {
           idem.settle();
           setConfirming(false);
+          onStarted?.(answer.payment_id);
           // The sandbox answers an app path; a real provider answers its own https page.
           if (answer.checkout_url.startsWith('/')) navigate(answer.checkout_url);
           else window.location.assign(answer.checkout_url);

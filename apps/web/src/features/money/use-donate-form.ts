@@ -38,7 +38,7 @@ const EMPTY: DonateFields = { amount: null, message: '', anonymous: false };
  * balance, a target), confirmed by the donor, then sent once with its Idempotency-Key; the server's
  * field errors and a 409 land on the field they are about.
  */
-export function useDonateForm(target: DonationTarget | null) {
+export function useDonateForm(target: DonationTarget | null, initialAmount: number | null = null) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const wallet = useWallet();
@@ -53,7 +53,8 @@ export function useDonateForm(target: DonationTarget | null) {
   const insufficientText = () => t('money.donate.insufficient', { balance: f.tokens(live.current.balance ?? 0) });
 
   const form = useForm<DonateFields, unknown, DonorFields>({
-    defaultValues: EMPTY,
+    // Back from buying the tokens it lacked: the amount the donor had chosen.
+    defaultValues: { ...EMPTY, amount: initialAmount },
     resolver: refineResolver(schemaResolver<DonateFields, DonorFields>(donorFieldsParser, f.locale), (values, errors) => {
       const current = live.current;
       if (!current.target) errors.target = { type: 'required', message: translate(f.locale, 'validation.required') };
@@ -79,6 +80,8 @@ export function useDonateForm(target: DonationTarget | null) {
     target: errorOf('target'),
     insufficient: fieldErrors.amount?.type === 'insufficient' || undefined,
   };
+  // How many tokens the wallet lacks for the amount typed (null when it has enough or is not known yet).
+  const shortfall = balance !== undefined && amount !== null && amount > balance ? amount - balance : null;
 
   /** Checks the form; opens the confirmation when it is right. */
   const handleSubmit = form.handleSubmit(() => setConfirming(true));
@@ -161,6 +164,7 @@ export function useDonateForm(target: DonationTarget | null) {
     setAnonymous: (v: boolean) => form.setValue('anonymous', v),
     errors,
     balance,
+    shortfall,
     confirming,
     closeConfirm: () => setConfirming(false),
     handleSubmit,

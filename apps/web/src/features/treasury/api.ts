@@ -20,6 +20,7 @@ export const treasuryKeys = {
   summary: (tribeRef: string) => ['treasury', 'summary', tribeRef] as const,
   expenses: (tribeRef: string, status: ExpenseStatus | 'all') => ['treasury', 'expenses', tribeRef, status] as const,
   pledges: ['treasury', 'pledges'] as const,
+  expense: (id: string) => ['treasury', 'expense', id] as const,
 };
 
 /** GET /v1/tribes/{id}/treasury: the funds, the open expenses and what I may do. */
@@ -59,6 +60,21 @@ export function useExpenses(tribeRef: string, status: ExpenseStatus | 'all') {
         )
       ).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/**
+ * GET /v1/expenses/{id} once `enabled` (a reader asked for its receipts): the expense with fresh signed
+ * links to its receipts, for whoever may see it (a paid one: anyone who reads the public ledger).
+ */
+export function useExpense(id: string, enabled: boolean) {
+  return useQuery({
+    ...RECEIPT_LINKS_FRESH,
+    queryKey: treasuryKeys.expense(id),
+    enabled,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (await api.call(endpoints.expense, { params: { id } }, { signal, quietStatuses: [403, 404] })).data.expense,
   });
 }
 

@@ -10,15 +10,22 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { usePublicConfig } from '../api';
 import { useMoneyFormat } from '../format';
 import { useBuyTokensForm } from '../use-buy-tokens-form';
+import { TOKEN_PACKS } from '../token-packs';
 import { LocalMoney } from './local-money';
-
-const PRESETS = [500, 1000, 5000];
 
 /**
  * Buying tokens: an amount, a confirmation, then the provider's checkout (the sandbox page, or Stripe).
  * A site without a payment provider (GET /v1/config says `none`) sells none: a plain sentence instead.
  */
-export function BuyTokens() {
+export function BuyTokens({
+  initialTokens = null,
+  onStarted,
+}: {
+  /** The amount to start from (the pack covering a donation's shortfall). */
+  initialTokens?: number | null;
+  /** Told the purchase's id once the checkout opens. */
+  onStarted?: (paymentId: string) => void;
+} = {}) {
   const { t } = useTranslation();
   const prices = usePublicConfig().data?.payments;
 
@@ -31,7 +38,7 @@ export function BuyTokens() {
         {prices?.provider === 'none' ? (
           <Typography data-testid="buy-tokens-unavailable">{t('money.buy.unavailable')}</Typography>
         ) : (
-          <BuyTokensForm prices={prices} />
+          <BuyTokensForm prices={prices} initialTokens={initialTokens} onStarted={onStarted} />
         )}
       </Stack>
     </Paper>
@@ -39,10 +46,18 @@ export function BuyTokens() {
 }
 
 /** The amount, the buy button and its confirmation (with the price once GET /v1/config has answered). */
-function BuyTokensForm({ prices }: { prices: { token_price_cents: number; currency: string } | undefined }) {
+function BuyTokensForm({
+  prices,
+  initialTokens,
+  onStarted,
+}: {
+  prices: { token_price_cents: number; currency: string } | undefined;
+  initialTokens: number | null;
+  onStarted?: (paymentId: string) => void;
+}) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
-  const form = useBuyTokensForm();
+  const form = useBuyTokensForm(initialTokens, onStarted);
   const { tokens, error } = form;
 
   return (
@@ -50,7 +65,7 @@ function BuyTokensForm({ prices }: { prices: { token_price_cents: number; curren
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('money.buy.intro')}</Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {PRESETS.map((n) => (
+          {TOKEN_PACKS.map((n) => (
             <Button
               key={n}
               variant={tokens === n ? 'contained' : 'outlined'}

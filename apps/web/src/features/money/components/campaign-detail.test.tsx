@@ -1,13 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Campaign, Donation } from '@tribes/shared';
+import type { Campaign, Donation, User } from '@tribes/shared';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
+import { clearSession, pathAfterLogin, signIn } from '../../auth/session-store';
 import { CampaignDetail, CampaignGive } from './campaign-detail';
 import { ok, renderWithApp, stubApi } from './money-test-utils';
 
 beforeAll(() => initI18n('en'));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+  window.sessionStorage.clear();
+});
+
+const member = { id: 'u1', name: 'Noor', profile: { last_step: 'tribe-selection-completed', primary_tribe_id: null } } as User;
 
 const campaign: Campaign = {
   id: 'c1',
@@ -101,6 +111,7 @@ describe('CampaignDetail', () => {
     expect(screen.queryByTestId('campaign-give')).toBeNull();
     expect(screen.queryByTestId('campaign-donate')).toBeNull();
     main.unmount();
+    signIn('token', member);
     renderWithApp(<CampaignGive campaign={campaign} withTopDonors />);
     expect(screen.getByTestId('campaign-give')).toBeInTheDocument();
     expect(screen.getByTestId('campaign-donate')).toHaveAttribute('href', '/tribes/campaign/donate/c1');
@@ -115,5 +126,46 @@ describe('CampaignDetail', () => {
     renderWithApp(<CampaignDetail campaign={campaign} />);
     expect(screen.getByTestId('campaign-give')).toBeInTheDocument();
     expect(screen.getByTestId('campaign-donate')).toBeInTheDocument();
+  });
+});
+
+describe('a campaign opened from a shared link while signed out (issue 37.4)', () => {
+  const where = { path: '' };
+  function Probe() {
+    where.path = useLocation().pathname;
+    return null;
+  }
+
+  it('shows the campaign, its progress and the way to its ledger; Donate asks to sign in, which comes back to give', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/api/v1/tribes/t1') return ok({ tribe: { id: 't1', slug: 'river', name: 'River' } });
+      if (url.pathname === '/api/v1/campaigns/c1/daily') return ok({ items: [] });
+      if (url.pathname === '/api/v1/campaigns/c1/donations') return ok({ items: [], next_cursor: null });
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/tribes/campaign/detail/c1']}>
+          <Probe />
+          <Routes>
+            <Route path="/tribes/campaign/detail/:id" element={<CampaignDetail campaign={campaign} />} />
+            <Route path="/sign-in" element={<h1>Sign in</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('campaign-raised')).toHaveTextContent('260 of 1,000 tokens');
+    expect(await screen.findByTestId('campaign-ledger-link')).toHaveAttribute('href', '/tribes/ledger/river');
+    const donate = screen.getByTestId('campaign-donate');
+    expect(donate).toHaveTextContent('Sign in to donate');
+    expect(donate).not.toHaveAttribute('href');
+
+    await userEvent.setup().click(donate);
+    await waitFor(() => expect(where.path).toBe('/sign-in'));
+    // Signing in (any way: password, code, passkey...) then comes back to the campaign's giving page.
+    expect(pathAfterLogin(member)).toBe('/tribes/campaign/donate/c1');
+    expect(pathAfterLogin({ ...member, profile: { ...member.profile, last_step: 'email-verified' } })).toBe(
+      '/tribes/campaign/donate/c1',
+    );
   });
 });

@@ -17,6 +17,7 @@ import { CHANNELS, type Campaign } from '@tribes/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, RouterLocaleLink } from '../../../components/locale-link';
+import { useSession } from '../../auth/session-store';
 import { useRealtimeEvent } from '../../realtime/use-realtime-event';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -30,6 +31,7 @@ import { CampaignProgress } from './campaign-progress';
 import { DonationsChart } from './donations-chart';
 import { DonorList } from './donor-list';
 import { LocalMoney } from './local-money';
+import { donatePath, SignInToGiveButton } from './sign-in-to-give';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;
 
@@ -58,6 +60,7 @@ function useLiveCampaign(campaign: Campaign) {
 export function CampaignGive({ campaign, withTopDonors = false }: { campaign: Campaign; withTopDonors?: boolean }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
+  const signedIn = useSession().isLoggedIn;
   const open = campaign.status === 'active';
   const body = (
     <Stack spacing={2} data-testid="campaign-give">
@@ -72,16 +75,15 @@ export function CampaignGive({ campaign, withTopDonors = false }: { campaign: Ca
         )}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        {open && (
-          <Button
-            component={RouterLocaleLink}
-            to={`/tribes/campaign/donate/${campaign.id}`}
-            variant="contained"
-            data-testid="campaign-donate"
-          >
-            {t('money.campaigns.donate')}
-          </Button>
-        )}
+        {open &&
+          (signedIn ? (
+            <Button component={RouterLocaleLink} to={donatePath(campaign.id)} variant="contained" data-testid="campaign-donate">
+              {t('money.campaigns.donate')}
+            </Button>
+          ) : (
+            // A visitor from a shared link reads everything; giving asks them to sign in, then comes back.
+            <SignInToGiveButton campaignId={campaign.id} />
+          ))}
       </Stack>
       <CampaignShare campaign={campaign} url={typeof window === 'undefined' ? '' : window.location.href} />
     </Stack>
@@ -107,6 +109,7 @@ export function CampaignDetail({ campaign, giveInAside = false }: { campaign: Ca
   const close = useCloseCampaign(campaign.id);
   const [confirmClose, setConfirmClose] = useState(false);
   useLiveCampaign(campaign);
+  const signedIn = useSession().isLoggedIn;
   const donors = donations.data?.pages.flatMap((p) => p.items) ?? [];
   const open = campaign.status === 'active';
   return (
@@ -124,11 +127,17 @@ export function CampaignDetail({ campaign, giveInAside = false }: { campaign: Ca
           )}
           <Stack direction="row" spacing={1} useFlexGap alignItems="center" sx={{ flexWrap: 'wrap' }}>
             <CampaignStatus campaign={campaign} />
-            {tribe.data && (
-              <LocaleLink to={`/tribes/${tribe.data.slug}?tab=campaigns`} dir="auto">
-                {tribe.data.name}
-              </LocaleLink>
-            )}
+            {tribe.data &&
+              (signedIn ? (
+                <LocaleLink to={`/tribes/${tribe.data.slug}?tab=campaigns`} dir="auto">
+                  {tribe.data.name}
+                </LocaleLink>
+              ) : (
+                // The tribe's own page is for members; a visitor reads its name here and its public ledger.
+                <Typography component="span" variant="body2" sx={{ fontWeight: 600 }} dir="auto">
+                  {tribe.data.name}
+                </Typography>
+              ))}
             <Typography variant="body2" color="text.secondary">
               {open
                 ? t('money.campaigns.endsOn', { date: f.date(campaign.ends_at) })
@@ -136,6 +145,16 @@ export function CampaignDetail({ campaign, giveInAside = false }: { campaign: Ca
             </Typography>
           </Stack>
           <CampaignMeta campaign={campaign} />
+          {tribe.data && (
+            <LocaleLink
+              to={`/tribes/ledger/${tribe.data.slug}`}
+              variant="body2"
+              sx={{ alignSelf: 'flex-start' }}
+              data-testid="campaign-ledger-link"
+            >
+              {t('money.visitor.ledgerLink')}
+            </LocaleLink>
+          )}
           {campaign.description && <RichText html={campaign.description_html} testId="campaign-story" />}
           {!giveInAside && <CampaignGive campaign={campaign} />}
           {open && campaign.can_manage && (

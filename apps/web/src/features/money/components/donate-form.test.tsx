@@ -85,7 +85,9 @@ describe('DonateForm', () => {
     await fillAndConfirm('120');
     await waitFor(() => expect(helper('donate-amount')).toBe('Not enough tokens: your balance is 50.'));
     expect(document.getElementById('donate-amount')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('link', { name: 'Buy tokens' })).toHaveAttribute('href', '/setting/wallet');
+    // 70 missing: the smallest pack that covers it.
+    expect(screen.getByTestId('donate-shortfall')).toHaveTextContent('You need 70 more tokens.');
+    expect(screen.getByRole('link', { name: 'Buy 500 tokens' })).toHaveAttribute('href', '/setting/wallet?buy=500');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
@@ -116,7 +118,7 @@ describe('DonateForm', () => {
     await user.click(await screen.findByTestId('confirm-action'));
     await waitFor(() => expect(helper('donate-amount')).toBe('Not enough tokens in your wallet. Buy tokens first.'));
     // Once the dialog has gone, the page is no longer hidden from assistive technology.
-    expect(await screen.findByRole('link', { name: 'Buy tokens' })).toHaveAttribute('href', '/setting/wallet');
+    expect(await screen.findByRole('link', { name: 'Buy 500 tokens' })).toHaveAttribute('href', '/setting/wallet?buy=500');
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(posts[1]!.headers['Idempotency-Key']).toBe(posts[0]!.headers['Idempotency-Key']);
@@ -133,7 +135,7 @@ describe('DonateForm', () => {
     await user.click(await screen.findByTestId('confirm-action'));
     expect(await screen.findByTestId('target-error')).toHaveTextContent('Cette collecte est terminée.');
     expect(helper('donate-amount')).toBe('Whole tokens, taken from your wallet.');
-    expect(screen.queryByRole('link', { name: 'Buy tokens' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('buy-tokens-link')).not.toBeInTheDocument();
   });
 });
 

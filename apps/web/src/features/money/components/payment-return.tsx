@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyKeys, usePayment } from '../api';
 import { useMoneyFormat } from '../format';
@@ -9,16 +9,20 @@ import { useMoneyFormat } from '../format';
 /**
  * Back from the provider's checkout (?payment=id): the tokens come only with the provider's
  * confirmation, so the page says so and asks again until the payment is settled, then refreshes
- * the balance and the history.
+ * the balance and the history. `onSucceeded` runs once the tokens are in (back to a waiting donation).
  */
-export function PaymentReturn({ paymentId }: { paymentId: string }) {
+export function PaymentReturn({ paymentId, onSucceeded }: { paymentId: string; onSucceeded?: () => void }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const client = useQueryClient();
   const q = usePayment(paymentId);
   const status = q.data?.status;
+  const succeeded = useRef(onSucceeded);
+  succeeded.current = onSucceeded;
   useEffect(() => {
-    if (status && status !== 'pending') void client.invalidateQueries({ queryKey: moneyKeys.wallet });
+    if (!status || status === 'pending') return;
+    void client.invalidateQueries({ queryKey: moneyKeys.wallet });
+    if (status === 'succeeded') succeeded.current?.();
   }, [status, client]);
   if (!q.data) return null;
   const amount = f.tokens(q.data.tokens);

@@ -15,8 +15,21 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { ledgerCsvUrl, useTribeLedger } from '../api';
 import { useMoneyFormat } from '../format';
+import { LocalMoney } from './local-money';
 
-function Entry({ entry, action }: { entry: LedgerEntry; action?: ReactNode }) {
+/** A paid expense as the ledger lists it. */
+export type LedgerExpense = NonNullable<LedgerEntry['expense']>;
+
+function Entry({
+  entry,
+  action,
+  receipts,
+}: {
+  entry: LedgerEntry;
+  action?: ReactNode;
+  /** How the expense's receipts open (the treasury's signed links); else their count. */
+  receipts?: (expense: LedgerExpense) => ReactNode;
+}) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const incoming = entry.direction === 'in';
@@ -35,23 +48,31 @@ function Entry({ entry, action }: { entry: LedgerEntry; action?: ReactNode }) {
         secondary={
           <>
             {entry.expense && (
-              <Typography
-                component="span"
-                variant="body2"
-                dir="auto"
-                sx={{ display: 'block', overflowWrap: 'anywhere' }}
-                data-testid="ledger-expense"
-              >
-                {t('money.ledger.expense', {
-                  title: entry.expense.title,
-                  count: entry.expense.receipts,
-                  // A moderator's or the requester's own approval says so (decision 023).
-                  approvers:
-                    entry.expense.approvers
-                      .map((a) => (a.as === 'leader' ? a.name : t(`treasury.approvedAs.${a.as}`, { name: a.name })))
-                      .join(', ') || '—',
-                })}
-              </Typography>
+              <>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  dir="auto"
+                  sx={{ display: 'block', overflowWrap: 'anywhere' }}
+                  data-testid="ledger-expense"
+                >
+                  {t('money.ledger.expenseLine', {
+                    title: entry.expense.title,
+                    // A moderator's or the requester's own approval says so (decision 023).
+                    approvers:
+                      entry.expense.approvers
+                        .map((a) => (a.as === 'leader' ? a.name : t(`treasury.approvedAs.${a.as}`, { name: a.name })))
+                        .join(', ') || '—',
+                  })}
+                </Typography>
+                {receipts ? (
+                  receipts(entry.expense)
+                ) : (
+                  <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                    {t('money.ledger.receipts', { count: entry.expense.receipts })}
+                  </Typography>
+                )}
+              </>
             )}
             {entry.message && (
               <Typography component="span" variant="body2" dir="auto" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
@@ -72,6 +93,7 @@ function Entry({ entry, action }: { entry: LedgerEntry; action?: ReactNode }) {
         <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: incoming ? 'success.main' : 'text.primary' }}>
           <bdi>{`${incoming ? '+' : '−'}${f.tokens(entry.amount)}`}</bdi>
         </Typography>
+        <LocalMoney tokens={entry.amount} sx={{ whiteSpace: 'nowrap' }} data-testid="ledger-local" />
         {action}
       </Stack>
     </ListItem>
@@ -80,9 +102,18 @@ function Entry({ entry, action }: { entry: LedgerEntry; action?: ReactNode }) {
 
 /**
  * Every movement into and out of the tribe's and its campaigns' accounts; anonymous donors stay
- * anonymous. `entryAction` adds a control beside an entry (the treasury's refund, for leaders).
+ * anonymous; each amount with its worth in the reader's money. `entryAction` adds a control beside an
+ * entry (the treasury's refund, for leaders); `expenseReceipts` opens a paid expense's receipts.
  */
-export function TribeLedger({ tribe, entryAction }: { tribe: Tribe; entryAction?: (entry: LedgerEntry) => ReactNode }) {
+export function TribeLedger({
+  tribe,
+  entryAction,
+  expenseReceipts,
+}: {
+  tribe: Tribe;
+  entryAction?: (entry: LedgerEntry) => ReactNode;
+  expenseReceipts?: (expense: LedgerExpense) => ReactNode;
+}) {
   const { t } = useTranslation();
   const q = useTribeLedger(tribe.slug);
   const entries = q.data?.pages.flatMap((p) => p.items) ?? [];
@@ -110,7 +141,7 @@ export function TribeLedger({ tribe, entryAction }: { tribe: Tribe; entryAction?
         <Paper variant="outlined">
           <List aria-label={t('money.ledger.listLabel', { name: tribe.name })} disablePadding>
             {entries.map((e) => (
-              <Entry key={e.id} entry={e} action={entryAction?.(e)} />
+              <Entry key={e.id} entry={e} action={entryAction?.(e)} receipts={expenseReceipts} />
             ))}
           </List>
         </Paper>
