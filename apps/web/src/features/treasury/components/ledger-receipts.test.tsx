@@ -37,7 +37,7 @@ const paidExpense = (id: string, receipts: number) =>
     amount: 1200,
     donor: null,
     donation_id: null,
-    expense: { id, title: 'Paint', payee: 'Hardware shop', receipts, approvers: [{ id: 'u9', name: 'Amina' }] },
+    expense: { id, title: 'Paint', payee: 'Hardware shop', receipts, approvers: [{ id: 'u9', name: 'Amina', as: 'leader' }] },
   });
 const config = ok({
   realtime: { key: 'k', host: 'localhost', port: 3000, scheme: 'http' },
