@@ -7,12 +7,22 @@ import { PaymentReturn } from '../features/money/components/payment-return';
 import { WalletBalance } from '../features/money/components/wallet-balance';
 import { WalletHistory } from '../features/money/components/wallet-history';
 import { MyPledges } from '../features/treasury/components/my-pledges';
+import { OfflineUnavailable } from '../components/offline-unavailable';
+import { isNoConnection, useOnline } from '../lib/online-status';
 
 /** /setting/wallet: balance, buying tokens through the provider's checkout, monthly gifts, and the history. */
 export default function WalletPage() {
   const wallet = useWallet();
   const [params] = useSearchParams();
   const paymentId = params.get('payment');
+  const online = useOnline();
+  // The wallet is never kept on the device: offline, said so instead of skeletons and a live "buy" button.
+  if (!wallet.data && (!online || isNoConnection(wallet.error)))
+    return (
+      <SettingsFrame titleKey="pages.wallet">
+        <OfflineUnavailable kind="money" />
+      </SettingsFrame>
+    );
   return (
     <SettingsFrame titleKey="pages.wallet">
       <Stack spacing={3}>

@@ -10,6 +10,8 @@ import { CampaignProgress } from '../features/money/components/campaign-progress
 import { DonateForm } from '../features/money/components/donate-form';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
+import { OfflineUnavailable } from '../components/offline-unavailable';
+import { isNoConnection, useOnline } from '../lib/online-status';
 import { MonthlyGift } from '../features/treasury/components/monthly-gift';
 
 /** /tribes/campaign/donate/{campaign id}: give to one campaign. */
@@ -17,8 +19,16 @@ export default function CampaignDonatePage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const q = useCampaign(id);
+  const online = useOnline();
   if (q.isPending && id) return <PageSkeleton rows={3} />;
   const c = q.data;
+  // Giving needs a connection: offline, said so plainly rather than "not found".
+  if (!c && (!online || isNoConnection(q.error)))
+    return (
+      <PageFrame title={t('offline.money.title')}>
+        <OfflineUnavailable kind="money" />
+      </PageFrame>
+    );
   if (!c)
     return (
       <PageFrame title={t('money.detail.notFound')}>
