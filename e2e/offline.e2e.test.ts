@@ -200,6 +200,78 @@ describe('patchy networks (issue 17)', () => {
   );
 
   it(
+    'offline says plainly what it has and has not: comments seen online are read, an unvisited lesson is "not saved for offline", giving is not available and its button is off (issue 37.10)',
+    { timeout: 180_000 },
+    () =>
+      memberOnHome(async ({ s, tag, ctx, page }) => {
+        await call('POST', `/v1/posts/${s.post.id}/comments`, s.leader.token, { body: `Seen online ${tag}` });
+        const { campaign } = await call<{ campaign: { id: string } }>(
+          'POST',
+          `/v1/tribes/${s.tribe.id}/campaigns`,
+          s.leader.token,
+          {
+            title: `Well ${tag}`,
+            description: 'Clean water',
+            goal: 1000,
+            ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          },
+        );
+        await controlled(page);
+        await page.reload();
+        // Online: the member opens the post's comments and reads them.
+        const card = page.getByTestId('post-card').filter({ hasText: `Harvest day ${tag}` });
+        await card.getByTestId('comments-button').click();
+        await card
+          .getByTestId('comment')
+          .filter({ hasText: `Seen online ${tag}` })
+          .waitFor();
+
+        await ctx.setOffline(true);
+        await page.reload();
+        await page.getByTestId('offline-banner').waitFor();
+        expect(await page.getByTestId('offline-banner').textContent()).toContain(
+          'Giving, the wallet and campaigns need a connection',
+        );
+        // The comments seen online are there to read offline.
+        await card.getByTestId('comments-button').click();
+        await card
+          .getByTestId('comment')
+          .filter({ hasText: `Seen online ${tag}` })
+          .waitFor();
+
+        // A lesson never opened on this device: "not saved for offline", not "not found, maybe deleted".
+        await page.goto(`/tribe/learning-center/lesson/${s.lessons[0]!.id}`);
+        await page.getByTestId('offline-notSaved').waitFor();
+        expect(await page.getByTestId('offline-notSaved').textContent()).toContain('Not saved for offline');
+        expect(await page.getByText('It may have been deleted').count()).toBe(0);
+
+        // Giving: said to be unavailable, its action off; no "Loading…" that never ends.
+        await page.goto(`/tribes/campaign/donate/${campaign.id}`);
+        await page.getByTestId('offline-money').waitFor();
+        expect(await page.getByText('Campaign not found').count()).toBe(0);
+        await page.goto('/donate');
+        await expect
+          .poll(
+            async () => (await page.getByTestId('offline-money').count()) + (await page.getByTestId('donate-offline').count()),
+          )
+          .toBeGreaterThan(0);
+        if (await page.getByTestId('donate-submit').count())
+          expect(await page.getByTestId('donate-submit').isDisabled()).toBe(true);
+        expect(await page.getByText('Loading…').count()).toBe(0);
+        await page.goto('/setting/wallet');
+        await page.getByTestId('offline-money').waitFor();
+
+        // Back online, the lesson opens.
+        await ctx.setOffline(false);
+        await page.goto(`/tribe/learning-center/lesson/${s.lessons[0]!.id}`);
+        await page
+          .getByTestId('lesson-body')
+          .filter({ hasText: `Channels ${tag}` })
+          .waitFor();
+      }),
+  );
+
+  it(
     'with the data saver /home transfers at most half the bytes, and a 4000 px photo is uploaded in under 1 MB',
     { timeout: 180_000 },
     async () => {

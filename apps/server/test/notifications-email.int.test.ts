@@ -41,9 +41,14 @@ describe('notification mail', () => {
     const unsubscribe = /^<(https?:\/\/[^>]+\/unsubscribe\/([^>]+))>$/.exec(mail.headers['list-unsubscribe'] ?? '');
     expect(unsubscribe).not.toBeNull();
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    // The bell still has it (in_app stayed on).
+    // The bell still has it (in_app stayed on), beside the news of the commenter joining the author's tribe.
     const list = await t.app.inject({ url: '/api/v1/notifications', headers: bearer(s.author.token) });
-    expect(list.json().data.items[0]).toMatchObject({ kind: 'comment' });
+    expect(
+      list
+        .json()
+        .data.items.map((n: { kind: string }) => n.kind)
+        .sort(),
+    ).toEqual(['comment', 'member_joined']);
   });
 
   it('sends no mail while the type is off (the default), and no bell entry when in-app is off', async () => {
@@ -55,8 +60,14 @@ describe('notification mail', () => {
     const mail = await t.mail.waitFor(s.author.email, 2);
     expect(mail.subject).toContain('liked your post');
     expect(t.mail.forAddress(s.author.email)).toHaveLength(2);
+    // The commenter joining the author's tribe is membership news (the bell only, by default), not a comment.
     const list = await t.app.inject({ url: '/api/v1/notifications', headers: bearer(s.author.token) });
-    expect(list.json().data.items.map((n: { kind: string }) => n.kind)).toEqual(['like']);
+    expect(
+      list
+        .json()
+        .data.items.map((n: { kind: string }) => n.kind)
+        .sort(),
+    ).toEqual(['like', 'member_joined']);
   });
 });
 
@@ -138,7 +149,14 @@ describe('quiet hours', () => {
         201,
       );
       const bell = await jobsApp.app.inject({ url: '/api/v1/notifications', headers: bearer(author.token) });
-      expect(bell.json().data.unread_count).toBe(1);
+      // The comment, and the news of the commenter joining the author's tribe (its mail is off).
+      expect(bell.json().data.unread_count).toBe(2);
+      expect(
+        bell
+          .json()
+          .data.items.map((n: { kind: string }) => n.kind)
+          .sort(),
+      ).toEqual(['comment', 'member_joined']);
       // Queuing a mail does not hold up the request: wait for the queue's insert (on PostgreSQL it may
       // otherwise land after the select below, on another pooled connection).
       await jobsApp.app.ctx.mailer.flush();

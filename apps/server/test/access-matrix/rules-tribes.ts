@@ -53,6 +53,8 @@ export const tribesRules: Rules = {
     expect: by({ allow: MODS, 403: notMods, 401: ['anonymous'] }),
     request: (c) => ({ params: { id: c.w.tribeA }, query: { status: 'pending' } }),
   },
+  // What waits for the tribe's people (issue 37.8): its leaders and moderators.
+  'tribes.approvals': { expect: by({ allow: MODS, 403: notMods, 401: ['anonymous'] }), request: tribeA },
   // Banning a fresh plain member: leaders and moderators.
   'tribes.updateMember': {
     expect: by({ allow: MODS, 403: notMods, 401: ['anonymous'] }),

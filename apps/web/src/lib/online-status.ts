@@ -1,3 +1,4 @@
+import { ApiError } from './api-client';
 import { createStore, useStore } from './external-store';
 
 /** Whether the browser believes it is online (navigator.onLine), kept in step with its online/offline events. */
@@ -10,3 +11,6 @@ if (typeof window !== 'undefined') {
 
 /** True while the browser is online, in a component. */
 export const useOnline = (): boolean => useStore(onlineStore);
+
+/** A call that got no answer at all (offline, or the network dropped): not "not found", just not reachable now. */
+export const isNoConnection = (error: unknown): boolean => error instanceof ApiError && error.status === null;

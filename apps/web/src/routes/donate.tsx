@@ -11,11 +11,14 @@ import { useSearchCampaigns } from '../features/money/api';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/list-skeleton';
+import { OfflineUnavailable } from '../components/offline-unavailable';
+import { useOnline } from '../lib/online-status';
 
 /** /donate: give from my wallet to one of my tribes or one of its open campaigns; below, open campaigns of every tribe, searchable. */
 export default function DonatePage() {
   const { t } = useTranslation();
   const d = useDonateTarget();
+  const online = useOnline();
   // Asked for at once, shown once the form above has taken its place (it would push the list down).
   useSearchCampaigns('');
   return (
@@ -30,6 +33,9 @@ export default function DonatePage() {
       <Typography color="text.secondary">{t('money.donate.intro')}</Typography>
       {d.loading ? (
         <ListSkeleton rows={1} height={280} />
+      ) : d.empty && !online ? (
+        // Offline the tribes to give to may not be known: not "you have no tribe", just not available now.
+        <OfflineUnavailable kind="money" />
       ) : d.empty ? (
         <EmptyState
           icon={GroupsOutlinedIcon}

@@ -7,6 +7,8 @@ import { DonationWaiting, PaymentReturnToDonation, useBuyForDonation } from '../
 import { WalletBalance } from '../features/money/components/wallet-balance';
 import { WalletHistory } from '../features/money/components/wallet-history';
 import { MyPledges } from '../features/treasury/components/my-pledges';
+import { OfflineUnavailable } from '../components/offline-unavailable';
+import { isNoConnection, useOnline } from '../lib/online-status';
 
 /**
  * /setting/wallet: balance, buying tokens through the provider's checkout, monthly gifts, and the history.
@@ -17,6 +19,14 @@ export default function WalletPage() {
   const [params] = useSearchParams();
   const paymentId = params.get('payment');
   const forDonation = useBuyForDonation(params.get('buy'));
+  const online = useOnline();
+  // The wallet is never kept on the device: offline, said so instead of skeletons and a live "buy" button.
+  if (!wallet.data && (!online || isNoConnection(wallet.error)))
+    return (
+      <SettingsFrame titleKey="pages.wallet">
+        <OfflineUnavailable kind="money" />
+      </SettingsFrame>
+    );
   return (
     <SettingsFrame titleKey="pages.wallet">
       <Stack spacing={3}>

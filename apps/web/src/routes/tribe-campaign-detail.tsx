@@ -10,16 +10,26 @@ import { useCampaign } from '../features/money/api';
 import { CampaignDetail, CampaignGive } from '../features/money/components/campaign-detail';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
+import { OfflineUnavailable } from '../components/offline-unavailable';
+import { isNoConnection, useOnline } from '../lib/online-status';
 
 /** /tribes/campaign/detail/{campaign id}: story, progress (live), chart of donations, donors, close; a giving column on wide screens. */
 export default function CampaignDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const q = useCampaign(id);
+  const online = useOnline();
   // Wide screens: progress, the donate button and top donors in a sticky side column (PageColumns, lg up).
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   if (q.isPending && id) return <PageSkeleton rows={4} />;
+  // Campaigns are money: never kept on the device, so offline they are not available (not "not found").
+  if (!q.data && (!online || isNoConnection(q.error)))
+    return (
+      <PageFrame title={t('offline.money.title')}>
+        <OfflineUnavailable kind="money" />
+      </PageFrame>
+    );
   if (!q.data)
     return (
       <PageFrame title={t('money.detail.notFound')}>

@@ -12,6 +12,8 @@ import { SignInToGive } from '../features/money/components/sign-in-to-give';
 import { useSession } from '../features/auth/session-store';
 import { PageFrame } from '../features/posts/components/page-frame';
 import { EmptyState } from '../components/empty-state';
+import { OfflineUnavailable } from '../components/offline-unavailable';
+import { isNoConnection, useOnline } from '../lib/online-status';
 import { MonthlyGift } from '../features/treasury/components/monthly-gift';
 
 /** /tribes/campaign/donate/{campaign id}: give to one campaign (a signed-out visitor is asked to sign in, then comes back). */
@@ -20,8 +22,16 @@ export default function CampaignDonatePage() {
   const { id } = useParams();
   const signedIn = useSession().isLoggedIn;
   const q = useCampaign(id);
+  const online = useOnline();
   if (q.isPending && id) return <PageSkeleton rows={3} />;
   const c = q.data;
+  // Giving needs a connection: offline, said so plainly rather than "not found".
+  if (!c && (!online || isNoConnection(q.error)))
+    return (
+      <PageFrame title={t('offline.money.title')}>
+        <OfflineUnavailable kind="money" />
+      </PageFrame>
+    );
   if (!c)
     return (
       <PageFrame title={t('money.detail.notFound')}>

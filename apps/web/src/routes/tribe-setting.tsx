@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { Tribe } from '@tribes/shared';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ReportQueue } from '../features/posts/components/report-queue';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -24,7 +24,10 @@ function Settings({ tribe }: { tribe: Tribe }) {
   const { t } = useTranslation();
   const flags = membershipFlags(tribe);
   const admin = useMemberAdmin(tribe);
-  const [tab, setTab] = useState<SettingsTab>(flags.isLeader ? 'details' : 'pending');
+  // ?tab=pending opens the join requests (a leader's notification and "waiting for you" link there).
+  const [params] = useSearchParams();
+  const asked = TABS.find((x) => x === params.get('tab'));
+  const [tab, setTab] = useState<SettingsTab>(asked ?? (flags.isLeader ? 'details' : 'pending'));
   const subject = admin.confirmSubject;
   return (
     <TribeSettingsFrame

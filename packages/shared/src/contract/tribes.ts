@@ -13,6 +13,7 @@ import {
   MemberParamsSchema,
   MembershipSchema,
   TribeListQuerySchema,
+  TribeApprovalsSchema,
   TribeMemberSchema,
   TribeRefParamsSchema,
   TribeSchema,
@@ -163,6 +164,18 @@ export const tribesEndpoints = {
     params: TribeRefParamsSchema,
     body: HandoverBodySchema,
     data: TribeData,
+    errors: [401, 403, 404],
+  }),
+  approvals: endpoint({
+    method: 'GET',
+    path: '/v1/tribes/{id}/approvals',
+    summary:
+      'What waits for me in a tribe I run (its leaders and moderators; 403 for anyone else): pending join requests; ' +
+      'for leaders also villages awaiting review and proposed expenses I may still approve or reject (null for moderators).',
+    tags,
+    auth: 'user',
+    params: TribeRefParamsSchema,
+    data: z.object({ approvals: TribeApprovalsSchema }),
     errors: [401, 403, 404],
   }),
   select: endpoint({

@@ -139,6 +139,13 @@ export const en = {
   'app.short_name': 'Tribes',
   'app.description': 'Your tribes, their news, campaigns and courses, in five languages.',
   'notify.someone': 'Someone',
+  // A tribe's leaders told what needs them (issue 37.8).
+  'notify.join_requested': '{{actor}} asked to join {{title}}',
+  'notify.member_joined': '{{actor}} joined {{title}}',
+  'notify.village_submitted': '{{actor}} registered the village {{title}}: it awaits your review',
+  'notify.donation_received_one': '{{actor}} gave {{amount}} token to “{{title}}”',
+  'notify.donation_received_other': '{{actor}} gave {{amount}} tokens to “{{title}}”',
+  'notify.anonymous_donor': 'An anonymous donor',
   'notify.open': 'Open in Tribes',
   'notify.why': 'You get this email because {{type}} emails are on in your notification settings.',
   'notify.stop': 'Stop {{type}} emails',

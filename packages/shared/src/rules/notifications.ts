@@ -6,9 +6,28 @@ import type { AppNotification } from '../schemas/notifications.js';
 /**
  * Where a notification leads in the web app (without a language prefix): the tribe of the post, the
  * tribe, the tribe of the village, the campaign's page, the lesson, the treasury tab of an expense's tribe. The bell and push use it alike.
+ * A leader's news leads where to act: join requests to the pending list of the tribe's settings, a
+ * village awaiting review to the leaders' review page, a new member to the members tab, a gift to the
+ * tribe to its ledger.
  */
-export function notificationPath(n: Pick<AppNotification, 'subject'>): string {
+export function notificationPath(n: Pick<AppNotification, 'subject'> & { kind?: AppNotification['kind'] }): string {
   const enc = encodeURIComponent;
+  const tribe = n.subject.tribe_id ?? (n.subject.type === 'tribe' ? n.subject.id : null);
+  if (tribe) {
+    switch (n.kind) {
+      case 'join_requested':
+        return `/tribes/setting/${enc(tribe)}?tab=pending`;
+      case 'village_submitted':
+        return `/tribes/setting/leader/${enc(tribe)}`;
+      case 'member_joined':
+        return `/tribes/${enc(tribe)}?tab=members`;
+      case 'donation_received':
+        if (n.subject.type === 'tribe') return `/tribes/ledger/${enc(tribe)}`;
+        break;
+      default:
+        break;
+    }
+  }
   switch (n.subject.type) {
     case 'post':
       return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}` : '/profile';

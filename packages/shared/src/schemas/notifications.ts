@@ -20,6 +20,11 @@ export const NOTIFICATION_KINDS = [
   'donation_refunded',
   'pledge_failed',
   'pledge_stopped',
+  // What a tribe's leaders (and, for join requests, its moderators) are told needs them (issue 37.8).
+  'join_requested',
+  'member_joined',
+  'village_submitted',
+  'donation_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,6 +46,12 @@ export const NOTIFICATION_KIND_TYPE: Record<NotificationKind, NotificationType> 
   donation_refunded: 'donations',
   pledge_failed: 'donations',
   pledge_stopped: 'donations',
+  // A leader's news of the tribe: under the switches that already name them (membership: "requests to
+  // join your tribes"; villages: "new villages in your tribes"; donations: "to your tribes and campaigns").
+  join_requested: 'membership',
+  member_joined: 'membership',
+  village_submitted: 'villages',
+  donation_received: 'donations',
 };
 
 export const NOTIFICATION_SUBJECT_TYPES = ['post', 'tribe', 'village', 'campaign', 'lesson', 'expense', 'donation'] as const;
@@ -57,6 +68,8 @@ export const AppNotificationSchema = z.object({
     id: z.string(),
     title: z.string(),
     tribe_id: z.string().nullable().optional(),
+    /** Tokens given (donation_received), shown in the sentence. */
+    amount: z.number().int().optional(),
   }),
   read: z.boolean(),
   created_at: z.string(),

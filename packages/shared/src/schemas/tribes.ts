@@ -116,6 +116,18 @@ export const TribeMemberSchema = z.object({
 });
 export type TribeMember = z.infer<typeof TribeMemberSchema>;
 
+/**
+ * What waits for the reader in a tribe they run (GET /v1/tribes/{id}/approvals): join requests (leaders
+ * and moderators), villages awaiting review and proposed expenses the reader may still decide on (leaders;
+ * null for a moderator, who does neither).
+ */
+export const TribeApprovalsSchema = z.object({
+  join_requests: z.number().int(),
+  villages: z.number().int().nullable(),
+  expenses: z.number().int().nullable(),
+});
+export type TribeApprovals = z.infer<typeof TribeApprovalsSchema>;
+
 export const TribeSelectionBodySchema = z.strictObject({ tribe_id: UuidSchema });
 
 export const VillageListQuerySchema = z.strictObject({

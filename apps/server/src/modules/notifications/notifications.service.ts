@@ -61,6 +61,15 @@ export function appUrl(publicUrl: URL | string, locale: Locale, path: string): s
   return new URL(`${prefix}${path.replace(/^\//, '')}`, base).href;
 }
 
+/** How a notification is told. */
+export interface NotifyOptions {
+  /**
+   * The actor stays unnamed (an anonymous gift): stored and told without them, while the rules about
+   * them still hold (never one's own act, never across a block).
+   */
+  anonymous?: boolean;
+}
+
 /** Names or titles kept whole inside a sentence of the other direction (Unicode isolates). */
 const isolate = (s: string) => `\u2068${s.replace(/\s+/g, ' ').trim()}\u2069`;
 
@@ -89,7 +98,7 @@ export function createNotificationsService(deps: Deps) {
     return { user, type: read.type };
   }
 
-  return {
+  const service = {
     /**
      * Notifies a user of something another person did; never of one's own acts, and never of a person
      * on either side of a block with them (DESIGN 11.7): no bell entry, mail or push, whatever the kind.
@@ -100,10 +109,13 @@ export function createNotificationsService(deps: Deps) {
       kind: AppNotification['kind'],
       actor: UserRow | null,
       subject: AppNotification['subject'],
+      options: NotifyOptions = {},
     ): Promise<void> {
       if (actor?.id === userId) return;
       const hidden = await blocks.blockPartners(userId);
       if (actor && hidden.includes(actor.id)) return;
+      // An anonymous act (a gift) is checked against its actor above, then told without them.
+      if (options.anonymous) actor = null;
       const target = await users.findById(userId);
       if (!target) return;
       const { notifications, quiet_hours } = readNotificationSettings(target.notificationSettings);
@@ -123,10 +135,13 @@ export function createNotificationsService(deps: Deps) {
       const locale: Locale = isLocale(target.locale) ? target.locale : DEFAULT_LOCALE;
       const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
       const sentence = tr(`notify.${kind}` as MessageKey, {
-        actor: isolate(actor?.name || tr('notify.someone')),
+        actor: isolate(actor?.name || tr(kind === 'donation_received' ? 'notify.anonymous_donor' : 'notify.someone')),
         title: isolate(subject.title),
+        ...(subject.amount !== undefined
+          ? { amount: new Intl.NumberFormat(locale).format(subject.amount), count: String(subject.amount) }
+          : {}),
       });
-      const url = appUrl(publicUrl, locale, notificationPath({ subject }));
+      const url = appUrl(publicUrl, locale, notificationPath({ kind, subject }));
       if (channels.email && target.email && target.emailVerifiedAt) {
         const token = unsubscribeToken(appSecret, userId, type);
         const unsubscribe = unsubscribeUrl(String(publicUrl), token);
@@ -151,6 +166,20 @@ export function createNotificationsService(deps: Deps) {
           notBefore ? { startAfter: notBefore } : {},
         );
       }
+    },
+
+    /**
+     * The same notification to several people (a tribe's leaders), one after the other, each by their own
+     * switches and blocks; a failure for one reader does not keep it from the others.
+     */
+    async notifyMany(
+      userIds: Iterable<string>,
+      kind: AppNotification['kind'],
+      actor: UserRow | null,
+      subject: AppNotification['subject'],
+      options: NotifyOptions = {},
+    ): Promise<void> {
+      for (const id of new Set(userIds)) await service.notify(id, kind, actor, subject, options).catch(() => undefined);
     },
 
     /** The push channel, once its module exists. */
@@ -197,6 +226,7 @@ export function createNotificationsService(deps: Deps) {
       return { unread_count: await repo.unreadCount(user.id, await blocks.blockPartners(user.id)) };
     },
   };
+  return service;
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -5,6 +5,7 @@ import type { Transact } from '#src/core/db/transaction.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { InviteRow, InvitesRepo } from './invites.repo.js';
 import { canModerate } from './tribe-roles.js';
 import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
@@ -18,6 +19,8 @@ interface Deps {
   clock: Clock;
   /** The web app's origin: invite links point at its /invite/{code} page. */
   publicUrl: URL;
+  /** The tribe's leaders are told of a member who came in by a link (issue 37.8). */
+  notifications?: Pick<NotificationsService, 'notifyMany'>;
 }
 
 /** 410 in the envelope: the invite existed but can no longer be used. */
@@ -28,7 +31,7 @@ export const isUsable = (invite: InviteRow, now: Date) =>
   !invite.revokedAt && (!invite.expiresAt || invite.expiresAt > now) && (invite.maxUses === null || invite.uses < invite.maxUses);
 
 /** Invite links of a tribe: made by its leaders and moderators, previewed by anyone, accepted by signed-in users. */
-export function createInvitesService({ transact, invites, tribes, users, storage, clock, publicUrl }: Deps) {
+export function createInvitesService({ transact, invites, tribes, users, storage, clock, publicUrl, notifications }: Deps) {
   const urlOf = (code: string) => new URL(`/invite/${encodeURIComponent(code)}`, publicUrl).href;
 
   /** The invite and its tribe, 404 when the code is unknown, 410 when no longer usable. */
@@ -97,11 +100,13 @@ export function createInvitesService({ transact, invites, tribes, users, storage
      */
     async accept(code: string, user: UserRow): Promise<{ tribe: TribeRow; membership: MemberRow }> {
       const { tribe } = await usable(code);
+      let joined = false;
       const membership = await transact(async (tx) => {
         await tribes.lockTribe(tribe.id, tx);
         const existing = await tribes.membership(tribe.id, user.id, tx);
         if (existing?.status === 'banned') throw new HttpError(403, 'tribes.banned');
         if (existing?.status === 'active') return existing;
+        joined = true;
         const now = clock.now();
         if (!(await invites.use(code, now, tx))) throw gone();
         const row = existing
@@ -113,6 +118,15 @@ export function createInvitesService({ transact, invites, tribes, users, storage
         await tribes.recount(tribe.id, tx);
         return row;
       });
+      if (joined && notifications) {
+        const leaders = await tribes.activeIdsOfRoles(tribe.id, ['leader']);
+        await notifications.notifyMany(leaders, 'member_joined', user, {
+          type: 'tribe',
+          id: tribe.id,
+          title: tribe.name,
+          tribe_id: tribe.id,
+        });
+      }
       // Read from the database: the request's user may be a cached minute-old copy.
       const fresh = (await users.findById(user.id)) ?? user;
       // A member who had chosen a role and no tribe yet has now done onboarding's tribe step: it is not asked again.

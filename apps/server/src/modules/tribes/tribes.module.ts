@@ -47,6 +47,7 @@ export function createTribesModule({
       storage,
       clock,
       publicUrl: publicUrl ?? new URL('http://localhost:3000'),
+      notifications,
     }),
   };
 }

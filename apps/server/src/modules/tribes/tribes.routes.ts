@@ -55,6 +55,13 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return { data: { membership: null }, message: 'tribes.left' };
   });
 
+  route(
+    app,
+    api.approvals,
+  )(async (req) => ({
+    data: { approvals: await ctx.tribes.approvals(req.params.id, req.auth!.user) },
+  }));
+
   route(app, api.members)(async (req) => ({ data: await ctx.tribes.members(req.params.id, req.auth!.user, req.query) }));
 
   route(

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateTribeBody, Page, Tribe, TribeMember, UpdateMemberBody, UpdateTribeBody } from '@tribes/shared';
+import type {
+  CreateTribeBody,
+  Page,
+  Tribe,
+  TribeApprovals,
+  TribeMember,
+  UpdateMemberBody,
+  UpdateTribeBody,
+} from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
@@ -17,7 +25,7 @@ import type { BlockSource } from '#src/realtime/blocks.js';
 interface Deps {
   /** Transactions (core/db): the repos never hand their connection out. */
   transact: Transact;
-  notifications?: Pick<NotificationsService, 'notify'>;
+  notifications?: Pick<NotificationsService, 'notify' | 'notifyMany'>;
   /** Told when an active membership ends, so the member's live channels of the tribe end on every node. */
   realtime?: Pick<Realtime, 'membershipEnded'>;
   repo: TribesRepo;
@@ -93,13 +101,26 @@ export function createTribesService({ repo, users, storage, clock, notifications
     return `${base}-${Date.now().toString(36)}`;
   }
 
+  /**
+   * After a commit, the tribe's people told what needs them (issue 37.8): a join request to its leaders and
+   * moderators (either may approve it), a new member to its leaders, never the one who let them in.
+   */
+  async function tellStaff(tribe: TribeRow, member: UserRow, kind: 'join_requested' | 'member_joined', except?: string) {
+    if (!notifications) return;
+    const roles = kind === 'join_requested' ? (['leader', 'moderator'] as const) : (['leader'] as const);
+    const ids = (await repo.activeIdsOfRoles(tribe.id, roles)).filter((id) => id !== except);
+    await notifications.notifyMany(ids, kind, member, { type: 'tribe', id: tribe.id, title: tribe.name, tribe_id: tribe.id });
+  }
+
   /** Joins for the user: open tribes at once, request tribes as pending; a ban is final. */
   async function join(tribe: TribeRow, user: UserRow): Promise<MemberRow> {
-    return transact(async (tx) => {
+    let created = false;
+    const row = await transact(async (tx) => {
       await repo.lockTribe(tribe.id, tx);
       const existing = await repo.membership(tribe.id, user.id, tx);
       if (existing?.status === 'banned') throw new HttpError(403, 'tribes.banned');
       if (existing) return existing;
+      created = true;
       const now = clock.now();
       const row = await repo.insertMembership(
         {
@@ -115,6 +136,8 @@ export function createTribesService({ repo, users, storage, clock, notifications
       await repo.recount(tribe.id, tx);
       return row;
     });
+    if (created) await tellStaff(tribe, user, row.status === 'active' ? 'member_joined' : 'join_requested');
+    return row;
   }
 
   return {
@@ -230,7 +253,20 @@ export function createTribesService({ repo, users, storage, clock, notifications
       if (user.primaryTribeId === tribe.id) await users.update(user.id, { primaryTribeId: null, updatedAt: clock.now() });
     },
 
-    /** Active members for anyone signed in; pending and banned lists for leaders and moderators. */
+    /** What waits for the reader in a tribe they run: join requests (leaders, moderators); villages and expenses (leaders). */
+    async approvals(ref: string, user: UserRow): Promise<TribeApprovals> {
+      const tribe = await get(ref);
+      const mine = await repo.membership(tribe.id, user.id);
+      if (!canModerate(mine)) throw forbidden();
+      const counts = await repo.waitingCounts(tribe.id, user.id);
+      const leader = isLeader(mine);
+      return {
+        join_requests: counts.joinRequests,
+        villages: leader ? counts.villages : null,
+        expenses: leader ? counts.expenses : null,
+      };
+    },
+
     /**
      * A tribe's members by name. The active list is open to anyone signed in, but searching it by name
      * (`q`, the composer's @mention suggestions) is for the tribe's active members only (DESIGN 11.7);
@@ -303,8 +339,11 @@ export function createTribesService({ repo, users, storage, clock, notifications
         if (isActive(target) && !isActive(row)) afterCommit(() => realtime?.membershipEnded(tribe.id, targetId));
         return row;
       });
-      if (approved)
+      if (approved) {
         await notifications?.notify(targetId, 'membership_approved', actor, { type: 'tribe', id: tribe.id, title: tribe.name });
+        const member = await users.findById(targetId);
+        if (member) await tellStaff(tribe, member, 'member_joined', actor.id);
+      }
       return updated;
     },
 

@@ -13,7 +13,7 @@ import type { Transact } from '#src/core/db/transaction.js';
 interface Deps {
   /** Transactions (core/db): the repos never hand their connection out. */
   transact: Transact;
-  notifications?: Pick<NotificationsService, 'notify'>;
+  notifications?: Pick<NotificationsService, 'notify' | 'notifyMany'>;
   repo: VillagesRepo;
   tribes: TribesRepo;
   clock: Clock;
@@ -62,18 +62,29 @@ export function createVillagesService({ repo, tribes, clock, notifications, tran
       const tribe = await tribeOf(ref);
       const mine = await tribes.membership(tribe.id, user.id);
       if (mine?.status !== 'active') throw forbidden();
+      let row: Awaited<ReturnType<VillagesRepo['insert']>>;
       try {
-        const row = await repo.insert({
+        row = await repo.insert({
           ...body,
           population: body.population ?? null,
           tribeId: tribe.id,
           createdBy: user.id,
           createdAt: clock.now(),
         });
-        return presentVillage(row, { id: user.id, name: user.name });
       } catch (err) {
         throw nameTaken(err);
       }
+      // A village awaiting review: its tribe's leaders (who review) are told, the registrant excepted.
+      if (row.status === 'pending' && notifications) {
+        const leaders = await tribes.activeIdsOfRoles(tribe.id, ['leader']);
+        await notifications.notifyMany(leaders, 'village_submitted', user, {
+          type: 'village',
+          id: row.id,
+          title: row.name,
+          tribe_id: tribe.id,
+        });
+      }
+      return presentVillage(row, { id: user.id, name: user.name });
     },
 
     /**

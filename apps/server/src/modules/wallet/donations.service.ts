@@ -13,6 +13,7 @@ import {
   type Page,
 } from '@tribes/shared';
 import type { Mailer } from '#src/core/mail/mailer.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { Clock } from '#src/core/clock.js';
 import { idempotent, requestHash, type Answer } from '#src/core/db/idempotency.js';
@@ -37,6 +38,8 @@ interface Deps {
   clock: Clock;
   mailer: Pick<Mailer, 'enqueue'>;
   realtime: Pick<Realtime, 'emit'>;
+  /** The tribe's leaders are told of each gift to it or to its campaigns (issue 37.8). */
+  notifications?: Pick<NotificationsService, 'notifyMany'>;
 }
 
 /** The request a donation comes with: its Idempotency-Key, and the language of its receipt when the donor has none. */
@@ -48,12 +51,47 @@ export interface DonationRequest {
 }
 
 /** Donations from a wallet to a tribe or to one of its open campaigns, through the ledger only. */
-export function createDonationsService({ ledger, repo, campaigns, transact, tribes, clock, mailer, realtime }: Deps) {
+export function createDonationsService({
+  ledger,
+  repo,
+  campaigns,
+  transact,
+  tribes,
+  clock,
+  mailer,
+  realtime,
+  notifications,
+}: Deps) {
   async function campaignExists(id: string) {
     if (!(await campaigns.exists(id))) throw notFound();
   }
 
-  /** After the commit: the receipt by mail, and the news on the tribe's and the campaign's channels. */
+  /**
+   * The tribe's leaders told of a gift: to the campaign or to the tribe, with its amount. An anonymous
+   * donor stays unnamed to them too; blocks and the donor's own gift are still judged on the donor.
+   */
+  async function tellLeaders(donor: UserRow, donation: Donation, target: { campaignId: string | null; title: string }) {
+    if (!notifications) return;
+    const leaders = await tribes.activeIdsOfRoles(donation.tribe_id, ['leader']);
+    const subject = target.campaignId
+      ? {
+          type: 'campaign' as const,
+          id: target.campaignId,
+          title: target.title,
+          tribe_id: donation.tribe_id,
+          amount: donation.amount,
+        }
+      : {
+          type: 'tribe' as const,
+          id: donation.tribe_id,
+          title: target.title,
+          tribe_id: donation.tribe_id,
+          amount: donation.amount,
+        };
+    await notifications.notifyMany(leaders, 'donation_received', donor, subject, { anonymous: donation.anonymous });
+  }
+
+  /** After the commit: the receipt by mail, the news on the tribe's and the campaign's channels, the leaders told. */
   function announce(user: UserRow, donation: Donation, locale: Locale): void {
     void (async () => {
       const tribe = await tribes.findByRef(donation.tribe_id);
@@ -83,6 +121,7 @@ export function createDonationsService({ ledger, repo, campaigns, transact, trib
           raised: campaign.raised,
           donor_count: campaign.donorCount,
         });
+      await tellLeaders(user, donation, { campaignId: campaign?.id ?? null, title: target });
     })().catch(() => undefined);
   }
 

@@ -44,7 +44,7 @@ export function createWalletModule({
   clock: Clock;
   mailer: Mailer;
   realtime: Realtime;
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Pick<NotificationsService, 'notify' | 'notifyMany'>;
   /** The durable queue: campaigns past their deadline are closed by a job every minute (DESIGN 10.3). */
   jobs?: Pick<Jobs, 'enabled' | 'define'>;
 }) {
@@ -90,6 +90,7 @@ export function createWalletModule({
       clock,
       mailer,
       realtime,
+      notifications,
     }),
     ledgerView: createLedgerView({ ledger, campaigns: campaignsRepo, tribes }),
   };

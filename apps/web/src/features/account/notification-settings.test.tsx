@@ -39,6 +39,26 @@ describe('notification settings', () => {
     expect(screen.getByRole('switch', { name: 'Mentions: In the app' })).toBeChecked();
   });
 
+  it("names a leader's news under the switches that carry it (issue 37.8): join requests and new members, villages to review, gifts", async () => {
+    signIn('tok', MEMBER);
+    const calls = stubFetch(() => jsonResponse(200, success({ user: MEMBER })));
+    renderSwitches();
+    expect(screen.getByRole('switch', { name: 'Membership: Push' })).toHaveAccessibleDescription(
+      /in tribes you lead or moderate, new requests to join and new members/,
+    );
+    expect(screen.getByRole('switch', { name: 'Villages: Email' })).toHaveAccessibleDescription(
+      /in tribes you lead, villages waiting for your review/,
+    );
+    expect(screen.getByRole('switch', { name: 'Donations: In the app' })).toHaveAccessibleDescription(
+      /in tribes you lead, gifts to the tribe and its campaigns/,
+    );
+    await userEvent.setup().click(screen.getByRole('switch', { name: 'Membership: Email' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')!.body))).toEqual({
+      notifications: { membership: { email: true } },
+    });
+  });
+
   it('explains and disables email for an account without a verified address', () => {
     signIn('tok', { ...MEMBER, email: null, email_verified: false });
     stubFetch(() => jsonResponse(200, success({ user: MEMBER })));

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
+import { isNoConnection } from '../../lib/online-status';
 import { useConfirm } from '../../lib/use-confirm';
 import { useAddComment, useComments, useDeleteComment } from './api';
 import { offerPush } from '../push/push-offer';
@@ -30,7 +31,10 @@ export function useCommentsSection(postId: string, open: boolean) {
   return {
     comments: list.data?.pages.flatMap((p) => p.items) ?? [],
     loading: list.isPending,
-    failed: list.isError,
+    // Comments already read stay on screen when a later refetch fails (offline): only a list never loaded fails.
+    failed: list.isError && !list.data,
+    /** Never loaded, and no connection to load it: not saved for offline (the service worker had no copy). */
+    notSavedOffline: list.isError && !list.data && isNoConnection(list.error),
     retry: () => void list.refetch(),
     hasMore: Boolean(list.hasNextPage),
     loadingMore: list.isFetchingNextPage,

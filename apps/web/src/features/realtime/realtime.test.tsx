@@ -135,6 +135,61 @@ describe('notification list', () => {
     expect(text).not.toMatch(/\n/);
   });
 
+  it('tells a leader what needs them, each linking to where to act; a gift with its amount, an anonymous donor unnamed', async () => {
+    const items = [
+      notification({ id: 'l1', kind: 'join_requested', subject: { type: 'tribe', id: TRIBE, title: 'River', tribe_id: TRIBE } }),
+      notification({ id: 'l2', kind: 'member_joined', subject: { type: 'tribe', id: TRIBE, title: 'River', tribe_id: TRIBE } }),
+      notification({
+        id: 'l3',
+        kind: 'village_submitted',
+        subject: { type: 'village', id: 'v1', title: 'Oakdale', tribe_id: TRIBE },
+      }),
+      notification({
+        id: 'l4',
+        kind: 'donation_received',
+        subject: { type: 'campaign', id: 'c1', title: 'Roof', tribe_id: TRIBE, amount: 1200 },
+      }),
+      notification({
+        id: 'l5',
+        kind: 'donation_received',
+        actor: null,
+        subject: { type: 'tribe', id: TRIBE, title: 'River', tribe_id: TRIBE, amount: 1 },
+      }),
+    ];
+    wrap(<NotificationList items={items} onOpen={() => undefined} now={now} />);
+    const rows = screen.getAllByTestId('notification');
+    expect(rows.map((r) => r.querySelector('.MuiListItemText-primary')?.textContent?.replace(/[\u2068\u2069]/g, ''))).toEqual([
+      'Unread: Amina asked to join River',
+      'Unread: Amina joined River',
+      'Unread: Amina registered the village Oakdale: it awaits your review',
+      'Unread: Amina gave 1,200 tokens to “Roof”',
+      'Unread: An anonymous donor gave 1 token to “River”',
+    ]);
+    expect(rows.map((r) => r.getAttribute('href'))).toEqual([
+      `/tribes/setting/${TRIBE}?tab=pending`,
+      `/tribes/${TRIBE}?tab=members`,
+      `/tribes/setting/leader/${TRIBE}`,
+      '/tribes/campaign/detail/c1',
+      `/tribes/ledger/${TRIBE}`,
+    ]);
+    // The anonymous gift shows no one's face.
+    expect(within(rows[4]!).queryByText('A')).toBeNull();
+  });
+
+  it('says a gift in Arabic with the right plural form', async () => {
+    await changeLocale('ar');
+    const gift = (amount: number) =>
+      notification({
+        id: `g${amount}`,
+        kind: 'donation_received',
+        subject: { type: 'campaign', id: 'c1', title: 'Roof', amount },
+      });
+    wrap(<NotificationList items={[gift(2), gift(5)]} onOpen={() => undefined} now={now} />);
+    const texts = screen.getAllByTestId('notification').map((r) => r.textContent ?? '');
+    expect(texts[0]).toContain('برمزين');
+    expect(texts[1]).toMatch(/[5٥] رموز/);
+  });
+
   it('shows the time in the reader language', async () => {
     await changeLocale('fr');
     wrap(<NotificationList items={[notification({ id: 'n1', kind: 'like' })]} onOpen={() => undefined} now={now} />);

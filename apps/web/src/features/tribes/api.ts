@@ -33,6 +33,8 @@ export const tribeKeys = {
   detail: (ref: string) => ['tribes', 'detail', ref] as const,
   members: (ref: string, status: MembershipStatus) => ['tribes', 'members', ref, status] as const,
   villages: (ref: string, status: VillageStatus) => ['tribes', 'villages', ref, status] as const,
+  /** What waits for the tribe's leaders and moderators (join requests, villages, expenses). */
+  approvals: (ref: string) => ['tribes', 'approvals', ref] as const,
   /** The tribes I may post to (see posts/use-my-tribes), by my primary tribe. */
   mine: (primary: string | null) => ['tribes', 'mine', primary] as const,
   map: ['map'] as const,
@@ -88,6 +90,17 @@ export function useTribeMembers(ref: string, status: MembershipStatus, enabled =
         )
       ).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** GET /v1/tribes/{id}/approvals: what waits for me in a tribe I run (leaders and moderators only). */
+export function useTribeApprovals(ref: string, enabled: boolean) {
+  return useQuery({
+    queryKey: tribeKeys.approvals(ref),
+    enabled: enabled && Boolean(ref),
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (await api.call(endpoints.approvals, { params: { id: ref } }, { signal, silent: true })).data.approvals,
   });
 }
 

@@ -10,13 +10,14 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    /** { type, id, title, tribe_id? }: what the notification is about, as shown. */
+    /** { type, id, title, tribe_id?, amount? }: what the notification is about, as shown. */
     subject: jsonb('subject')
       .$type<{
         type: 'post' | 'tribe' | 'village' | 'campaign' | 'lesson' | 'expense' | 'donation';
         id: string;
         title: string;
         tribe_id?: string | null;
+        amount?: number;
       }>()
       .notNull(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),

@@ -14,6 +14,7 @@ import { splitLocalePrefix } from '../../../app/locale-routing';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { TextField } from '../../../components/inputs/text-field';
 import { RouterLocaleLink } from '../../../components/locale-link';
+import { useOnline } from '../../../lib/online-status';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useMoneyFormat } from '../format';
 import { useDonateForm, type DonationTarget } from '../use-donate-form';
@@ -95,6 +96,8 @@ export function DonateForm({
   const form = useDonateForm(target, amountFrom(params.get('amount')));
   const paymentId = params.get('payment');
   const e = form.errors;
+  // Giving needs the server (the wallet is never kept on the device): offline, said so and the action off.
+  const online = useOnline();
 
   if (form.done && target)
     return (
@@ -125,11 +128,18 @@ export function DonateForm({
               {e.target}
             </Alert>
           )}
-          <Typography color="text.secondary" data-testid="donate-balance">
-            {form.balance === undefined
-              ? t('common.loadingList')
-              : t('money.donate.balance', { balance: f.tokens(form.balance) })}
-          </Typography>
+          {!online && (
+            <Alert severity="warning" data-testid="donate-offline">
+              {t('offline.donate')}
+            </Alert>
+          )}
+          {(online || form.balance !== undefined) && (
+            <Typography color="text.secondary" data-testid="donate-balance">
+              {form.balance === undefined
+                ? t('common.loadingList')
+                : t('money.donate.balance', { balance: f.tokens(form.balance) })}
+            </Typography>
+          )}
           <Stack spacing={0.5}>
             <NumberInput
               id="donate-amount"
@@ -178,7 +188,7 @@ export function DonateForm({
             type="submit"
             variant="contained"
             startIcon={<VolunteerActivismOutlinedIcon />}
-            disabled={form.pending}
+            disabled={form.pending || !online}
             sx={{ alignSelf: 'flex-start' }}
             data-testid="donate-submit"
           >

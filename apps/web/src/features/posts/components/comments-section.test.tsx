@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -50,5 +50,39 @@ describe('CommentsSection', () => {
     expect(screen.queryByTestId('comments')).not.toBeInTheDocument();
     show(true);
     expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('Half a thought');
+  });
+
+  it('keeps comments already read on screen when a later refetch finds no connection (offline), without an error', async () => {
+    const { client, fetchMock, show } = setup();
+    const comment = {
+      id: 'c1',
+      body: 'Seen online',
+      author: { id: 'u1', name: 'Itto', avatar_url: null },
+      created_at: new Date().toISOString(),
+      can_delete: false,
+    };
+    fetchMock.mockImplementation(
+      async () => new Response(JSON.stringify({ status: 'success', message: '', data: { items: [comment], next_cursor: null } })),
+    );
+    show(true);
+    expect(await screen.findByText('Seen online')).toBeInTheDocument();
+    // Offline, and no copy in the service worker: the request gets no answer at all.
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await act(() => client.refetchQueries({ queryKey: postKeys.comments(POST) }));
+    expect(client.getQueryState(postKeys.comments(POST))?.status).toBe('error');
+    expect(screen.getByText('Seen online')).toBeInTheDocument();
+    expect(screen.queryByText('The comments could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('says comments never opened online were not saved for offline, not that they failed', async () => {
+    const { fetchMock, show } = setup();
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    show(true);
+    expect(await screen.findByTestId('comments-offline')).toHaveTextContent('These comments were not saved for offline');
+    expect(screen.queryByText('The comments could not be loaded.')).not.toBeInTheDocument();
   });
 });

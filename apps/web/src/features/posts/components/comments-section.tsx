@@ -50,6 +50,14 @@ function OpenedComments({ postId, tribeId, open }: Props) {
           <Skeleton variant="text" width="60%" />
           <Skeleton variant="text" width="40%" />
         </Stack>
+      ) : c.notSavedOffline ? (
+        <Alert
+          severity="info"
+          data-testid="comments-offline"
+          action={<Button onClick={c.retry}>{t('posts.common.retry')}</Button>}
+        >
+          {t('posts.comments.notSavedOffline')}
+        </Alert>
       ) : c.failed ? (
         <Alert severity="error" action={<Button onClick={c.retry}>{t('posts.common.retry')}</Button>}>
           {t('posts.comments.failed')}

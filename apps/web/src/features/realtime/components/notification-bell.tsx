@@ -19,7 +19,7 @@ import { useOpenedOnce } from '../../../lib/use-opened-once';
 
 /** The header's bell: unread count, and the notifications in a panel (live from the user's channel). */
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const panelId = useId();
   const titleId = useId();
@@ -34,7 +34,7 @@ export function NotificationBell() {
   return (
     <>
       <Box component="span" aria-live="polite" sx={visuallyHidden} data-testid="notification-announce">
-        {n.latest ? notificationText(t, n.latest) : ''}
+        {n.latest ? notificationText(t, n.latest, i18n.language) : ''}
       </Box>
       <Hint title={t('realtime.bell.label')}>
         <IconButton

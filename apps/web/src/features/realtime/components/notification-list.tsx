@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { formatPostTime } from '../../posts/post-time';
+import { numberFormat } from '../../../lib/intl';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /**
@@ -19,10 +20,16 @@ import { visuallyHidden } from '../../../lib/visually-hidden';
  */
 const isolate = (s: string) => `\u2068${s.replace(/\s+/g, ' ').trim()}\u2069`;
 
-/** What a notification says, by kind, in the reader's language. */
-export function notificationText(t: TFunction, n: AppNotification): string {
-  const actor = isolate(n.actor?.name || t('realtime.kind.someone'));
-  return t(`realtime.kind.${n.kind}`, { actor, title: isolate(n.subject.title) });
+/** What a notification says, by kind, in the reader's language (a gift with its amount; an anonymous donor unnamed). */
+export function notificationText(t: TFunction, n: AppNotification, locale = 'en'): string {
+  const nobody = n.kind === 'donation_received' ? 'realtime.kind.anonymousDonor' : 'realtime.kind.someone';
+  const actor = isolate(n.actor?.name || t(nobody));
+  const amount = n.subject.amount;
+  return t(`realtime.kind.${n.kind}`, {
+    actor,
+    title: isolate(n.subject.title),
+    ...(amount !== undefined ? { amount: numberFormat(locale).format(amount), count: amount } : {}),
+  });
 }
 
 /** Where a notification leads (shared with push, which opens the same page). */
@@ -41,7 +48,7 @@ export function NotificationList({ items, onOpen, now }: NotificationListProps) 
   return (
     <List dense disablePadding aria-label={t('realtime.bell.title')} data-testid="notification-list">
       {items.map((n) => {
-        const text = notificationText(t, n);
+        const text = notificationText(t, n, i18n.language);
         const time = formatPostTime(n.created_at, i18n.language, now);
         return (
           <ListItem key={n.id} disablePadding>

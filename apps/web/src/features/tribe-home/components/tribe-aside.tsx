@@ -19,6 +19,7 @@ import { TribeOnline } from '../../realtime/components/tribe-online';
 import { useTribeMembers } from '../../tribes/api';
 import { membershipFlags } from '../../tribes/membership';
 import { nextLesson } from '../next-lesson';
+import { ApprovalsCard } from './approvals-card';
 
 const CAMPAIGNS_SHOWN = 3;
 const MEMBERS_SHOWN = 5;
@@ -153,11 +154,15 @@ function NewestMembersCard({ tribe }: { tribe: Tribe }) {
   );
 }
 
-/** The side column of a tribe's page on wide screens: about, who is online, open campaigns, what to learn next, members. */
+/**
+ * The side column of a tribe's page on wide screens: what waits for its leaders and moderators, about,
+ * who is online, open campaigns, what to learn next, members.
+ */
 export function TribeAside({ tribe }: { tribe: Tribe }) {
   const { isMember } = membershipFlags(tribe);
   return (
     <>
+      <ApprovalsCard tribe={tribe} />
       <AboutCard tribe={tribe} />
       {isMember && <TribeOnline tribeId={tribe.id} />}
       <CampaignsCard tribe={tribe} />

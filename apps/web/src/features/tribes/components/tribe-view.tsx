@@ -13,6 +13,7 @@ import { TribeCampaignList } from '../../money/components/tribe-campaigns';
 import { TreasuryPanel } from '../../treasury/components/treasury-panel';
 import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
 import { TribeOnline } from '../../realtime/components/tribe-online';
+import { ApprovalsCard } from '../../tribe-home/components/approvals-card';
 import { SetupChecklist } from '../../tribe-home/components/setup-checklist';
 import { TribeAside } from '../../tribe-home/components/tribe-aside';
 import { WelcomeCard } from '../../tribe-home/components/welcome-card';
@@ -56,6 +57,8 @@ export function TribeView({ tribe }: { tribe: Tribe }) {
   const { isMember, isLeader } = membershipFlags(tribe);
   const main = (
     <Stack spacing={2.5}>
+      {/* What waits for its leaders: in the side column on wide screens, here above the tabs on phones and tablets. */}
+      {!wide && <ApprovalsCard tribe={tribe} />}
       {isLeader && <SetupChecklist tribe={tribe} />}
       <WelcomeCard tribe={tribe} />
       {/* Who is online: in the side column on wide screens, here on phones and tablets. */}
