@@ -82,6 +82,9 @@ function table(rows: Measurement[]): string {
 async function main() {
   const scenarios = select(process.argv.slice(2));
   const startedAt = new Date();
+  // Read before the scenarios run: the figures belong to the code loaded now, and a file edited
+  // during a long run (the soak) must not change what the report says about that code.
+  const gitState = { commit: git('rev-parse', 'HEAD') ?? null, dirty: (git('status', '--porcelain') ?? '') !== '' };
   const cpus = os.cpus();
   console.log(
     `Tribes bench: ${scenarios.map((s) => s.name).join(', ')} | ${DEFAULTS.warmupSec} s warm-up + ${DEFAULTS.durationSec} s each, no pipelining | node ${process.version}, ${cpus.length} CPU (${cpus[0]?.model ?? '?'})`,
@@ -121,7 +124,7 @@ async function main() {
   const report = {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    git: { commit: git('rev-parse', 'HEAD') ?? null, dirty: (git('status', '--porcelain') ?? '') !== '' },
+    git: gitState,
     machine: {
       node: process.version,
       platform: `${process.platform} ${os.release()} ${process.arch}`,
