@@ -46,7 +46,7 @@ export interface RssSample {
 export const RULES = {
   /** The late p99 may be at most this many times the early p99. */
   p99Ratio: 1.5,
-  /** Minutes pooled at each end for the p99 comparison (fewer when the run is short). */
+  /** Minutes pooled at each end for the p99 and RSS comparisons (fewer when the run is short). */
   p99WindowMinutes: 3,
   /** RSS at the end may be at most this much above RSS at the start of the measured run. */
   rssGrowth: 0.1,
@@ -82,15 +82,18 @@ export function p99Check(latenciesByMinute: number[][]): Check {
 }
 
 /**
- * RSS not growing: per node, the median of the samples of the last measured minute is at most 10 %
- * above the median of the samples of the first measured minute (after the warm-up). Medians, not
- * single samples, so one sample taken just before a garbage collection does not decide it.
+ * RSS not growing: per node, the median of the samples of the last `w` measured minutes is at most
+ * 10 % above the median of the samples of the first `w` measured minutes (the same windows as the
+ * p99 rule: 3 minutes for a run of 6 or more). Medians over a few minutes, not one sample or one
+ * minute, because the heap breathes: a garbage collection that hands memory back can take a node
+ * 10 % down for a minute, and one such minute at either end would decide the verdict.
  */
 export function rssCheck(samples: RssSample[], minutes: number, nodes: number): Check[] {
-  const measured = samples.filter((s) => s.t >= 0);
-  const inMinute = (m: number) => measured.filter((s) => s.t >= m * 60 && s.t < (m + 1) * 60);
-  const first = inMinute(0);
-  const last = inMinute(minutes - 1);
+  const w = p99Window(minutes);
+  const measured = samples.filter((s) => s.t >= 0 && s.t < minutes * 60);
+  const first = measured.filter((s) => s.t < w * 60);
+  const last = measured.filter((s) => s.t >= (minutes - w) * 60);
+  const span = (from: number, to: number) => (from === to ? `minute ${from}` : `minutes ${from}-${to}`);
   return Array.from({ length: nodes }, (_, i) => {
     const start = median(first.map((s) => s.rss_mb[i]!));
     const end = median(last.map((s) => s.rss_mb[i]!));
@@ -98,7 +101,7 @@ export function rssCheck(samples: RssSample[], minutes: number, nodes: number): 
     return {
       name: `RSS node ${i + 1}`,
       ok: Number.isFinite(growth) && growth <= RULES.rssGrowth,
-      detail: `${start.toFixed(0)} MB in minute 1 -> ${end.toFixed(0)} MB in minute ${minutes} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %, limit +${RULES.rssGrowth * 100} %)`,
+      detail: `median ${start.toFixed(0)} MB in ${span(1, w)} -> ${end.toFixed(0)} MB in ${span(minutes - w + 1, minutes)} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %, limit +${RULES.rssGrowth * 100} %)`,
     };
   });
 }
