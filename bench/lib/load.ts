@@ -48,6 +48,10 @@ export interface Measurement extends LoadFigures {
   warmup_s: number;
   ratio_to_hello: Ratios | null;
   notes?: string;
+  /** A scenario that judges itself (the soak): 'fail' makes the run exit non-zero. */
+  verdict?: 'pass' | 'fail';
+  /** A scenario's own figures beyond the table's (the soak's minutes, samples and checks), kept in the JSON. */
+  details?: unknown;
 }
 
 /** The row of a scenario that applies no HTTP load (bundle sizes, Lighthouse): its figures live in `notes`. */

@@ -13,5 +13,7 @@ export interface Scenario {
   /** The CLI name: `npm run bench -- <name>`. */
   name: string;
   description: string;
+  /** Runs only when named (`npm run bench -- soak`), never as part of "every scenario": it takes minutes. */
+  onlyWhenNamed?: boolean;
   run(): Promise<Measurement>;
 }

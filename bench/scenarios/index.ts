@@ -9,6 +9,7 @@ import { pageBytes } from './page-bytes.js';
 import { realtimeFanout, realtimeIdle } from './realtime.js';
 import { me } from './me.js';
 import { queuePglite, queuePostgres } from './queue.js';
+import { soak } from './soak.js';
 import { start } from './start.js';
 
 /** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
@@ -28,4 +29,5 @@ export const SCENARIOS: Scenario[] = [
   bundle,
   lighthouseScenario,
   pageBytes,
+  soak,
 ];
