@@ -126,6 +126,8 @@ export function createContext(deps: {
     realtime,
     blocks,
     publicUrl: config.publicUrl,
+    // The treasury is made below (it needs the tribes' repo): bound late, called only per request.
+    expensesAwaiting: (tribeId, userId) => treasury.awaitingDecision(tribeId, userId),
   });
   const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
   const posts = createPostsModule({

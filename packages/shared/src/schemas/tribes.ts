@@ -118,8 +118,8 @@ export type TribeMember = z.infer<typeof TribeMemberSchema>;
 
 /**
  * What waits for the reader in a tribe they run (GET /v1/tribes/{id}/approvals): join requests (leaders
- * and moderators), villages awaiting review and proposed expenses the reader may still decide on (leaders;
- * null for a moderator, who does neither).
+ * and moderators), villages awaiting review (leaders; null for a moderator, who does not review them) and
+ * the proposed expenses the reader may approve now (a moderator only those they stand in for, decision 023).
  */
 export const TribeApprovalsSchema = z.object({
   join_requests: z.number().int(),

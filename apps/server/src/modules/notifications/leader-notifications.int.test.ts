@@ -250,7 +250,7 @@ describe('leaders told of gifts', () => {
 });
 
 describe('GET /v1/tribes/{id}/approvals', () => {
-  it('counts join requests, villages awaiting review and the expenses the leader may still decide on; moderators see join requests only', async () => {
+  it('counts join requests, villages awaiting review and the expenses the reader may decide on now; moderators no villages, and only the expenses they stand in for', async () => {
     const s = await staffedTribe('request');
     const approvals = async (who: Who) =>
       (await inject('GET', `/tribes/${s.tribe.slug}/approvals`, who.token)).json().data.approvals;
@@ -268,12 +268,21 @@ describe('GET /v1/tribes/{id}/approvals', () => {
     // The leader's own proposal is not theirs to approve; the co-leader may decide on both.
     expect(await approvals(s.leader)).toEqual({ join_requests: 2, villages: 1, expenses: 1 });
     expect(await approvals(s.coLeader)).toEqual({ join_requests: 2, villages: 1, expenses: 2 });
-    expect(await approvals(s.moderator)).toEqual({ join_requests: 2, villages: null, expenses: null });
+    // Two leaders, so a leader's own expense needs two approvals: only the co-leader is left, and the
+    // moderator stands in for the missing one (decision 023); the member's expense is the leaders' alone.
+    expect(await approvals(s.moderator)).toEqual({ join_requests: 2, villages: null, expenses: 1 });
 
     // Once the co-leader approves the leader's proposal, it no longer waits for them.
     const approved = await inject('POST', `/expenses/${own.json().data.expense.id}/approve`, s.coLeader.token, { note: 'ok' });
     expect(approved.statusCode).toBe(200);
     expect((await approvals(s.coLeader)).expenses).toBe(1);
+    expect((await approvals(s.moderator)).expenses).toBe(1);
+    const byModerator = await inject('POST', `/expenses/${own.json().data.expense.id}/approve`, s.moderator.token, {
+      note: 'ok',
+    });
+    expect(byModerator.statusCode).toBe(200);
+    expect(await approvals(s.moderator)).toEqual({ join_requests: 2, villages: null, expenses: 0 });
+    expect(await approvals(s.leader)).toEqual({ join_requests: 2, villages: 1, expenses: 1 });
   });
 
   it('is for the tribe’s leaders and moderators: 403 for a member or an outsider, 401 without a session, 404 for no tribe', async () => {

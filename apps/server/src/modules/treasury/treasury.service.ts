@@ -346,6 +346,14 @@ export function createTreasuryService({
       };
     },
 
+    /** How many of a tribe's proposed expenses this person may approve now (the tribe page's "waiting for you"). */
+    async awaitingDecision(tribeId: string, userId: string): Promise<number> {
+      const rows = await repo.ofTribe(tribeId, { statuses: ['proposed'], after: undefined, limit: 500 });
+      if (rows.length === 0) return 0;
+      const [views, who] = await Promise.all([repo.views(rows), repo.deciders(tribeId)]);
+      return views.filter((v) => ruleOf(v.row, v.decisions, who).approveAs(userId) !== null).length;
+    },
+
     async get(id: string, viewer: UserRow | null): Promise<Expense> {
       const row = await repo.find(id);
       if (!row) throw notFound();

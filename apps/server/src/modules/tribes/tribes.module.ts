@@ -21,6 +21,7 @@ export function createTribesModule({
   realtime,
   blocks,
   publicUrl,
+  expensesAwaiting,
 }: {
   db: Db;
   users: UsersRepo;
@@ -33,12 +34,14 @@ export function createTribesModule({
   blocks: BlockSource;
   /** The web app's origin, for invite links (the demo seed, which makes none, may leave it out). */
   publicUrl?: URL;
+  /** How many proposed expenses a person may decide on now (the treasury module, bound after it is made). */
+  expensesAwaiting?: (tribeId: string, userId: string) => Promise<number>;
 }) {
   const repo = createTribesRepo(db);
   const transact = createTransact(db);
   return {
     repo,
-    tribes: createTribesService({ repo, users, storage, clock, notifications, realtime, transact, blocks }),
+    tribes: createTribesService({ repo, users, storage, clock, notifications, realtime, transact, blocks, expensesAwaiting }),
     invites: createInvitesService({
       transact,
       invites: createInvitesRepo(db),

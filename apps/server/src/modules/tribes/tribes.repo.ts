@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
-import { expenseDecisions, expenses, tribeMembers, tribes, users, villages } from '#src/core/db/schema/index.js';
+import { tribeMembers, tribes, users, villages } from '#src/core/db/schema/index.js';
 
 export type TribeRow = typeof tribes.$inferSelect;
 export type MemberRow = typeof tribeMembers.$inferSelect;
@@ -140,14 +140,8 @@ export function createTribesRepo(db: Db) {
         .where(and(eq(tribeMembers.tribeId, tribeId), inArray(tribeMembers.role, [...roles]), eq(tribeMembers.status, 'active')));
       return rows.map((r) => r.id);
     },
-    /**
-     * What waits for a tribe's leaders and moderators: pending join requests, villages awaiting review,
-     * and proposed expenses that `leaderId` may still decide on (not their own, not yet decided by them).
-     */
-    async waitingCounts(
-      tribeId: string,
-      leaderId: string,
-    ): Promise<{ joinRequests: number; villages: number; expenses: number }> {
+    /** What waits for a tribe's leaders and moderators: pending join requests and villages awaiting review. */
+    async waitingCounts(tribeId: string): Promise<{ joinRequests: number; villages: number }> {
       const n = sql<number>`count(*)::int`;
       const [requests] = await db
         .select({ n })
@@ -157,22 +151,7 @@ export function createTribesRepo(db: Db) {
         .select({ n })
         .from(villages)
         .where(and(eq(villages.tribeId, tribeId), eq(villages.status, 'pending')));
-      const decided = db
-        .select({ one: sql`1` })
-        .from(expenseDecisions)
-        .where(and(eq(expenseDecisions.expenseId, expenses.id), eq(expenseDecisions.leaderId, leaderId)));
-      const [openExpenses] = await db
-        .select({ n })
-        .from(expenses)
-        .where(
-          and(
-            eq(expenses.tribeId, tribeId),
-            eq(expenses.status, 'proposed'),
-            or(isNull(expenses.proposerId), ne(expenses.proposerId, leaderId)),
-            notExists(decided),
-          ),
-        );
-      return { joinRequests: requests?.n ?? 0, villages: pendingVillages?.n ?? 0, expenses: openExpenses?.n ?? 0 };
+      return { joinRequests: requests?.n ?? 0, villages: pendingVillages?.n ?? 0 };
     },
     async countActiveLeaders(tribeId: string, conn: Conn = db): Promise<number> {
       const [row] = await conn

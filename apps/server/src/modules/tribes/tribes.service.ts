@@ -34,6 +34,8 @@ interface Deps {
   clock: Clock;
   /** Everyone on either side of a block with a user (the people module): the members list hides them. */
   blocks: BlockSource;
+  /** How many of a tribe's proposed expenses a person may decide on now (the treasury's port). */
+  expensesAwaiting?: (tribeId: string, userId: string) => Promise<number>;
 }
 
 /** Arabic harakat, superscript alef and tatweel; Hebrew points and cantillation: marks, not letters, in a slug. */
@@ -83,7 +85,17 @@ export async function cropTribeImage(upload: Buffer, kind: TribeImageKind): Prom
 }
 
 /** Tribes and their memberships: who may create, join, leave, approve, ban and lead. */
-export function createTribesService({ repo, users, storage, clock, notifications, realtime, transact, blocks }: Deps) {
+export function createTribesService({
+  repo,
+  users,
+  storage,
+  clock,
+  notifications,
+  realtime,
+  transact,
+  blocks,
+  expensesAwaiting,
+}: Deps) {
   const present = (row: TribeRow, m?: MemberRow | null) => presentTribe(row, storage, m);
 
   async function get(ref: string): Promise<TribeRow> {
@@ -253,17 +265,23 @@ export function createTribesService({ repo, users, storage, clock, notifications
       if (user.primaryTribeId === tribe.id) await users.update(user.id, { primaryTribeId: null, updatedAt: clock.now() });
     },
 
-    /** What waits for the reader in a tribe they run: join requests (leaders, moderators); villages and expenses (leaders). */
+    /**
+     * What waits for the reader in a tribe they run: join requests (leaders, moderators); villages
+     * (leaders); expenses the reader may decide on now (the treasury's rule, decision 023: a leader, a
+     * moderator standing in for missing leaders, a sole leader approving their own).
+     */
     async approvals(ref: string, user: UserRow): Promise<TribeApprovals> {
       const tribe = await get(ref);
       const mine = await repo.membership(tribe.id, user.id);
       if (!canModerate(mine)) throw forbidden();
-      const counts = await repo.waitingCounts(tribe.id, user.id);
-      const leader = isLeader(mine);
+      const [counts, expenses] = await Promise.all([
+        repo.waitingCounts(tribe.id),
+        expensesAwaiting ? expensesAwaiting(tribe.id, user.id) : Promise.resolve(null),
+      ]);
       return {
         join_requests: counts.joinRequests,
-        villages: leader ? counts.villages : null,
-        expenses: leader ? counts.expenses : null,
+        villages: isLeader(mine) ? counts.villages : null,
+        expenses,
       };
     },
 
