@@ -6,6 +6,7 @@ import { guardRedirect, type GuardKind } from './guards';
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
   window.sessionStorage.clear();
 });
 
@@ -122,6 +123,9 @@ describe('guards in the router', () => {
   });
 
   it('renders a panel page with its layout for a signed-in user', async () => {
+    // The server answers (here: no such campaign), so the page is not the offline notice.
+    const notFound = { status: 'error', message: 'Not found.', error_type: 'not_found' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json(notFound, { status: 404 }));
     const { router } = await renderApp('/tribes/campaign/detail/42', {
       session: { accessToken: 't', userData: user('tribe-selection-completed'), isLoggedIn: true },
     });
