@@ -83,7 +83,7 @@ export function createContext(deps: {
   schedulePruneIdempotencyKeys({ jobs, db, clock });
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
-  const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
+  const users = createUsersModule({ db, tokens: authModule.tokens, passwords: authModule.passwords, storage, clock });
   // The passkey check serves the second factor too, which is made before sign-in (it asks its gate on every way in).
   const passkeysModule = createPasskeysModule({ db, clock, publicUrl: config.publicUrl });
   const { twoFactor } = createTwoFactorModule({
