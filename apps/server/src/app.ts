@@ -11,7 +11,7 @@ import { LIMITS as SIZE_LIMITS, translate } from '@tribes/shared';
 import { authGuard } from './core/auth-guard.js';
 // The users module widens `req.auth.user` to its row (declaration merging): imported here, the widening is
 // part of every program that builds the app (the server, and the bench and scripts that boot it).
-import type {} from './modules/users/request-user.js';
+import type {} from './modules/users/index.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { trustProxyOption, type Config } from './core/config.js';
 import { createContext, type AppContext } from './composition.js';
@@ -44,8 +44,8 @@ import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { treasuryRoutes } from './modules/treasury/treasury.routes.js';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
-import { createPeopleRepo } from './modules/people/people.repo.js';
-import { createAuthRepo } from './modules/auth/auth.repo.js';
+import { createPeopleRepo } from './modules/people/index.js';
+import { createAuthRepo } from './modules/auth/index.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tribesRoutes } from './modules/tribes/tribes.routes.js';

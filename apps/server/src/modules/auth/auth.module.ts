@@ -3,7 +3,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Throttle } from '#src/core/db/throttle.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from '../users/index.js';
 import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOtpService } from './otp.service.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/composition.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/index.js';
 import { presentIdentityRow, presentMethod, presentProviders } from './identity.presenter.js';
 
 /**

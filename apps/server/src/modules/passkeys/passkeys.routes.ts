@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/composition.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/index.js';
 
 /** Passkeys (DESIGN 10.2; every endpoint is declared in packages/shared/src/contract/passkeys.ts). */
 export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -5,7 +5,7 @@ import { fieldError } from '#src/core/errors.js';
 import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/index.js';
 import { presentMapTribe, presentMembership, presentTribe } from './tribes.presenter.js';
 
 /**
