@@ -11,6 +11,7 @@ import { createDiskStorage, type Storage } from './core/storage.js';
 import { createS3Storage } from './core/storage-s3.js';
 import { createThrottle } from './core/db/throttle.js';
 import { createAccountEmailService } from './modules/account-email/index.js';
+import { createContactModule } from './modules/contact/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCryptoModule } from './modules/crypto/index.js';
 import { createLearning } from './modules/learning/index.js';
@@ -22,7 +23,7 @@ import { createPasskeysModule } from './modules/passkeys/index.js';
 import { createPeopleModule } from './modules/people/index.js';
 import { createPushModule } from './modules/push/index.js';
 import { createReauthModule } from './modules/reauth/index.js';
-import { createSiteRisks } from './modules/system/index.js';
+import { createDatabaseProbe, createSiteRisks } from './modules/system/index.js';
 import { createPostsModule } from './modules/posts/index.js';
 import { createTribesModule } from './modules/tribes/index.js';
 import { createTwoFactorModule } from './modules/twofactor/index.js';
@@ -188,6 +189,7 @@ export function createContext(deps: {
     windowSeconds: config.reauthWindowSeconds,
   });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
+  const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
   const risks = createSiteRisks({ config, users: users.repo, logger });
   return {
     learning,
@@ -208,6 +210,8 @@ export function createContext(deps: {
     realtime,
     config,
     database,
+    /** What readiness and health ask of the database (the system routes get this, never the handle). */
+    databaseProbe: createDatabaseProbe(database),
     db,
     clock,
     /** The durable job queue (mail, scheduled work). */
@@ -231,6 +235,8 @@ export function createContext(deps: {
     accountEmail,
     /** The weekly digest mail and its preview (DESIGN 10.3). */
     digest,
+    /** Contact and feedback messages to the operator. */
+    contact,
     /** Confirming a session's owner before sensitive acts ("sudo mode", DESIGN 11.7). */
     reauth,
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */

@@ -9,3 +9,4 @@ export { hashPassword, verifyPassword } from './passwords.js';
 export type { SecondFactorGate, SignIn, SignInDevice, SignInOutcome } from './sign-in.js';
 export type { TokensService } from './tokens.service.js';
 export { describeUserAgent } from './user-agent.js';
+export { authRoutes, type AuthRoutesDeps } from './auth.routes.js';

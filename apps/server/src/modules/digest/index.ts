@@ -4,3 +4,4 @@
  */
 export { createDigestModule } from './digest.module.js';
 export { localWeek } from './digest.service.js';
+export { digestRoutes, type DigestRoutesDeps } from './digest.routes.js';

@@ -4,3 +4,4 @@
  */
 export { createIdentityModule } from './identity.module.js';
 export { createIdentityRepo, type IdentityRepo, type NewIdentityRow } from './identity.repo.js';
+export { identityRoutes, type IdentityRoutesDeps } from './identity.routes.js';

@@ -3,3 +3,4 @@
  * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { createLearning } from './learning.module.js';
+export { learningRoutes, type LearningRoutesDeps } from './learning.routes.js';

@@ -5,3 +5,4 @@
 export { createNotificationsModule } from './notifications.module.js';
 export { appUrl, type NotificationsService, type PushPayload, type PushSender } from './notifications.service.js';
 export { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from './unsubscribe.js';
+export { notificationsRoutes, unsubscribeOneClickRoutes, type NotificationsRoutesDeps } from './notifications.routes.js';

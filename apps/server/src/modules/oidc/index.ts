@@ -3,3 +3,4 @@
  * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { createOidcModule } from './oidc.module.js';
+export { oidcRoutes, type OidcRoutesDeps } from './oidc.routes.js';

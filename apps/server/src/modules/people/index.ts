@@ -4,3 +4,5 @@
  */
 export { createPeopleModule } from './people.module.js';
 export { createPeopleRepo } from './people.repo.js';
+export type { PeopleService } from './people.service.js';
+export { peopleRoutes, type PeopleRoutesDeps } from './people.routes.js';

@@ -3,3 +3,4 @@
  * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { createPostsModule } from './posts.module.js';
+export { postsRoutes, type PostsRoutesDeps } from './posts.routes.js';

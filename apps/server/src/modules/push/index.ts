@@ -4,3 +4,4 @@
  */
 export { createPushModule } from './push.module.js';
 export { createPushRepo } from './push.repo.js';
+export { pushRoutes, type PushRoutesDeps } from './push.routes.js';

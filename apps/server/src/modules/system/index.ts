@@ -3,3 +3,5 @@
  * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { DEMO_EMAIL_DOMAIN, createSiteRisks } from './site-risks.js';
+export { createDatabaseProbe, type DatabaseProbe } from './database-probe.js';
+export { systemRoutes, type NodeState, type SystemRoutesDeps } from './system.routes.js';

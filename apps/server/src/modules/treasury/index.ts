@@ -4,3 +4,4 @@
  */
 export { RUN_PLEDGES_QUEUE } from './pledges.service.js';
 export { createTreasuryModule } from './treasury.module.js';
+export { treasuryRoutes, type TreasuryRoutesDeps } from './treasury.routes.js';

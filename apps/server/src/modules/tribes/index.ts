@@ -6,3 +6,4 @@ export { canModerate, isActive, isBanned, isLeader, refuseBanned } from './tribe
 export { createTribesModule } from './tribes.module.js';
 export type { TribeRow, TribesRepo } from './tribes.repo.js';
 export type { TribesService } from './tribes.service.js';
+export { tribesRoutes, type TribesRoutesDeps } from './tribes.routes.js';

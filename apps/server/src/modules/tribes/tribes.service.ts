@@ -392,6 +392,11 @@ export function createTribesService({
         await repo.updateMembership(tribe.id, actor.id, { role: 'moderator', updatedAt: now, updatedBy: actor.id }, tx);
       });
     },
+
+    /** Every tribe for the map, by name (at most `limit`): the routes present them. */
+    async forMap(limit = 5000): Promise<TribeRow[]> {
+      return repo.listForMap(limit);
+    },
   };
 }
 

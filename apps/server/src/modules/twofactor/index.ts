@@ -4,3 +4,4 @@
  */
 export { createTwoFactorModule } from './twofactor.module.js';
 export type { TwoFactorService } from './twofactor.service.js';
+export { twoFactorRoutes, type TwofactorRoutesDeps } from './twofactor.routes.js';

@@ -3,3 +3,4 @@
  * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { createVillagesModule } from './villages.module.js';
+export { villagesRoutes, type VillagesRoutesDeps } from './villages.routes.js';

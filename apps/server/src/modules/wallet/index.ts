@@ -7,3 +7,5 @@ export { isOpen } from './campaigns.service.js';
 export type { DonationsService } from './donations.service.js';
 export type { Ledger } from './ledger.repo.js';
 export { CLOSE_ENDED_CAMPAIGNS_QUEUE, createWalletModule } from './wallet.module.js';
+export { walletRoutes, type WalletRoutesDeps } from './wallet.routes.js';
+export { webhooksRoutes, type WebhooksRoutesDeps } from './webhooks.routes.js';

@@ -72,3 +72,5 @@ export function createLedgerView({
     },
   };
 }
+
+export type LedgerView = ReturnType<typeof createLedgerView>;
