@@ -6,6 +6,32 @@ import tseslint from 'typescript-eslint';
 /** The app/ modules features may import (the API client, configuration, i18n, locale routing, navigation). */
 const WEB_SEAMS = ['api', 'config', 'i18n', 'locale-hooks', 'locale-routing', 'locale-cookie', 'navigation', 'layouts/panel-nav'];
 
+/** Another module's file other than its entry, by `#src/modules/<name>/…` or by `../<name>/…` from inside a module. */
+const MODULE_ENTRY_PATTERNS = [
+  {
+    regex: '(^#src/modules/|^(\\.\\.?/)+modules/)[a-z-]+/(?!index\\.js$)[^/]+$',
+    message: 'Enter another module only through its entry, modules/<name>/index.js (issue 38.2): export what it needs there.',
+  },
+];
+/** The same from a module's own files, where a sibling module is `../<name>/…`. */
+const SIBLING_MODULE_PATTERNS = [
+  {
+    regex: '^\\.\\./[a-z-]+/(?!index\\.js$)[^/]+$',
+    message: 'Enter another module only through its entry, ../<name>/index.js (issue 38.2): export what it needs there.',
+  },
+];
+/** What a route plugin must not reach for: it receives its services instead. */
+const ROUTE_PATTERNS = [
+  {
+    regex: '(^#src/|/)composition(\\.js)?$',
+    message: 'A route plugin receives the services it uses, never the composition root (declare a <Name>RoutesDeps).',
+  },
+  {
+    regex: '\\.repo(\\.js)?$|(^#src/|/)core/db/',
+    message: 'A route plugin calls services, never a repo or a database handle: move the call into a service.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/core/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -135,6 +161,23 @@ export default tseslint.config(
           message: 'Drizzle and the schema tables only in *.repo.ts, core/db and the seed: ask a repo.',
         },
       ],
+    },
+  },
+  // Modules behind their entry (issue 38.2): other code enters modules/<name>/ only through its index.ts;
+  // a module's own files import each other relatively (./x.js). Route plugins receive the services
+  // they use: no route file imports the composition root, a repo or a database handle.
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: MODULE_ENTRY_PATTERNS }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...MODULE_ENTRY_PATTERNS, ...SIBLING_MODULE_PATTERNS] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...MODULE_ENTRY_PATTERNS, ...SIBLING_MODULE_PATTERNS, ...ROUTE_PATTERNS] }],
     },
   },
   // core/ is below the modules: it imports no module (the composition root, src/composition.ts, wires them).

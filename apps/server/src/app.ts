@@ -11,7 +11,7 @@ import { LIMITS as SIZE_LIMITS, translate } from '@tribes/shared';
 import { authGuard } from './core/auth-guard.js';
 // The users module widens `req.auth.user` to its row (declaration merging): imported here, the widening is
 // part of every program that builds the app (the server, and the bench and scripts that boot it).
-import type {} from './modules/users/request-user.js';
+import type {} from './modules/users/index.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { trustProxyOption, type Config } from './core/config.js';
 import { createContext, type AppContext } from './composition.js';
@@ -32,30 +32,38 @@ import { API_PREFIXES, registerStatic } from './core/static.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { createRealtime, type RealtimeOptions } from './realtime/realtime.js';
 import { realtimeRoutes } from './realtime/realtime.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
-import { digestRoutes } from './modules/digest/digest.routes.js';
-import { pushRoutes } from './modules/push/push.routes.js';
-import { notificationsRoutes, unsubscribeOneClickRoutes } from './modules/notifications/notifications.routes.js';
-import { oidcRoutes } from './modules/oidc/oidc.routes.js';
-import { cryptoRoutes } from './modules/crypto/crypto.routes.js';
-import { webhooksRoutes } from './modules/wallet/webhooks.routes.js';
-import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { treasuryRoutes } from './modules/treasury/treasury.routes.js';
-import { passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
-import { peopleRoutes } from './modules/people/people.routes.js';
-import { createPeopleRepo } from './modules/people/people.repo.js';
-import { createAuthRepo } from './modules/auth/auth.repo.js';
-import { postsRoutes } from './modules/posts/posts.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { tribesRoutes } from './modules/tribes/tribes.routes.js';
-import { twoFactorRoutes } from './modules/twofactor/twofactor.routes.js';
-import { reauthRoutes } from './modules/reauth/reauth.routes.js';
-import { accountEmailRoutes } from './modules/account-email/account-email.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { villagesRoutes } from './modules/villages/villages.routes.js';
-import { learningRoutes } from './modules/learning/learning.routes.js';
-import { identityRoutes } from './modules/identity/identity.routes.js';
+import { authRoutes } from './modules/auth/index.js';
+import { contactRoutes } from './modules/contact/index.js';
+import { digestRoutes } from './modules/digest/index.js';
+import { pushRoutes } from './modules/push/index.js';
+import { notificationsRoutes, unsubscribeOneClickRoutes } from './modules/notifications/index.js';
+import { oidcRoutes } from './modules/oidc/index.js';
+import { cryptoRoutes } from './modules/crypto/index.js';
+import { webhooksRoutes } from './modules/wallet/index.js';
+import { walletRoutes } from './modules/wallet/index.js';
+import { treasuryRoutes } from './modules/treasury/index.js';
+import { passkeysRoutes } from './modules/passkeys/index.js';
+import { peopleRoutes } from './modules/people/index.js';
+import { createPeopleRepo } from './modules/people/index.js';
+import { createAuthRepo } from './modules/auth/index.js';
+import { postsRoutes } from './modules/posts/index.js';
+import { systemRoutes } from './modules/system/index.js';
+import { tribesRoutes } from './modules/tribes/index.js';
+import { twoFactorRoutes } from './modules/twofactor/index.js';
+import { reauthRoutes } from './modules/reauth/index.js';
+import { accountEmailRoutes } from './modules/account-email/index.js';
+import { usersRoutes } from './modules/users/index.js';
+import { villagesRoutes } from './modules/villages/index.js';
+import { learningRoutes } from './modules/learning/index.js';
+import { identityRoutes } from './modules/identity/index.js';
+
+/**
+ * The services a route plugin declares it uses, taken from the composition: each plugin receives
+ * only those (issue 38.2), never the composition root, a repo or a database handle.
+ */
+function servicesFor<K extends keyof AppContext>(ctx: AppContext, ...keys: K[]): Pick<AppContext, K> {
+  return Object.fromEntries(keys.map((key) => [key, ctx[key]])) as Pick<AppContext, K>;
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -188,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(systemRoutes, {
-        ctx,
+        ctx: { config: ctx.config, jobs: ctx.jobs, realtime: ctx.realtime, risks: ctx.risks, database: ctx.databaseProbe },
         node: {
           get draining() {
             return httpDrain.draining;
@@ -197,32 +205,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           redis: () => (redis ? (redis.status === 'ready' ? 'up' : 'down') : undefined),
         },
       });
-      await api.register(authRoutes, { ctx });
-      await api.register(usersRoutes, { ctx });
-      await api.register(contactRoutes, { ctx });
-      await api.register(tribesRoutes, { ctx });
-      await api.register(villagesRoutes, { ctx });
-      await api.register(postsRoutes, { ctx });
-      await api.register(peopleRoutes, { ctx });
-      await api.register(notificationsRoutes, { ctx });
-      await api.register(walletRoutes, { ctx });
-      await api.register(treasuryRoutes, { ctx });
-      await api.register(webhooksRoutes, { ctx });
-      await api.register(cryptoRoutes, { ctx });
-      await api.register(learningRoutes, { ctx });
-      await api.register(identityRoutes, { ctx });
-      await api.register(oidcRoutes, { ctx });
-      await api.register(passkeysRoutes, { ctx });
-      await api.register(twoFactorRoutes, { ctx });
-      await api.register(reauthRoutes, { ctx });
-      await api.register(accountEmailRoutes, { ctx });
-      await api.register(digestRoutes, { ctx });
-      await api.register(pushRoutes, { ctx });
+      await api.register(authRoutes, { ctx: servicesFor(ctx, 'auth', 'otp', 'storage', 'tokens') });
+      await api.register(usersRoutes, { ctx: servicesFor(ctx, 'storage', 'tokens', 'users') });
+      await api.register(contactRoutes, { ctx: servicesFor(ctx, 'contact') });
+      await api.register(tribesRoutes, { ctx: servicesFor(ctx, 'tribes', 'invites', 'storage', 'villages') });
+      await api.register(villagesRoutes, { ctx: servicesFor(ctx, 'villages') });
+      await api.register(postsRoutes, { ctx: servicesFor(ctx, 'people', 'posts', 'reports', 'tribes') });
+      await api.register(peopleRoutes, { ctx: servicesFor(ctx, 'people') });
+      await api.register(notificationsRoutes, { ctx: servicesFor(ctx, 'notifications') });
+      await api.register(walletRoutes, { ctx: servicesFor(ctx, 'campaigns', 'donations', 'ledgerView', 'wallet') });
+      await api.register(treasuryRoutes, { ctx: servicesFor(ctx, 'pledges', 'receipts', 'treasury') });
+      await api.register(webhooksRoutes, { ctx: servicesFor(ctx, 'wallet') });
+      await api.register(cryptoRoutes, { ctx: servicesFor(ctx, 'cryptoWallets') });
+      await api.register(learningRoutes, { ctx: servicesFor(ctx, 'learning') });
+      await api.register(identityRoutes, { ctx: servicesFor(ctx, 'config', 'identity', 'storage') });
+      await api.register(oidcRoutes, { ctx: servicesFor(ctx, 'config', 'oidc') });
+      await api.register(passkeysRoutes, { ctx: servicesFor(ctx, 'passkeys', 'storage') });
+      await api.register(twoFactorRoutes, { ctx: servicesFor(ctx, 'storage', 'twoFactor') });
+      await api.register(reauthRoutes, { ctx: servicesFor(ctx, 'reauth') });
+      await api.register(accountEmailRoutes, { ctx: servicesFor(ctx, 'accountEmail', 'storage') });
+      await api.register(digestRoutes, { ctx: servicesFor(ctx, 'digest') });
+      await api.register(pushRoutes, { ctx: servicesFor(ctx, 'push') });
     },
     { prefix: '/api' },
   );
-  await app.register(realtimeRoutes, { ctx });
-  await app.register(unsubscribeOneClickRoutes, { ctx });
+  await app.register(realtimeRoutes, {
+    ctx: { realtime: ctx.realtime, storage: ctx.storage, memberships: ctx.tribesRepo },
+  });
+  await app.register(unsubscribeOneClickRoutes, { ctx: servicesFor(ctx, 'notifications') });
 
   const servesWeb = await registerStatic(app, {
     storage: ctx.storage,

@@ -10,26 +10,27 @@ import { createMailer, type Mailer } from './core/mail/mailer.js';
 import { createDiskStorage, type Storage } from './core/storage.js';
 import { createS3Storage } from './core/storage-s3.js';
 import { createThrottle } from './core/db/throttle.js';
-import { createAccountEmailService } from './modules/account-email/account-email.service.js';
-import { createAuthModule } from './modules/auth/auth.module.js';
-import { createCryptoModule } from './modules/crypto/crypto.module.js';
-import { createLearning } from './modules/learning/learning.module.js';
-import { createIdentityModule } from './modules/identity/identity.module.js';
-import { createDigestModule } from './modules/digest/digest.module.js';
-import { createNotificationsModule } from './modules/notifications/notifications.module.js';
-import { createOidcModule } from './modules/oidc/oidc.module.js';
-import { createPasskeysModule } from './modules/passkeys/passkeys.module.js';
-import { createPeopleModule } from './modules/people/people.module.js';
-import { createPushModule } from './modules/push/push.module.js';
-import { createReauthModule } from './modules/reauth/reauth.module.js';
-import { createSiteRisks } from './modules/system/site-risks.js';
-import { createPostsModule } from './modules/posts/posts.module.js';
-import { createTribesModule } from './modules/tribes/tribes.module.js';
-import { createTwoFactorModule } from './modules/twofactor/twofactor.module.js';
-import { createUsersModule } from './modules/users/users.module.js';
-import { createVillagesModule } from './modules/villages/villages.module.js';
-import { createWalletModule } from './modules/wallet/wallet.module.js';
-import { createTreasuryModule } from './modules/treasury/treasury.module.js';
+import { createAccountEmailService } from './modules/account-email/index.js';
+import { createContactModule } from './modules/contact/index.js';
+import { createAuthModule } from './modules/auth/index.js';
+import { createCryptoModule } from './modules/crypto/index.js';
+import { createLearning } from './modules/learning/index.js';
+import { createIdentityModule } from './modules/identity/index.js';
+import { createDigestModule } from './modules/digest/index.js';
+import { createNotificationsModule } from './modules/notifications/index.js';
+import { createOidcModule } from './modules/oidc/index.js';
+import { createPasskeysModule } from './modules/passkeys/index.js';
+import { createPeopleModule } from './modules/people/index.js';
+import { createPushModule } from './modules/push/index.js';
+import { createReauthModule } from './modules/reauth/index.js';
+import { createDatabaseProbe, createSiteRisks } from './modules/system/index.js';
+import { createPostsModule } from './modules/posts/index.js';
+import { createTribesModule } from './modules/tribes/index.js';
+import { createTwoFactorModule } from './modules/twofactor/index.js';
+import { createUsersModule } from './modules/users/index.js';
+import { createVillagesModule } from './modules/villages/index.js';
+import { createWalletModule } from './modules/wallet/index.js';
+import { createTreasuryModule } from './modules/treasury/index.js';
 import type { Realtime } from './realtime/realtime.js';
 
 /**
@@ -83,7 +84,7 @@ export function createContext(deps: {
   schedulePruneIdempotencyKeys({ jobs, db, clock });
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
-  const users = createUsersModule({ db, tokens: authModule.tokens, storage, clock });
+  const users = createUsersModule({ db, tokens: authModule.tokens, passwords: authModule.passwords, storage, clock });
   // The passkey check serves the second factor too, which is made before sign-in (it asks its gate on every way in).
   const passkeysModule = createPasskeysModule({ db, clock, publicUrl: config.publicUrl });
   const { twoFactor } = createTwoFactorModule({
@@ -188,6 +189,7 @@ export function createContext(deps: {
     windowSeconds: config.reauthWindowSeconds,
   });
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
+  const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
   const risks = createSiteRisks({ config, users: users.repo, logger });
   return {
     learning,
@@ -208,6 +210,8 @@ export function createContext(deps: {
     realtime,
     config,
     database,
+    /** What readiness and health ask of the database (the system routes get this, never the handle). */
+    databaseProbe: createDatabaseProbe(database),
     db,
     clock,
     /** The durable job queue (mail, scheduled work). */
@@ -231,6 +235,8 @@ export function createContext(deps: {
     accountEmail,
     /** The weekly digest mail and its preview (DESIGN 10.3). */
     digest,
+    /** Contact and feedback messages to the operator. */
+    contact,
     /** Confirming a session's owner before sensitive acts ("sudo mode", DESIGN 11.7). */
     reauth,
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */

@@ -182,7 +182,102 @@ describe('server layering (eslint)', () => {
     expect(await fromCore('core/route.ts', '#src/realtime/realtime.js')).toHaveLength(1);
     expect(await fromCore('core/route.ts', './errors.js')).toEqual([]);
     expect(await fromCore('core/route.ts', '#src/core/cursor.js')).toEqual([]);
-    // Modules may import core and each other.
-    expect(await fromCore('modules/posts/posts.service.ts', '../tribes/tribe-roles.js')).toEqual([]);
+    // Modules may import core and each other (through the entry).
+    expect(await fromCore('modules/posts/posts.service.ts', '../tribes/index.js')).toEqual([]);
+  });
+});
+
+/**
+ * Modules behind their entry (issue 38.2), read from the import graph: other code enters
+ * modules/<name>/ only through its index.ts, and the modules form no cycle (users declares the ports
+ * auth implements, so auth -> users only).
+ */
+const moduleOf = (root: string, file: string) => /^modules\/([a-z-]+)\//.exec(relative(root, file))?.[1];
+
+function entryBreaches(root: string, graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([from, targets]) =>
+    targets
+      .filter((to) => {
+        const target = moduleOf(root, to);
+        return target !== undefined && target !== moduleOf(root, from) && !to.endsWith(`/modules/${target}/index.ts`);
+      })
+      .map((to) => `${relative(root, from)} -> ${relative(root, to)}`),
+  );
+}
+
+function moduleGraph(root: string, graph: Map<string, string[]>): Map<string, string[]> {
+  const modules = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    const source = moduleOf(root, from);
+    if (!source) continue;
+    const edges = modules.get(source) ?? new Set<string>();
+    for (const to of targets) {
+      const target = moduleOf(root, to);
+      if (target && target !== source) edges.add(target);
+    }
+    modules.set(source, edges);
+  }
+  return new Map([...modules].map(([name, edges]) => [name, [...edges]]));
+}
+
+describe('server modules behind their entry', () => {
+  const root = import.meta.dirname;
+  const graph = importGraph(root);
+
+  it('enters another module only through its index.ts, and the modules form no cycle', () => {
+    expect(entryBreaches(root, graph)).toEqual([]);
+    const modules = moduleGraph(root, graph);
+    expect(modules.size).toBeGreaterThan(15);
+    expect(modules.get('auth')).toContain('users');
+    expect(modules.get('users')).not.toContain('auth');
+    expect(cycles(modules)).toEqual([]);
+  });
+
+  it('no route file imports the composition root, a repo or a database handle', () => {
+    const routes = [...graph].filter(([file]) => file.endsWith('.routes.ts'));
+    expect(routes.length).toBeGreaterThan(20);
+    const reached = routes.flatMap(([file, targets]) =>
+      targets
+        .filter((to) => /(\/composition\.ts|\.repo\.ts|\/core\/db\/.*)$/.test(to))
+        .map((to) => `${relative(root, file)} -> ${relative(root, to)}`),
+    );
+    expect(reached).toEqual([]);
+  });
+
+  it('the graph checks see a breach and a module cycle', () => {
+    const file = (path: string) => join(root, path);
+    const breach = new Map([
+      [file('modules/posts/posts.service.ts'), [file('modules/tribes/tribes.repo.ts'), file('modules/users/index.ts')]],
+    ]);
+    expect(entryBreaches(root, breach)).toEqual(['modules/posts/posts.service.ts -> modules/tribes/tribes.repo.ts']);
+    const cyclic = new Map([
+      [file('modules/auth/auth.service.ts'), [file('modules/users/index.ts')]],
+      [file('modules/users/users.service.ts'), [file('modules/auth/index.ts')]],
+    ]);
+    expect(cycles(moduleGraph(root, cyclic))).toEqual([['auth', 'users']]);
+  });
+
+  it('ESLint refuses another module entered past its index, and a route file reaching for the composition, a repo or the db', async () => {
+    const importing = (spec: string) => `import * as m from '${spec}';\nexport const v = m;\n`;
+    const entry = expect.stringContaining('only through its entry');
+    expect(await layerErrors('modules/posts/posts.service.ts', importing('../tribes/tribes.repo.js'))).toEqual([entry]);
+    expect(await layerErrors('modules/posts/posts.service.ts', importing('#src/modules/tribes/tribe-roles.js'))).toEqual([entry]);
+    expect(await layerErrors('composition.ts', importing('./modules/users/users.module.js'))).toEqual([entry]);
+    expect(await layerErrors('realtime/authorize.ts', importing('#src/modules/tribes/tribes.repo.js'))).toEqual([entry]);
+    expect(await layerErrors('seed/demo.ts', importing('../modules/wallet/ledger.repo.js'))).toEqual([entry]);
+    // Through the entry, or a module's own files: allowed.
+    expect(await layerErrors('modules/posts/posts.service.ts', importing('../tribes/index.js'))).toEqual([]);
+    expect(await layerErrors('composition.ts', importing('./modules/users/index.js'))).toEqual([]);
+    expect(await layerErrors('modules/posts/posts.service.ts', importing('./posts.repo.js'))).toEqual([]);
+    expect(await layerErrors('modules/posts/posts.int.test.ts', importing('./posts.repo.js'))).toEqual([]);
+
+    const route = 'modules/tribes/tribes.routes.ts';
+    expect(
+      await layerErrors(route, "import type { AppContext } from '#src/composition.js';\nexport type C = AppContext;\n"),
+    ).toEqual([expect.stringContaining('never the composition root')]);
+    expect(await layerErrors(route, importing('../../composition.js'))).toHaveLength(1);
+    expect(await layerErrors(route, importing('./tribes.repo.js'))).toEqual([expect.stringContaining('never a repo')]);
+    expect(await layerErrors(route, importing('#src/core/db/client.js'))).toEqual([expect.stringContaining('never a repo')]);
+    expect(await layerErrors(route, importing('./tribes.service.js'))).toEqual([]);
   });
 });

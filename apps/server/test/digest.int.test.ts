@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localWeek } from '#src/modules/digest/digest.service.js';
+import { localWeek } from '#src/modules/digest/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { mailQueueDrained } from '#test/mail-queue.js';
 import { bearer, createPost, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '#src/core/db/schema/index.js';
 import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { RUN_PLEDGES_QUEUE } from '#src/modules/treasury/pledges.service.js';
-import { CLOSE_ENDED_CAMPAIGNS_QUEUE } from '#src/modules/wallet/wallet.module.js';
+import { RUN_PLEDGES_QUEUE } from '#src/modules/treasury/index.js';
+import { CLOSE_ENDED_CAMPAIGNS_QUEUE } from '#src/modules/wallet/index.js';
 import {
   bearer,
   buildRegistration,

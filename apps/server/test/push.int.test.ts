@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushEndpoints } from '@tribes/shared';
-import { createPushRepo } from '#src/modules/push/push.repo.js';
+import { createPushRepo } from '#src/modules/push/index.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { bearer, createPost, post, signUp } from '#test/factories.js';

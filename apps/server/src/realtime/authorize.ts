@@ -1,7 +1,6 @@
 import { PUSHER_CHANNEL_NAME, PUSHER_SOCKET_ID } from '@tribes/shared';
 import type { Storage } from '#src/core/storage.js';
-import type { TribesRepo } from '#src/modules/tribes/tribes.repo.js';
-import type { UserRow } from '#src/modules/users/users.repo.js';
+import type { AuthUser } from '#src/core/auth-guard.js';
 import { grantData, TRIBE_CHANNEL } from './grants.js';
 
 export type ChannelDecision = { allowed: false } | { allowed: true; channelData?: string };
@@ -21,10 +20,15 @@ export const SOCKET_ID = PUSHER_SOCKET_ID;
  * a block with them; the session (token id) and the time of this check, so the hub ends the
  * subscription when the session is revoked or the membership ends (grants.ts).
  */
+/** What the channel check reads of a tribe's members (the tribes repo answers it; realtime imports no module). */
+export interface ChannelMemberships {
+  membership(tribeId: string, userId: string): Promise<{ status: string } | undefined>;
+}
+
 export async function authorizeChannel(
   channel: string,
-  auth: { user: UserRow; tokenId: string },
-  deps: { tribes: Pick<TribesRepo, 'membership'>; storage: Pick<Storage, 'url'> },
+  auth: { user: AuthUser; tokenId: string },
+  deps: { tribes: ChannelMemberships; storage: Pick<Storage, 'url'> },
 ): Promise<ChannelDecision> {
   // Stamped before the membership is read: an auth read before a ban is older than the ban.
   const issuedAt = Date.now();

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { realtimeEndpoints as api } from '@tribes/shared';
 import { z } from 'zod';
-import type { AppContext } from '#src/composition.js';
 import { forbidden, HttpError } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
-import { authorizeChannel, SOCKET_ID } from './authorize.js';
+import type { Storage } from '#src/core/storage.js';
+import { authorizeChannel, SOCKET_ID, type ChannelMemberships } from './authorize.js';
+import type { Realtime } from './realtime.js';
 import { channelAuth, userAuth, verifyApiRequest } from './signing.js';
 
 const TriggerSchema = z.object({
@@ -33,7 +34,10 @@ declare module 'fastify' {
  * Channel authorisation for Echo/pusher-js (the answers are the protocol's own JSON, not the
  * API envelope) and the Pusher HTTP API with request signing, so the official server SDKs publish.
  */
-export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function realtimeRoutes(
+  app: FastifyInstance,
+  { ctx }: { ctx: { realtime: Realtime; storage: Storage; memberships: ChannelMemberships } },
+) {
   const rt = ctx.realtime;
   // pusher-js posts its auth requests as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -48,7 +52,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     auth,
   )(async (req, reply) => {
     const { socket_id, channel_name } = req.body;
-    const decision = await authorizeChannel(channel_name, req.auth!, { tribes: ctx.tribesRepo, storage: ctx.storage });
+    const decision = await authorizeChannel(channel_name, req.auth!, { tribes: ctx.memberships, storage: ctx.storage });
     if (!decision.allowed) throw forbidden();
     reply.send(
       decision.channelData

@@ -1,5 +1,5 @@
 import type { CreateAssessmentBody, CreateTribeBody, Locale, Role } from '@tribes/shared';
-import { DEMO_EMAIL_DOMAIN } from '#src/modules/system/site-risks.js';
+import { DEMO_EMAIL_DOMAIN } from '#src/modules/system/index.js';
 
 interface DemoPerson {
   name: string;

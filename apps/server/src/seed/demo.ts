@@ -3,15 +3,15 @@ import type { Locale } from '@tribes/shared';
 import type { AppContext } from '#src/composition.js';
 import { createManualClock } from '#src/core/clock.js';
 import { users as usersTable } from '#src/core/db/schema/index.js';
-import { hashPassword } from '#src/modules/auth/passwords.js';
-import { createLearning } from '#src/modules/learning/learning.module.js';
-import { createNotificationsModule } from '#src/modules/notifications/notifications.module.js';
-import { createPostsModule } from '#src/modules/posts/posts.module.js';
-import { DEMO_EMAIL_DOMAIN } from '#src/modules/system/site-risks.js';
-import { createTribesModule } from '#src/modules/tribes/tribes.module.js';
-import { createVillagesModule } from '#src/modules/villages/villages.module.js';
-import { createWalletModule } from '#src/modules/wallet/wallet.module.js';
-import type { UserRow } from '#src/modules/users/users.repo.js';
+import { hashPassword } from '#src/modules/auth/index.js';
+import { createLearning } from '#src/modules/learning/index.js';
+import { createNotificationsModule } from '#src/modules/notifications/index.js';
+import { createPostsModule } from '#src/modules/posts/index.js';
+import { DEMO_EMAIL_DOMAIN } from '#src/modules/system/index.js';
+import { createTribesModule } from '#src/modules/tribes/index.js';
+import { createVillagesModule } from '#src/modules/villages/index.js';
+import { createWalletModule } from '#src/modules/wallet/index.js';
+import type { UserRow } from '#src/modules/users/index.js';
 import { avatarSvg, landscapeSvg, logoSvg, patternSvg, prng, renderWebp, seedOf } from './demo-art.js';
 import {
   DEMO_ALT,

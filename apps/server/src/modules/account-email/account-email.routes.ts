@@ -1,15 +1,22 @@
 import { accountEmailEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { AccountEmailService } from './account-email.service.js';
+import type { Storage } from '#src/core/storage.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/index.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface AccountEmailRoutesDeps {
+  accountEmail: AccountEmailService;
+  storage: Storage;
+}
 
 /**
  * Adding or changing the signed-in account's email with a code (packages/shared/src/contract/account-email.ts).
  * Both are limited per IP like the other code endpoints; the sends also per address and per account.
  */
-export async function accountEmailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function accountEmailRoutes(app: FastifyInstance, { ctx }: { ctx: AccountEmailRoutesDeps }) {
   const codes = { config: limit(app, LIMITS.otp) };
 
   route(

@@ -4,8 +4,8 @@ import type { Throttle, Window } from '#src/core/db/throttle.js';
 import { conflict } from '#src/core/errors.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import { codeMail, emailChangedMail } from '#src/core/mail/templates.js';
-import type { AccountOtpPurpose, OtpService } from '../auth/otp.service.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
+import type { AccountOtpPurpose, OtpService } from '../auth/index.js';
+import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
 
 /**
  * Sends per account across every address it names (each address has the code limits of its own):

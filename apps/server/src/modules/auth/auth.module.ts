@@ -3,16 +3,18 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Throttle } from '#src/core/db/throttle.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from '../users/index.js';
 import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOtpService } from './otp.service.js';
+import { assertPasswordIsNotPersonal, hashPassword, verifyPassword } from './passwords.js';
 import { createSignIn, type SecondFactorGate } from './sign-in.js';
 import { createTokensService, type SessionsBus } from './tokens.service.js';
 
 /**
- * Wires the auth module in two steps, because users and auth lean on each other: the tokens first
- * (the users module revokes sessions through them), then, given the users repo, codes and sign-in.
+ * Wires the auth module in two steps: the tokens and passwords first (they implement the users
+ * module's ports, `UserSessions` and `UserPasswords`, so users never imports auth), then, given the
+ * users repo, codes and sign-in. Auth depends on users; users depends on nothing of auth.
  */
 export function createAuthModule({
   db,
@@ -30,6 +32,7 @@ export function createAuthModule({
   const tokens = createTokensService({ repo, clock, bus, log });
   return {
     tokens,
+    passwords: { hashPassword, verifyPassword, assertPasswordIsNotPersonal },
     withUsers({
       users,
       mailer,

@@ -1,15 +1,26 @@
 import { authEndpoints as api, PASSWORD_POLICY } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { AuthService } from './auth.service.js';
+import type { OtpService } from './otp.service.js';
+import type { Storage } from '#src/core/storage.js';
+import type { TokensService } from './tokens.service.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/index.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  otp: OtpService;
+  storage: Storage;
+  tokens: TokensService;
+}
 
 /**
  * The account lifecycle: DESIGN section 5, "Auth and account" (every endpoint is declared in
  * packages/shared/src/contract/auth.ts).
  */
-export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AuthRoutesDeps }) {
   const user = (row: Parameters<typeof presentUser>[0]) => presentUser(row, ctx.storage);
   /** A sign-in of an account with 2FA on: a warning with the challenge, and no token (DESIGN 10.2). */
   const twoFactorRequired = (challengeId: string) => ({

@@ -10,7 +10,7 @@ import type { Clock } from '#src/core/clock.js';
 import { randomToken, sha256 } from '#src/core/crypto.js';
 import { fieldError } from '#src/core/errors.js';
 import type { Throttle } from '#src/core/db/throttle.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
+import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
 import type { AuthRepo } from './auth.repo.js';
 import type { OtpService } from './otp.service.js';
 import { ipRange } from './ip-range.js';

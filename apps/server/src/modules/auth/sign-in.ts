@@ -1,4 +1,4 @@
-import type { UserRow } from '../users/users.repo.js';
+import type { UserRow } from '../users/index.js';
 import type { TokensService } from './tokens.service.js';
 
 /** Where a sign-in comes from: names the session in Settings → devices. */

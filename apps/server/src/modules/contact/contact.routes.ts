@@ -1,19 +1,17 @@
 import { contactEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '#src/composition.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { createContactRepo } from './contact.repo.js';
-import { createContactService } from './contact.service.js';
+import type { ContactService } from './contact.service.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface ContactRoutesDeps {
+  contact: ContactService;
+}
 
 /** POST /v1/contact and /v1/feedback: public, optionally signed in (the sender is then linked). */
-export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // Wired here rather than in the shared context: nothing else needs this service.
-  const service = createContactService({
-    repo: createContactRepo(ctx.db),
-    mailer: ctx.mailer,
-    operatorEmail: ctx.config.operatorEmail,
-  });
+export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: ContactRoutesDeps }) {
+  const service = ctx.contact;
   const sender = (req: FastifyRequest) => ({ userId: req.auth?.user.id ?? null, locale: req.locale });
   const limited = { config: limit(app, LIMITS.publicWrite) };
 

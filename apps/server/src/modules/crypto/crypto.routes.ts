@@ -1,11 +1,16 @@
 import { cryptoEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { CryptoWalletsService } from './crypto.service.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
 
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface CryptoRoutesDeps {
+  cryptoWallets: CryptoWalletsService;
+}
+
 /** Linked crypto wallets (DESIGN section 5; every endpoint is declared in packages/shared/src/contract/crypto.ts). */
-export async function cryptoRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function cryptoRoutes(app: FastifyInstance, { ctx }: { ctx: CryptoRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
 
   route(app, api.list)(async (req) => ({ data: await ctx.cryptoWallets.list(req.auth!.user) }));

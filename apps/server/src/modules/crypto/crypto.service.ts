@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import type { Clock } from '#src/core/clock.js';
 import { fieldError, HttpError, notFound } from '#src/core/errors.js';
-import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
+import { isUniqueViolation, type UserRow } from '../users/index.js';
 import { presentCryptoWallet as present } from './crypto.presenter.js';
 import type { CryptoRepo } from './crypto.repo.js';
 import { loadViem } from './viem.js';

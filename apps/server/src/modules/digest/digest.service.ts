@@ -4,9 +4,8 @@ import { escapeHtml } from '#src/core/html.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { BlockSource } from '#src/realtime/blocks.js';
 import { page } from '#src/core/mail/templates.js';
-import { appUrl } from '../notifications/notifications.service.js';
-import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from '../notifications/unsubscribe.js';
-import type { UserRow } from '../users/users.repo.js';
+import { appUrl, unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from '../notifications/index.js';
+import type { UserRow } from '../users/index.js';
 import type { DigestRepo } from './digest.repo.js';
 
 export const DIGEST_QUEUE = 'digest-weekly';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/core/db/client.js';
 import { createTestDatabase } from '#test/test-database.js';
 import { uniqueEmail } from '#test/factories.js';
-import { createUsersRepo, isUniqueViolation } from '../users/users.repo.js';
+import { createUsersRepo, isUniqueViolation } from '../users/index.js';
 import { createIdentityRepo, type NewIdentityRow } from './identity.repo.js';
 
 let database: Database;

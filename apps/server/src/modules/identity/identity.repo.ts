@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { userIdentities, users } from '#src/core/db/schema/index.js';
-import { isUniqueViolation, type NewUserRow, type UserRow } from '../users/users.repo.js';
+import { isUniqueViolation, type NewUserRow, type UserRow } from '../users/index.js';
 
 export type IdentityRow = typeof userIdentities.$inferSelect;
 export type NewIdentityRow = Omit<typeof userIdentities.$inferInsert, 'id' | 'userId'>;

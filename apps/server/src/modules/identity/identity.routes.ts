@@ -1,16 +1,25 @@
 import { identityEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { Config } from '#src/core/config.js';
+import type { IdentityService } from './identity.service.js';
+import type { Storage } from '#src/core/storage.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/index.js';
 import { presentIdentityRow, presentMethod, presentProviders } from './identity.presenter.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface IdentityRoutesDeps {
+  config: Config;
+  identity: IdentityService;
+  storage: Storage;
+}
 
 /**
  * Firebase sign-in and the account's sign-in methods (packages/shared/src/contract/identity.ts,
  * DESIGN 10.2).
  */
-export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: IdentityRoutesDeps }) {
   const oidcName = (id: string) => ctx.config.oidcProviders.find((p) => p.id === id)?.name ?? null;
 
   route(app, api.providers)(async () => ({ data: presentProviders(ctx.config) }));

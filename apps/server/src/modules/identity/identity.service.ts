@@ -1,10 +1,10 @@
 import { LIMITS as SHARED_LIMITS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { conflict, HttpError, notFound } from '#src/core/errors.js';
-import type { SignIn, SignInDevice, SignInOutcome } from '../auth/sign-in.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
+import type { SignIn, SignInDevice, SignInOutcome } from '../auth/index.js';
+import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
 import { InvalidIdTokenError, type FirebaseIdentity, type FirebaseVerifier } from './identity.firebase.js';
-import type { PasskeyRow, PasskeysRepo } from '../passkeys/passkeys.repo.js';
+import type { PasskeyRow, PasskeysRepo } from '../passkeys/index.js';
 import type { AccountPatch, IdentityRepo, IdentityRow, NewIdentityRow } from './identity.repo.js';
 
 /** The error_type of every refused Firebase ID token (DESIGN 10.2). */

@@ -13,7 +13,7 @@ import {
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { conflict, fieldError, notFound } from '#src/core/errors.js';
-import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
+import { isUniqueViolation, type UserRow } from '../users/index.js';
 import { answerFits, grade, review } from './grading.js';
 import { completeIfDone, notPublished, type CourseAccessService } from './learning.access.js';
 import { presentAssessment, presentAssessmentForAuthor } from './learning.presenter.js';

@@ -1,6 +1,6 @@
 import { LEARNING_ERRORS, type CertificateVerification, type Locale } from '@tribes/shared';
 import { conflict, notFound } from '#src/core/errors.js';
-import type { UserRow } from '../users/users.repo.js';
+import type { UserRow } from '../users/index.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import type { CourseAccessService } from './learning.access.js';
 import { presentCertificate } from './learning.presenter.js';

@@ -14,8 +14,8 @@ import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
-import type { TribesRepo } from '../tribes/tribes.repo.js';
-import type { UserRow } from '../users/users.repo.js';
+import type { TribesRepo } from '../tribes/index.js';
+import type { UserRow } from '../users/index.js';
 import {
   completeIfDone,
   lessonLocked,

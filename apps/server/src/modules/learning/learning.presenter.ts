@@ -9,7 +9,7 @@ import type {
   Locale,
   Question,
 } from '@tribes/shared';
-import type { TribeRow } from '../tribes/tribes.repo.js';
+import type { TribeRow } from '../tribes/index.js';
 import type {
   AssessmentRow,
   AttemptStats,

@@ -1,12 +1,17 @@
 import { learningEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { Learning } from './learning.module.js';
 import { optionalIdempotencyKey } from '#src/core/idempotency-key.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sendPdf } from '#src/core/route.js';
 
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface LearningRoutesDeps {
+  learning: Learning;
+}
+
 /** The learning center (DESIGN section 5; every endpoint is declared in packages/shared/src/contract/learning.ts). */
-export async function learningRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function learningRoutes(app: FastifyInstance, { ctx }: { ctx: LearningRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
   const { courses, assessments, certificates } = ctx.learning;
 

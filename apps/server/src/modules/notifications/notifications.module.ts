@@ -4,7 +4,7 @@ import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
 import type { BlockSource } from '#src/realtime/blocks.js';
 import type { Realtime } from '#src/realtime/realtime.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from '../users/index.js';
 import { createNotificationsRepo } from './notifications.repo.js';
 import { createNotificationsService } from './notifications.service.js';
 

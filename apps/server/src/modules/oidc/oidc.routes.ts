@@ -1,6 +1,7 @@
 import { oidcEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { Config } from '#src/core/config.js';
+import type { OidcService } from './oidc.service.js';
 import { HttpError } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
@@ -33,11 +34,17 @@ function redirect(reply: FastifyReply, location: string) {
   return sent(reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302));
 }
 
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface OidcRoutesDeps {
+  config: Config;
+  oidc: OidcService;
+}
+
 /**
  * OpenID Connect sign-in (packages/shared/src/contract/oidc.ts): browser navigations answered with
  * redirects; only an unknown provider is a 404 envelope.
  */
-export async function oidcRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function oidcRoutes(app: FastifyInstance, { ctx }: { ctx: OidcRoutesDeps }) {
   route(app, api.start, { config: limit(app, LIMITS.otp) })(async (req, reply) => {
     ctx.oidc.assertProvider(req.params.id);
     try {

@@ -3,10 +3,10 @@ import type { Clock } from '#src/core/clock.js';
 import type { OidcProviderConfig } from '#src/core/config.js';
 import { hmac, safeEqualHex } from '#src/core/crypto.js';
 import { HttpError } from '#src/core/errors.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
-import type { SignIn, SignInDevice } from '../auth/sign-in.js';
+import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import type { SignIn, SignInDevice } from '../auth/index.js';
 import { OidcIssuerError, type OidcClaims, type OidcClient } from './oidc.client.js';
-import type { IdentityRepo, NewIdentityRow } from '../identity/identity.repo.js';
+import type { IdentityRepo, NewIdentityRow } from '../identity/index.js';
 import type { OidcRepo, OidcStateRow } from './oidc.repo.js';
 
 /** How long a started authorization may take to come back. */

@@ -1,7 +1,7 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
-import type { SignIn } from '../auth/sign-in.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { SignIn } from '../auth/index.js';
+import type { UsersRepo } from '../users/index.js';
 import { createPasskeyAssertions } from './assertions.js';
 import { createPasskeysRepo } from './passkeys.repo.js';
 import { createPasskeysService } from './passkeys.service.js';

@@ -1,12 +1,19 @@
 import { passkeyEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { PasskeysService } from './passkeys.service.js';
+import type { Storage } from '#src/core/storage.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/index.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface PasskeysRoutesDeps {
+  passkeys: PasskeysService;
+  storage: Storage;
+}
 
 /** Passkeys (DESIGN 10.2; every endpoint is declared in packages/shared/src/contract/passkeys.ts). */
-export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: PasskeysRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
   const userAgent = (headers: { 'user-agent'?: string }) => headers['user-agent'];
 

@@ -1,9 +1,8 @@
 import type { AddPasskeyBody, PasskeySignInBody } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { conflict, fieldError, HttpError, notFound } from '#src/core/errors.js';
-import type { SignIn, SignInDevice, SignInOutcome } from '../auth/sign-in.js';
-import { describeUserAgent } from '../auth/user-agent.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
+import { type SignIn, type SignInDevice, type SignInOutcome, describeUserAgent } from '../auth/index.js';
+import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
 import { presentPasskey } from './passkeys.presenter.js';
 import type { PasskeysRepo } from './passkeys.repo.js';
 import { asJson, challengeOf, type PasskeyAssertions } from './assertions.js';

@@ -1,11 +1,16 @@
 import { peopleEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { PeopleService } from './people.service.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
 
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface PeopleRoutesDeps {
+  people: PeopleService;
+}
+
 /** Profiles of other people and blocks (every endpoint is declared in packages/shared/src/contract/people.ts). */
-export async function peopleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function peopleRoutes(app: FastifyInstance, { ctx }: { ctx: PeopleRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
 
   route(

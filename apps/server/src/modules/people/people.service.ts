@@ -3,7 +3,7 @@ import type { Clock } from '#src/core/clock.js';
 import { fieldError, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
-import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { UserRow, UsersRepo } from '../users/index.js';
 import type { PeopleRepo } from './people.repo.js';
 
 interface Deps {

@@ -1,6 +1,9 @@
 import { POST_LIMITS, postsEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { PeopleService } from '#src/modules/people/index.js';
+import type { PostsService } from './posts.service.js';
+import type { ReportsService } from './reports.service.js';
+import type { TribesService } from '#src/modules/tribes/index.js';
 import { readForm } from '#src/core/form.js';
 import { optionalIdempotencyKey } from '#src/core/idempotency-key.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
@@ -12,11 +15,19 @@ const socketOf = (req: FastifyRequest) => {
   return typeof id === 'string' && /^\d+\.\d+$/.test(id) ? id : undefined;
 };
 
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface PostsRoutesDeps {
+  people: PeopleService;
+  posts: PostsService;
+  reports: ReportsService;
+  tribes: TribesService;
+}
+
 /**
  * Posts, the feed, explore, reactions, comments and reports (DESIGN section 5, "Posts and people";
  * every endpoint is declared in packages/shared/src/contract/posts.ts).
  */
-export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
   const viewer = (req: FastifyRequest) => req.auth?.user ?? null;
 

@@ -1,10 +1,8 @@
 import type { ModerationEntry, Page, PostReport } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { forbidden, HttpError, notFound } from '#src/core/errors.js';
-import type { TribesRepo } from '../tribes/tribes.repo.js';
-import { canModerate, refuseBanned } from '../tribes/tribe-roles.js';
-import type { TribesService } from '../tribes/tribes.service.js';
-import type { UserRow } from '../users/users.repo.js';
+import { type TribesRepo, canModerate, refuseBanned, type TribesService } from '../tribes/index.js';
+import type { UserRow } from '../users/index.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import type { PostsRepo } from './posts.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';

@@ -4,7 +4,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Config } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Jobs } from '#src/core/jobs/jobs.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/index.js';
 import { createPushRepo } from './push.repo.js';
 import { createPushService } from './push.service.js';
 

@@ -5,8 +5,8 @@ import type { Clock } from '#src/core/clock.js';
 import { fieldError } from '#src/core/errors.js';
 import type { Jobs } from '#src/core/jobs/jobs.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRow } from '../users/users.repo.js';
-import type { PushPayload, PushSender } from '../notifications/notifications.service.js';
+import type { UserRow } from '../users/index.js';
+import type { PushPayload, PushSender } from '../notifications/index.js';
 import { judgeEndpoint } from './push-address.js';
 import type { PushRepo, PushSubscriptionRow } from './push.repo.js';
 

@@ -1,10 +1,9 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Throttle } from '#src/core/db/throttle.js';
-import type { OtpService } from '../auth/otp.service.js';
-import type { TokensService } from '../auth/tokens.service.js';
-import type { PasskeyAssertions } from '../passkeys/assertions.js';
-import type { TwoFactorService } from '../twofactor/twofactor.service.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { OtpService, TokensService } from '../auth/index.js';
+import type { PasskeyAssertions } from '../passkeys/index.js';
+import type { TwoFactorService } from '../twofactor/index.js';
+import type { UsersRepo } from '../users/index.js';
 import { createReauthService } from './reauth.service.js';
 
 /** Wires "sudo mode" (DESIGN 11.7): it owns no table; a session's freshness lives on its token row. */

@@ -3,14 +3,11 @@ import type { Clock } from '#src/core/clock.js';
 import type { Throttle, Window } from '#src/core/db/throttle.js';
 import { HttpError, conflict, fieldError } from '#src/core/errors.js';
 import { codeMail } from '#src/core/mail/templates.js';
-import type { OtpService } from '../auth/otp.service.js';
-import { verifyPassword } from '../auth/passwords.js';
-import type { TokensService } from '../auth/tokens.service.js';
-import { maskEmail } from '../account-email/account-email.service.js';
-import type { PasskeyAssertions } from '../passkeys/assertions.js';
-import type { AuthenticationResponseJSON } from '../passkeys/webauthn.js';
-import type { TwoFactorService } from '../twofactor/twofactor.service.js';
-import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import { type OtpService, verifyPassword, type TokensService } from '../auth/index.js';
+import { maskEmail } from '../account-email/index.js';
+import type { PasskeyAssertions, AuthenticationResponseJSON } from '../passkeys/index.js';
+import type { TwoFactorService } from '../twofactor/index.js';
+import type { UserRow, UsersRepo } from '../users/index.js';
 
 /**
  * Wrong passwords per account, as for sign-in (DESIGN section 6: 10 failures per hour): a stolen

@@ -1,10 +1,12 @@
 import { systemEndpoints as api, TOKEN_CURRENCY } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
-import { ping } from '#src/core/db/client.js';
+import type { Config } from '#src/core/config.js';
 import { HttpError } from '#src/core/errors.js';
 import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
+import type { Jobs } from '#src/core/jobs/jobs.js';
 import { route } from '#src/core/route.js';
+import type { DatabaseProbe } from './database-probe.js';
+import type { SiteRisks } from './site-risks.js';
 
 /** What only the node knows of itself: whether it drains (SIGTERM), whether its Redis connection is up. */
 export interface NodeState {
@@ -13,11 +15,20 @@ export interface NodeState {
   redis(): 'up' | 'down' | undefined;
 }
 
+/** What these routes read, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface SystemRoutesDeps {
+  config: Config;
+  jobs: Pick<Jobs, 'running' | 'failedCount' | 'counts'>;
+  realtime: { appKey: string; hub: { connectionCount: number } };
+  risks: Pick<SiteRisks, 'demoAccounts'>;
+  database: DatabaseProbe;
+}
+
 /** Liveness, readiness and health for load balancers and operators (DESIGN 11.1). */
-export async function systemRoutes(app: FastifyInstance, { ctx, node }: { ctx: AppContext; node: NodeState }) {
+export async function systemRoutes(app: FastifyInstance, { ctx, node }: { ctx: SystemRoutesDeps; node: NodeState }) {
   // 503 in the envelope, never a 500 or a hang: a balancer takes the node out, and puts it back by itself.
   const databaseAnswers = () =>
-    ping(ctx.db).catch((err: Error) => {
+    ctx.database.ping().catch((err: Error) => {
       app.log.warn({ err: { name: err.name, message: err.message } }, 'database unreachable');
       throw new HttpError(503, 'errors.database_unavailable');
     });

@@ -9,13 +9,10 @@ import {
 import { isLocale } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { HttpError, conflict, notFound } from '#src/core/errors.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import { refuseBanned } from '../tribes/tribe-roles.js';
-import type { TribesRepo } from '../tribes/tribes.repo.js';
-import type { UserRow, UsersRepo } from '../users/users.repo.js';
-import type { CampaignsRepo } from '../wallet/campaigns.repo.js';
-import { isOpen } from '../wallet/campaigns.service.js';
-import type { DonationsService } from '../wallet/donations.service.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { refuseBanned, type TribesRepo } from '../tribes/index.js';
+import type { UserRow, UsersRepo } from '../users/index.js';
+import { type CampaignsRepo, isOpen, type DonationsService } from '../wallet/index.js';
 import type { PledgeRow, PledgesRepo } from './pledges.repo.js';
 
 /** The queue of the job that takes the pledges due (every 15 minutes; a month's gift is taken once). */

@@ -2,7 +2,7 @@ import { isLocale, translate, type Locale } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { notFound } from '#src/core/errors.js';
 import { createPdf, isolate } from '#src/core/pdf.js';
-import type { UserRow } from '../users/users.repo.js';
+import type { UserRow } from '../users/index.js';
 import type { TreasuryRepo } from './treasury.repo.js';
 
 /** The donor's language (their setting), else the request's. */

@@ -1,6 +1,8 @@
 import { EXPENSE_LIMITS, TWO_FACTOR_HEADER, treasuryEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { PledgesService } from './pledges.service.js';
+import type { Receipts } from './receipts.js';
+import type { TreasuryService } from './treasury.service.js';
 import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sendPdf } from '#src/core/route.js';
@@ -13,8 +15,15 @@ function twoFactorCode(req: FastifyRequest): string | undefined {
   return code ? code.slice(0, 20) : undefined;
 }
 
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface TreasuryRoutesDeps {
+  pledges: PledgesService;
+  receipts: Receipts;
+  treasury: TreasuryService;
+}
+
 /** The treasury's endpoints (packages/shared/src/contract/treasury.ts; DESIGN 10.4). */
-export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: TreasuryRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
   const viewer = (req: FastifyRequest) => req.auth?.user ?? null;
 

@@ -1,18 +1,29 @@
-import { invitesEndpoints, POST_LIMITS, tribesEndpoints as api } from '@tribes/shared';
+import { invitesEndpoints, POST_LIMITS, tribesEndpoints as api, type MapVillage } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
 import { fieldError } from '#src/core/errors.js';
 import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import type { Storage } from '#src/core/storage.js';
+import { presentUser } from '../users/index.js';
+import type { InvitesService } from './invites.service.js';
 import { presentMapTribe, presentMembership, presentTribe } from './tribes.presenter.js';
+import type { TribesService } from './tribes.service.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface TribesRoutesDeps {
+  tribes: TribesService;
+  invites: InvitesService;
+  storage: Storage;
+  /** The villages module's map (a port: villages depends on tribes, so tribes does not import it). */
+  villages: { forMap(): Promise<MapVillage[]> };
+}
 
 /**
  * Tribes, memberships, onboarding's tribe selection and the map (DESIGN section 5; every endpoint
  * is declared in packages/shared/src/contract/tribes.ts).
  */
-export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: TribesRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
 
   route(app, api.list)(async (req) => ({ data: await ctx.tribes.list(req.auth?.user ?? null, req.query) }));
@@ -152,7 +163,7 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     app,
     api.mapTribes,
   )(async () => {
-    const rows = await ctx.tribesRepo.listForMap(5000);
+    const rows = await ctx.tribes.forMap(5000);
     const list = rows.map((row) => presentMapTribe(row, ctx.storage));
     return { data: Buffer.from(JSON.stringify(list), 'utf8').toString('base64') };
   });

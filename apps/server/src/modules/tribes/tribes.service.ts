@@ -9,11 +9,11 @@ import type {
   UpdateTribeBody,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/index.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/users.repo.js';
+import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
 import { openImage } from '#src/core/images.js';
 import { presentMember, presentTribe } from './tribes.presenter.js';
 import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
@@ -391,6 +391,11 @@ export function createTribesService({
         await repo.updateMembership(tribe.id, targetId, { role: 'leader', updatedAt: now, updatedBy: actor.id }, tx);
         await repo.updateMembership(tribe.id, actor.id, { role: 'moderator', updatedAt: now, updatedBy: actor.id }, tx);
       });
+    },
+
+    /** Every tribe for the map, by name (at most `limit`): the routes present them. */
+    async forMap(limit = 5000): Promise<TribeRow[]> {
+      return repo.listForMap(limit);
     },
   };
 }

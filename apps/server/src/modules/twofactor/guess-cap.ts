@@ -3,7 +3,7 @@ import { tooManyRequests } from '#src/core/errors.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import { twoFactorLockedMail } from '#src/core/mail/templates.js';
 import type { Throttle, Window } from '#src/core/db/throttle.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from '../users/index.js';
 
 /**
  * Wrong second-factor answers an account may give in 15 minutes, across every challenge, step-up

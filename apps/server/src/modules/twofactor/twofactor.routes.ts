@@ -1,12 +1,19 @@
 import { twoFactorEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { Storage } from '#src/core/storage.js';
+import type { TwoFactorService } from './twofactor.service.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/users.presenter.js';
+import { presentUser } from '../users/index.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface TwofactorRoutesDeps {
+  storage: Storage;
+  twoFactor: TwoFactorService;
+}
 
 /** The second factor (DESIGN 10.2; every endpoint is declared in packages/shared/src/contract/twofactor.ts). */
-export async function twoFactorRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function twoFactorRoutes(app: FastifyInstance, { ctx }: { ctx: TwofactorRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
 
   route(app, api.status)(async (req) => ({ data: await ctx.twoFactor.status(req.auth!.user) }));

@@ -1,7 +1,7 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
-import type { TokensService } from '../auth/tokens.service.js';
+import type { UserPasswords, UserSessions } from './users.ports.js';
 import { createUsersRepo, type UsersRepo } from './users.repo.js';
 import { createUsersService } from './users.service.js';
 
@@ -9,11 +9,14 @@ import { createUsersService } from './users.service.js';
 export function createUsersModule({
   db,
   tokens,
+  passwords,
   storage,
   clock,
 }: {
   db: Db;
-  tokens: TokensService;
+  /** Auth's tokens service, through the port users declares (auth depends on users, not the reverse). */
+  tokens: UserSessions;
+  passwords: UserPasswords;
   storage: Storage;
   clock: Clock;
 }) {
@@ -32,7 +35,7 @@ export function createUsersModule({
       await tokens.userChanged(id);
     },
   };
-  return { repo, users: createUsersService({ users: repo, tokens, storage, clock }) };
+  return { repo, users: createUsersService({ users: repo, tokens, passwords, storage, clock }) };
 }
 
 export type UsersModule = ReturnType<typeof createUsersModule>;

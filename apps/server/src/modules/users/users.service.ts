@@ -11,8 +11,7 @@ import type { Clock } from '#src/core/clock.js';
 import { fieldError } from '#src/core/errors.js';
 import { reencodeImage } from '#src/core/images.js';
 import type { Storage } from '#src/core/storage.js';
-import { assertPasswordIsNotPersonal, hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { TokensService } from '../auth/tokens.service.js';
+import type { UserPasswords, UserSessions } from './users.ports.js';
 import type { UserPatch, UserRow, UsersRepo } from './users.repo.js';
 
 /** Longest side of a stored avatar, in pixels. */
@@ -20,13 +19,15 @@ const AVATAR_SIZE = 512;
 
 interface Deps {
   users: UsersRepo;
-  tokens: TokensService;
+  tokens: UserSessions;
+  passwords: UserPasswords;
   storage: Storage;
   clock: Clock;
 }
 
 /** The signed-in user's own account: profile, password, role, privacy, settings, devices. */
-export function createUsersService({ users, tokens, storage, clock }: Deps) {
+export function createUsersService({ users, tokens, passwords, storage, clock }: Deps) {
+  const { assertPasswordIsNotPersonal, hashPassword, verifyPassword } = passwords;
   const update = async (id: string, patch: UserPatch): Promise<UserRow> => {
     const row = await users.update(id, { ...patch, updatedAt: clock.now() });
     if (!row) throw new Error(`user ${id} vanished during update`);

@@ -1,8 +1,8 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import { createTransact } from '#src/core/db/transaction.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { TribesRepo } from '../tribes/tribes.repo.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { TribesRepo } from '../tribes/index.js';
 import { createVillagesRepo } from './villages.repo.js';
 import { createVillagesService } from './villages.service.js';
 

@@ -1,14 +1,19 @@
 import { villagesEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { VillagesService } from './villages.service.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface VillagesRoutesDeps {
+  villages: VillagesService;
+}
 
 /**
  * Villages of a tribe: registration by members, review by leaders (every endpoint is declared in
  * packages/shared/src/contract/tribes.ts).
  */
-export async function villagesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function villagesRoutes(app: FastifyInstance, { ctx }: { ctx: VillagesRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
 
   route(app, api.list)(async (req) => ({ data: await ctx.villages.list(req.params.id, req.auth?.user ?? null, req.query) }));

@@ -1,11 +1,10 @@
 import type { CreateVillageBody, MapVillage, Page, UpdateVillageBody, Village } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/index.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
-import { isUniqueViolation, type UserRow } from '../users/users.repo.js';
-import { canModerate, isLeader } from '../tribes/tribe-roles.js';
-import type { TribesRepo } from '../tribes/tribes.repo.js';
+import { isUniqueViolation, type UserRow } from '../users/index.js';
+import { canModerate, isLeader, type TribesRepo } from '../tribes/index.js';
 import { presentVillage } from './villages.presenter.js';
 import type { VillagesRepo } from './villages.repo.js';
 import type { Transact } from '#src/core/db/transaction.js';

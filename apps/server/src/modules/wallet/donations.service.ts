@@ -13,16 +13,15 @@ import {
   type Page,
 } from '@tribes/shared';
 import type { Mailer } from '#src/core/mail/mailer.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { Clock } from '#src/core/clock.js';
 import { idempotent, requestHash, type Answer } from '#src/core/db/idempotency.js';
 import type { Transact } from '#src/core/db/transaction.js';
 import { conflict, notFound } from '#src/core/errors.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
-import type { TribesRepo } from '../tribes/tribes.repo.js';
-import type { UserRow } from '../users/users.repo.js';
-import { refuseBanned } from '../tribes/tribe-roles.js';
+import { type TribesRepo, refuseBanned } from '../tribes/index.js';
+import type { UserRow } from '../users/index.js';
 import type { CampaignsRepo } from './campaigns.repo.js';
 import { isOpen } from './campaigns.service.js';
 import type { DonationsRepo } from './donations.repo.js';

@@ -1,6 +1,6 @@
 import type { LedgerEntry, LedgerHealth, Page } from '@tribes/shared';
 import { notFound } from '#src/core/errors.js';
-import type { TribesRepo } from '../tribes/tribes.repo.js';
+import type { TribesRepo } from '../tribes/index.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { CampaignsRepo } from './campaigns.repo.js';
 import type { Ledger } from './ledger.repo.js';
@@ -72,3 +72,5 @@ export function createLedgerView({
     },
   };
 }
+
+export type LedgerView = ReturnType<typeof createLedgerView>;

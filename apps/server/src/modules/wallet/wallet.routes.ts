@@ -1,17 +1,28 @@
 import { POST_LIMITS, moneyEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { CampaignsService } from './campaigns.service.js';
+import type { DonationsService } from './donations.service.js';
+import type { LedgerView } from './ledger-view.service.js';
+import type { WalletService } from './wallet.service.js';
 import { readForm } from '#src/core/form.js';
 import { idempotencyKey } from '#src/core/idempotency-key.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
 import { ledgerCsv, ledgerCsvFilename } from './wallet.presenter.js';
 
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface WalletRoutesDeps {
+  campaigns: CampaignsService;
+  donations: DonationsService;
+  ledgerView: LedgerView;
+  wallet: WalletService;
+}
+
 /**
  * Wallet, purchases, donations, campaigns and the public ledger (DESIGN section 5, "Money"; every
  * endpoint is declared in packages/shared/src/contract/money.ts).
  */
-export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: WalletRoutesDeps }) {
   // A campaign's cover has the limits of post photos (10 MB, type decided by content later).
   const coverLimits = { fileSize: POST_LIMITS.imageMaxBytes };
   const write = { config: limit(app, LIMITS.write) };

@@ -14,7 +14,7 @@ import type { Tx } from '#src/core/db/client.js';
 import { idempotent, requestHash, type Answer } from '#src/core/db/idempotency.js';
 import type { Transact } from '#src/core/db/transaction.js';
 import { conflict, forbidden, HttpError, notFound } from '#src/core/errors.js';
-import type { UserRow } from '../users/users.repo.js';
+import type { UserRow } from '../users/index.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { Ledger } from './ledger.repo.js';
 import { verifyStripeEvent, type PaymentProvider } from './payment-providers.js';

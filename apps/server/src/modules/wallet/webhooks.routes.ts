@@ -1,7 +1,12 @@
 import { moneyEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '#src/composition.js';
+import type { WalletService } from './wallet.service.js';
 import { route, sent } from '#src/core/route.js';
+
+/** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
+export interface WebhooksRoutesDeps {
+  wallet: WalletService;
+}
 
 /**
  * POST /v1/payments/{provider}/webhook: the provider's signed events, checked on the raw body
@@ -9,7 +14,7 @@ import { route, sent } from '#src/core/route.js';
  * Declared in packages/shared/src/contract/money.ts (moneyEndpoints.webhook); its answer is the
  * provider's, outside the envelope.
  */
-export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: WebhooksRoutesDeps }) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body, done) => {
     req.rawBody = body as string;
     done(null, {});

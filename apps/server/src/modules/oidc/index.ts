@@ -1,0 +1,6 @@
+/**
+ * The oidc module's public surface: other modules, the composition, core, realtime, the seed and
+ * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
+ */
+export { createOidcModule } from './oidc.module.js';
+export { oidcRoutes, type OidcRoutesDeps } from './oidc.routes.js';

@@ -1,0 +1,25 @@
+import type { Session } from '@tribes/shared';
+
+/**
+ * What the users module needs of sign-in, declared here and implemented by the auth module (which
+ * depends on users, never the reverse): the composition passes auth's tokens service and password
+ * functions in. Users owns the accounts; auth owns sessions and password hashing.
+ */
+export interface UserSessions {
+  /** A user's row changed or is gone: every node forgets its cached copy before the request answers. */
+  userChanged(userId: string): Promise<void>;
+  /** The user's signed-in devices, the current one marked. */
+  list(userId: string, currentTokenId: string): Promise<Session[]>;
+  /** Signs one of the user's devices out; false when it is not theirs or is gone. */
+  revoke(tokenId: string, userId: string): Promise<boolean>;
+  /** Signs out every device of the user but one; how many were signed out. */
+  revokeAll(userId: string, exceptTokenId?: string): Promise<number>;
+}
+
+/** Password hashing and rules, implemented by auth's passwords.ts. */
+export interface UserPasswords {
+  hashPassword(password: string): Promise<string>;
+  verifyPassword(hash: string | null | undefined, password: string): Promise<boolean>;
+  /** Throws the field error when the password repeats the account's email or name. */
+  assertPasswordIsNotPersonal(password: string, account: { email?: string | null; name?: string | null }): void;
+}
