@@ -3,19 +3,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../components/inputs/new-password-fields';
 import { PasswordField } from '../components/inputs/password-field';
 import { SettingsFrame } from '../features/account/components/settings-frame';
 import { useChangePasswordForm } from '../features/account/use-account-forms';
 import { usePasswordPolicy } from '../features/auth/api';
-import { PasswordRules } from '../features/auth/components/password-rules';
-import { besideRules } from '../features/auth/password-policy';
-import { useLocale } from '../app/locale-hooks';
 import { fieldProps } from '../lib/form-field';
 
 /** /setting/change-password */
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const policy = usePasswordPolicy();
   const { form, onSubmit, pending } = useChangePasswordForm(policy.data);
   return (
@@ -31,25 +28,7 @@ export default function ChangePasswordPage() {
             autoComplete="current-password"
             required
           />
-          <PasswordField
-            {...besideRules(fieldProps(form, 'password'), policy.data, locale, 'password-rules')}
-            label={t('form.newPassword')}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordRules
-            policy={policy.data}
-            loading={policy.isPending}
-            password={form.watch('password')}
-            id="password-rules"
-            invalid={Boolean(form.formState.errors.password)}
-          />
-          <PasswordField
-            {...fieldProps(form, 'password_confirmation')}
-            label={t('form.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields form={form} policy={policy.data} policyLoading={policy.isPending} label={t('form.newPassword')} />
           <Button
             type="submit"
             variant="contained"

@@ -2,13 +2,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../components/inputs/password-field';
+import { NewPasswordFields } from '../components/inputs/new-password-fields';
 import { LocaleLink } from '../components/locale-link';
 import { usePasswordPolicy } from '../features/auth/api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { PasswordRules } from '../features/auth/components/password-rules';
-import { besideRules } from '../features/auth/password-policy';
-import { useLocale } from '../app/locale-hooks';
 import { useSignUpForm } from '../features/auth/use-auth-forms';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
@@ -16,10 +13,8 @@ import { TextField } from '../components/inputs/text-field';
 /** /sign-up: rules from GET /v1/password_policy and the shared schema; server field errors land on the fields. */
 export default function SignUpPage() {
   const { t } = useTranslation();
-  const locale = useLocale();
   const policy = usePasswordPolicy();
   const { form, onSubmit, pending } = useSignUpForm(policy.data);
-  const password = form.watch('password');
   return (
     <AuthCard
       title={t('signUp.title')}
@@ -46,25 +41,7 @@ export default function SignUpPage() {
           required
           htmlInput={{ dir: 'ltr' }}
         />
-        <PasswordField
-          {...besideRules(fieldProps(form, 'password'), policy.data, locale, 'password-rules')}
-          label={t('form.password')}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordRules
-          policy={policy.data}
-          loading={policy.isPending}
-          password={password}
-          id="password-rules"
-          invalid={Boolean(form.formState.errors.password)}
-        />
-        <PasswordField
-          {...fieldProps(form, 'password_confirmation')}
-          label={t('form.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields form={form} policy={policy.data} policyLoading={policy.isPending} label={t('form.password')} />
         <Typography variant="body2" color="text.secondary">
           {t('signUp.consent')} <LocaleLink to="/privacy_policy">{t('footer.privacy')}</LocaleLink>
         </Typography>

@@ -10,8 +10,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MONEY_LIMITS, type Campaign } from '@tribes/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { lazyParser, schemaResolver } from '../../../lib/form-resolver';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { useCampaignTopDonors, useCampaignUpdates, usePostCampaignUpdate } from '../api';
@@ -138,25 +140,31 @@ export function TopDonors({ campaignId }: { campaignId: string }) {
   );
 }
 
+/** An organiser's update, checked with the shared schema before it is sent. */
+const updateParser = lazyParser((s) => s.CampaignUpdateBodySchema);
+
 /** The organisers' updates, newest first; the campaign's managers write new ones here. */
 export function CampaignUpdates({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const updates = useCampaignUpdates(campaign.id);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ body: string }>({
+    defaultValues: { body: '' },
+    // A refusal stays under the field until the next try, as it always has.
+    reValidateMode: 'onSubmit',
+    resolver: schemaResolver(updateParser, f.locale),
+  });
+  const body = useWatch({ control: form.control, name: 'body' });
+  const error = form.formState.errors.body?.message ?? null;
   const post = usePostCampaignUpdate(campaign.id, (errors) => {
     // The server's message for the body shows under the field; other errors go to the app's notice.
     if (!errors.body?.[0]) return false;
-    setError(errors.body[0]);
+    form.setError('body', { type: 'server', message: errors.body[0] });
     return true;
   });
   const items = updates.data?.pages.flatMap((p) => p.items) ?? [];
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    post.mutate(body.trim(), { onSuccess: () => setBody('') });
-  };
+  const { ref: bodyRef, ...bodyField } = form.register('body');
+  const submit = form.handleSubmit((values) => post.mutate(values.body, { onSuccess: () => form.reset({ body: '' }) }));
   return (
     <Stack spacing={1} component="section" aria-labelledby="updates-title">
       <Typography id="updates-title" variant="h2" sx={h2}>
@@ -167,8 +175,8 @@ export function CampaignUpdates({ campaign }: { campaign: Campaign }) {
           <Stack spacing={1.5}>
             <TextField
               label={t('money.page.updateLabel')}
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
+              {...bodyField}
+              inputRef={bodyRef}
               multiline
               minRows={3}
               error={error !== null}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Campaign, PublicConfig, Wallet } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -160,6 +160,22 @@ describe('campaign page pieces', () => {
       { body: 'Tiles arrived.' },
       { body: 'Tiles arrived.' },
     ]);
+  });
+
+  it('checks an update with the shared schema: nothing to post when blank, too long said under the field', async () => {
+    const calls = stubApi((url) =>
+      url.pathname === '/api/v1/campaigns/c1/updates' ? ok({ items: [], next_cursor: null }) : undefined,
+    );
+    renderWithApp(<CampaignUpdates campaign={campaign} />);
+    const user = userEvent.setup();
+    const field = await screen.findByTestId('update-body');
+    await user.type(field, '   ');
+    expect(screen.getByTestId('update-post')).toBeDisabled();
+    // Past the field's own limit (a paste the browser let through): the schema's message, nothing sent.
+    fireEvent.change(field, { target: { value: 'x'.repeat(5001) } });
+    await user.click(screen.getByTestId('update-post'));
+    expect(await screen.findByText('Must be at most 5000 characters.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('offers no update form to a visitor who does not manage the campaign', async () => {

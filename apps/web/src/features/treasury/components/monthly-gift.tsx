@@ -5,15 +5,34 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MONEY_LIMITS } from '@tribes/shared';
-import { useState, type FormEvent } from 'react';
+import { MONEY_LIMITS, type CreatePledgeBody } from '@tribes/shared';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { LocalMoney } from '../../money/components/local-money';
 import { useMoneyFormat } from '../../money/format';
+import { lazyParser, refineResolver, schemaResolver } from '../../../lib/form-resolver';
 import { useCreatePledge } from '../api';
 
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
+
+/** What the giver types: the amount as the field holds it, and the day of the month. */
+interface MonthlyFields {
+  amount: string;
+  day_of_month: number;
+}
+type MonthlyValues = Pick<CreatePledgeBody, 'amount' | 'day_of_month'>;
+
+/** The shared pledge schema's amount and day, the amount read as a number (empty: none). */
+const monthlyParser = lazyParser((s) => {
+  const schema = s.PledgeFieldsSchema;
+  return {
+    safeParse: (value: unknown) => {
+      const v = value as MonthlyFields;
+      return schema.safeParse({ ...v, amount: v.amount.trim() === '' ? null : Number(v.amount) });
+    },
+  };
+});
 
 /**
  * "Give every month" beside a donation form: an amount and a day (1-28); the job queue takes it from
@@ -23,25 +42,32 @@ export function MonthlyGift({ target }: { target: { type: 'tribe' | 'campaign'; 
   const { t } = useTranslation();
   const f = useMoneyFormat();
   const create = useCreatePledge();
-  const [amount, setAmount] = useState('');
-  const [day, setDay] = useState(() => Math.min(new Date().getDate(), 28));
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const n = Number(amount);
-    if (!Number.isInteger(n) || n < MONEY_LIMITS.donationMin || n > MONEY_LIMITS.donationMax)
-      return setError(
-        t('treasury.pledges.amountRange', { min: f.tokens(MONEY_LIMITS.donationMin), max: f.tokens(MONEY_LIMITS.donationMax) }),
-      );
-    setError(null);
+  const rangeText = () =>
+    t('treasury.pledges.amountRange', { min: f.tokens(MONEY_LIMITS.donationMin), max: f.tokens(MONEY_LIMITS.donationMax) });
+  const form = useForm<MonthlyFields, unknown, MonthlyValues>({
+    defaultValues: { amount: '', day_of_month: Math.min(new Date().getDate(), 28) },
+    // The error stays until the next try, as it always has.
+    reValidateMode: 'onSubmit',
+    resolver: refineResolver(schemaResolver<MonthlyFields, MonthlyValues>(monthlyParser, f.locale), (_values, errors) => {
+      // Any wrong amount (empty, a fraction, out of range) is told the range.
+      if (errors.amount) errors.amount = { type: 'range', message: rangeText() };
+      return errors;
+    }),
+  });
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const day = useWatch({ control: form.control, name: 'day_of_month' });
+  const error = form.formState.errors.amount?.message ?? null;
+  const { ref: amountRef, ...amountField } = form.register('amount');
+  const submit = form.handleSubmit((values) => {
     create.mutate({
-      body: { target_type: target.type, target_id: target.id, amount: n, day_of_month: day },
+      body: { target_type: target.type, target_id: target.id, amount: values.amount, day_of_month: values.day_of_month },
       onFieldErrors: (errors) => {
-        setError(Object.values(errors).flat().join(' '));
+        // The server's refusal, whatever field it names, shows under the amount.
+        form.setError('amount', { type: 'server', message: Object.values(errors).flat().join(' ') });
         return true;
       },
     });
-  };
+  });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 } }} component="section" aria-labelledby="monthly-gift-title">
       <Stack spacing={1.5}>
@@ -69,8 +95,8 @@ export function MonthlyGift({ target }: { target: { type: 'tribe' | 'campaign'; 
                   id="monthly-amount"
                   label={t('treasury.pledges.amount')}
                   type="number"
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
+                  {...amountField}
+                  inputRef={amountRef}
                   error={Boolean(error)}
                   helperText={error ?? (Number(amount) > 0 ? <LocalMoney tokens={Number(amount)} component="span" /> : ' ')}
                   slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric', 'data-testid': 'monthly-amount' } }}
@@ -80,7 +106,7 @@ export function MonthlyGift({ target }: { target: { type: 'tribe' | 'campaign'; 
                   select
                   label={t('treasury.pledges.day')}
                   value={day}
-                  onChange={(e) => setDay(Number(e.target.value))}
+                  onChange={(e) => form.setValue('day_of_month', Number(e.target.value))}
                   sx={{ minWidth: 140 }}
                 >
                   {DAYS.map((d) => (

@@ -38,7 +38,7 @@ describe('monthly gifts', () => {
     renderWithApp(<MonthlyGift target={{ type: 'campaign', id: 'c1', name: 'New roof' }} />);
     const user = userEvent.setup();
     await user.click(screen.getByTestId('monthly-submit'));
-    expect(screen.getByText('Between 1 and 1,000,000 tokens.')).toBeInTheDocument();
+    expect(await screen.findByText('Between 1 and 1,000,000 tokens.')).toBeInTheDocument();
     await user.type(screen.getByTestId('monthly-amount'), '50');
     await user.click(screen.getByRole('combobox', { name: 'Day of the month' }));
     await user.click(screen.getByRole('option', { name: '12' }));
@@ -50,6 +50,39 @@ describe('monthly gifts', () => {
       amount: 50,
       day_of_month: 12,
     });
+  });
+
+  it("tells the range for a fraction or too large an amount, and puts the server's refusal under the amount", async () => {
+    const calls = stubApi((url, init) =>
+      url.pathname === '/api/v1/pledges' && init?.method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              status: 'error',
+              message: 'Validation failed.',
+              error_type: 'validation_error',
+              errors: { target_id: ['This campaign is closed.'] },
+            },
+          }
+        : undefined,
+    );
+    renderWithApp(<MonthlyGift target={{ type: 'campaign', id: 'c1', name: 'New roof' }} />);
+    const user = userEvent.setup();
+    const amount = screen.getByTestId('monthly-amount');
+    await user.type(amount, '2.5');
+    await user.click(screen.getByTestId('monthly-submit'));
+    expect(await screen.findByText('Between 1 and 1,000,000 tokens.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '1000001');
+    await user.click(screen.getByTestId('monthly-submit'));
+    expect(await screen.findByText('Between 1 and 1,000,000 tokens.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.clear(amount);
+    await user.type(amount, '30');
+    await user.click(screen.getByTestId('monthly-submit'));
+    expect(await screen.findByText('This campaign is closed.')).toBeInTheDocument();
+    expect(screen.queryByText('Between 1 and 1,000,000 tokens.')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { amount: number }).amount)).toEqual([30]);
   });
 
   it('lists my gifts with their next date, pauses one and cancels it after confirming', async () => {

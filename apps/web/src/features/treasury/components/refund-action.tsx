@@ -7,12 +7,22 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { EXPENSE_LIMITS, type LedgerEntry, type Tribe } from '@tribes/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { lazyParser, refineResolver, schemaResolver } from '../../../lib/form-resolver';
 import { StepUpFields } from './step-up-fields';
 import { useMoneyFormat } from '../../money/format';
 import { membershipFlags } from '../../tribes/membership';
 import { useRefundDialog } from '../use-expense-act';
+
+/** The reason (the shared refund schema) and the authenticator code the server may ask for. */
+interface RefundFields {
+  reason: string;
+  code: string;
+}
+const refundParser = lazyParser((s) => s.RefundFieldsSchema);
+const EMPTY: RefundFields = { reason: '', code: '' };
 
 /**
  * "Refund" beside a donation of the public ledger, for the tribe's leaders: a reason (public on the
@@ -24,16 +34,20 @@ export function RefundAction({ tribe, entry }: { tribe: Tribe; entry: LedgerEntr
   const f = useMoneyFormat();
   const id = useId();
   const dialog = useRefundDialog();
-  const [reason, setReason] = useState('');
-  const [code, setCode] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const form = useForm<RefundFields>({
+    defaultValues: EMPTY,
+    resolver: refineResolver(schemaResolver<RefundFields>(refundParser, f.locale), (values, errors) => {
+      if (errors.reason && !values.reason.trim())
+        errors.reason = { type: 'required', message: t('treasury.refund.reasonRequired') };
+      return errors;
+    }),
+  });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const reasonError = form.formState.errors.reason?.message ?? null;
   if (!membershipFlags(tribe).isLeader || entry.kind !== 'donation' || entry.refunded || !entry.donation_id) return null;
   const donationId = entry.donation_id;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setReasonError(t('treasury.refund.reasonRequired'));
-    void dialog.submit({ reason: reason.trim(), code: code || undefined });
-  };
+  const { ref: reasonRef, ...reasonField } = form.register('reason');
+  const submit = form.handleSubmit((values) => void dialog.submit({ reason: values.reason, code: values.code || undefined }));
   return (
     <>
       <Button
@@ -41,9 +55,7 @@ export function RefundAction({ tribe, entry }: { tribe: Tribe; entry: LedgerEntr
         variant="text"
         color="error"
         onClick={() => {
-          setReason('');
-          setCode('');
-          setReasonError(null);
+          form.reset(EMPTY);
           dialog.open({ donationId, amount: entry.amount });
         }}
         data-testid="refund-donation"
@@ -65,11 +77,8 @@ export function RefundAction({ tribe, entry }: { tribe: Tribe; entry: LedgerEntr
                 <TextField
                   id={`${id}-reason`}
                   label={t('treasury.refund.reason')}
-                  value={reason}
-                  onChange={(e) => {
-                    setReason(e.target.value);
-                    setReasonError(null);
-                  }}
+                  {...reasonField}
+                  inputRef={reasonRef}
                   required
                   multiline
                   minRows={2}
@@ -77,7 +86,13 @@ export function RefundAction({ tribe, entry }: { tribe: Tribe; entry: LedgerEntr
                   helperText={reasonError ?? t('treasury.refund.reasonHelp')}
                   slotProps={{ htmlInput: { maxLength: EXPENSE_LIMITS.noteMax, 'data-testid': 'refund-reason' } }}
                 />
-                <StepUpFields id={id} needsCode={dialog.pending.needsCode} code={code} onCode={setCode} error={dialog.error} />
+                <StepUpFields
+                  id={id}
+                  needsCode={dialog.pending.needsCode}
+                  code={code}
+                  onCode={(v) => form.setValue('code', v)}
+                  error={dialog.error}
+                />
               </Stack>
             </DialogContent>
             <DialogActions>

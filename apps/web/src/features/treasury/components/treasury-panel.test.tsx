@@ -146,6 +146,51 @@ describe('TreasuryPanel', () => {
     ]);
   });
 
+  it('asks for the payout reference before recording a payout, and sends it trimmed', async () => {
+    const calls = stubApi((url) => {
+      if (url.pathname.endsWith('/treasury')) return summary({ can_decide: true });
+      if (url.pathname.endsWith('/pay')) return ok({ expense: expense({ status: 'paid' }) }, 'Payout recorded.');
+      if (url.pathname.endsWith('/expenses')) return page([expense({ status: 'approved' })]);
+      return undefined;
+    });
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('expense-pay'));
+    const dialog = screen.getByRole('dialog', { name: 'Record the payout?' });
+    await user.type(within(dialog).getByTestId('expense-reference'), '   ');
+    await user.click(within(dialog).getByTestId('expense-act-confirm'));
+    expect(await within(dialog).findByText('Enter the payout reference.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.type(within(dialog).getByTestId('expense-reference'), 'TRX-1 ');
+    await user.click(within(dialog).getByTestId('expense-act-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = calls.filter((c) => c.method === 'POST');
+    expect(sent.map((c) => [c.url.pathname, c.body])).toEqual([['/api/v1/expenses/e1/pay', { reference: 'TRX-1' }]]);
+    expect(sent[0]!.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('rejects with the note trimmed, without asking for a reference', async () => {
+    const calls = stubApi((url) => {
+      if (url.pathname.endsWith('/treasury')) return summary({ can_decide: true });
+      if (url.pathname.endsWith('/reject')) return ok({ expense: expense({ status: 'rejected' }) }, 'Rejected.');
+      if (url.pathname.endsWith('/expenses'))
+        return page([
+          expense({ approval: { waiting_for: 'leaders', can_approve: true, can_reject: true, two_factor_needed: false } }),
+        ]);
+      return undefined;
+    });
+    renderWithApp(<TreasuryPanel tribe={tribe} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('expense-reject'));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this expense?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), '  Too dear  ');
+    await user.click(within(dialog).getByTestId('expense-act-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url.pathname, c.body])).toEqual([
+      ['/api/v1/expenses/e1/reject', { note: 'Too dear' }],
+    ]);
+  });
+
   it('tells the sole leader what their own expense needs, and approves it with the code asked at once', async () => {
     signIn('tok', MEMBER);
     const mine = expense({

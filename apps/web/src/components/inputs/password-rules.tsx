@@ -5,10 +5,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type PasswordPolicy } from '@tribes/shared';
-import { translate } from '../../../lib/server-messages';
-import { useLocale } from '../../../app/locale-hooks';
-import { policyRules } from '../password-policy';
-import { visuallyHidden } from '../../../lib/visually-hidden';
+import { translate } from '../../lib/server-messages';
+import { useLocale } from '../../app/locale-hooks';
+import { policyRules } from '../../lib/password-policy';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 /**
  * The password policy as a live checklist under the field; the field's broken rule is said here
