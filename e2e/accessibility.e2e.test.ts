@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, it } from 'vitest';
 import {
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
@@ -35,17 +35,15 @@ const SCREENS: [path: string, needs: Needs][] = [
   ['/setting/privacy_policy', 'member'],
 ];
 
-let browser: Browser;
+const browser = await useBrowser();
 let newUser: ApiUser;
 let member: ApiUser;
 beforeAll(async () => {
-  browser = await connectBrowser();
   [newUser, member] = await Promise.all([
     signUpViaApi({ name: 'نور Noor' }),
     signUpViaApi({ role: 'member', name: 'Mira Cohen' }),
   ]);
 });
-afterAll(async () => browser?.close());
 
 async function contextFor(needs: Needs): Promise<BrowserContext> {
   const context = await newContext(browser);

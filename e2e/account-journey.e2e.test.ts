@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   codeFor,
-  connectBrowser,
+  useBrowser,
   newContext,
   PASSWORD,
   ready,
@@ -12,11 +12,7 @@ import {
   uniqueEmail,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await newContext(browser);

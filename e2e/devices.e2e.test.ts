@@ -1,15 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFor, connectBrowser, newContext, ready, signUpViaApi } from './support/helpers';
+import { describe, expect, it } from 'vitest';
+import { codeFor, useBrowser, newContext, ready, signUpViaApi } from './support/helpers';
 
 // Walk defect (issue 14): every device in Settings → personal settings read "Unknown device". A
 // session is named from the name the sign-in gives (the web's password sign-in sends one) or else
 // from its User-Agent (ua-parser-js on the server): both ways are driven here from real Chromium.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 describe('devices (Settings → personal settings)', () => {
   it('names the Chromium sessions (password and emailed code) after their browser and system, not "Unknown device"', async () => {

@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { startFirebaseEmulator, type FirebaseEmulator } from '../apps/server/test/firebase-emulator';
 import { startMailSink } from './support/mail-sink';
 import { startTribesServer, type TribesServer } from './support/tribes-server';
-import { PASSWORD, expectAccessible, newContext, ready, uniqueEmail } from './support/helpers';
+import { PASSWORD, connectBrowser, expectAccessible, newContext, ready, uniqueEmail } from './support/helpers';
 
 /**
  * Firebase sign-in in Chromium against the Firebase Authentication emulator (offline, project demo-tribes,
@@ -174,7 +174,7 @@ beforeAll(async () => {
   emulator = await startFirebaseEmulator(PROJECT);
   emulatorHost = emulator.host;
   await startServer();
-  browser = await chromium.connect(inject('wsEndpoint'));
+  browser = await connectBrowser();
 }, 240_000);
 
 afterAll(async () => {

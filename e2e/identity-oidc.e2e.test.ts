@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startOidcIssuer, type LocalIssuer } from '../apps/server/test/oidc-issuer';
 import { freePort, startTribesServer, type TribesServer } from './support/tribes-server';
-import { expectAccessible, newContext, ready, uniqueEmail } from './support/helpers';
+import { connectBrowser, expectAccessible, newContext, ready, uniqueEmail } from './support/helpers';
 
 /**
  * OpenID Connect sign-in in Chromium (DESIGN 10.2) against a real issuer: oidc-provider 9 on
@@ -47,7 +47,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   issuer = await startOidcIssuer({ redirectUris: [`${base}/api/v1/auth/oidc/local/callback`] });
   await startServer(port);
-  browser = await chromium.connect(inject('wsEndpoint'));
+  browser = await connectBrowser();
 }, 180_000);
 
 afterAll(async () => {

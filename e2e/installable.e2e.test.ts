@@ -1,12 +1,8 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, connectBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 /** Waits until the page's service worker is active and controls nothing yet needed: its registration's scope. */
 const serviceWorkerScope = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.ready).scope);

@@ -1,21 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
   signInContext,
   signUpViaApi,
   suffix,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 describe('invite links', () => {
   it(
@@ -25,7 +21,7 @@ describe('invite links', () => {
       const tag = suffix();
       const leader = await signUpViaApi({ role: 'leader', name: `Inviter ${tag}` });
       const name = `Oasis ${tag}`;
-      const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+      const tribe = await createTribeViaApi(leader, {
         name,
         description: 'Palm gardens by the river',
         region: 'Drâa',

@@ -1,24 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
   signInContext,
   signUpViaApi,
   suffix,
+  createTribeViaApi,
 } from './support/helpers';
 
 // Issue 37.8: a leader on a phone, in Arabic, sees what waits for them where they look (the tribe's page)
 // and is told of it in the bell; each leads to where it is done.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 describe('what waits for a leader', () => {
   it(
@@ -27,7 +23,7 @@ describe('what waits for a leader', () => {
     async () => {
       const tag = suffix();
       const leader = await signUpViaApi({ role: 'leader', name: `Itto ${tag}` });
-      const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+      const tribe = await createTribeViaApi(leader, {
         name: `Ait Bouguemez ${tag}`,
         region: 'Azilal',
         lat: 31.6,
@@ -81,7 +77,7 @@ describe('what waits for a leader', () => {
   it('a plain member sees no such card', { timeout: 60_000 }, async () => {
     const tag = suffix();
     const leader = await signUpViaApi({ role: 'leader', name: `Leader ${tag}` });
-    const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+    const tribe = await createTribeViaApi(leader, {
       name: `Open valley ${tag}`,
       region: 'Atlas',
       lat: 31,

@@ -1,10 +1,10 @@
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   signInContext,
@@ -13,13 +13,10 @@ import {
   call,
   suffix,
   settled,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 /** A leader with an open tribe, and a member of it, through the API. */
 async function people(tag: string) {
@@ -27,7 +24,7 @@ async function people(tag: string) {
     signUpViaApi({ role: 'leader', name: `Tiziri ${tag}` }),
     signUpViaApi({ role: 'member', name: `Yuba ${tag}` }),
   ]);
-  const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+  const tribe = await createTribeViaApi(leader, {
     name: `Weavers ${tag}`,
     // Far from every other e2e tribe: the tribes journey looks for its own marker on the clustered map.
     region: 'Highlands',

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
@@ -11,13 +11,10 @@ import {
   signUpViaApi,
   type ApiUser,
   call,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 interface Journey {
   locale: 'en' | 'ar';
@@ -31,7 +28,7 @@ async function tribeWithMember(j: Journey) {
   const s = randomBytes(2).toString('hex');
   const leader = await signUpViaApi({ role: 'leader', name: `Money Leader ${s}` });
   const donor = await signUpViaApi({ role: 'member', name: `Money Donor ${s}` });
-  const { tribe } = await call<{ tribe: { id: string; slug: string; name: string } }>('POST', '/v1/tribes', leader.token, {
+  const tribe = await createTribeViaApi(leader, {
     name: `Giving Tribe ${j.locale} ${s}`,
     region: 'Somewhere',
     lat: 10,

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
@@ -10,13 +9,10 @@ import {
   signUpViaApi,
   suffix,
   waitForMail,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 describe('notification mail and one-click unsubscribe', () => {
   it(
@@ -25,7 +21,7 @@ describe('notification mail and one-click unsubscribe', () => {
     async () => {
       const tag = suffix();
       const author = await signUpViaApi({ role: 'leader', name: `Author ${tag}` });
-      const { tribe } = await call<{ tribe: { id: string } }>('POST', '/v1/tribes', author.token, {
+      const tribe = await createTribeViaApi(author, {
         name: `Dunes ${tag}`,
         description: 'Tents and wells',
         region: 'Merzouga',
@@ -105,7 +101,7 @@ describe('@mention autocomplete', () => {
     async () => {
       const tag = suffix();
       const leader = await signUpViaApi({ role: 'leader', name: `Leader ${tag}` });
-      const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+      const tribe = await createTribeViaApi(leader, {
         name: `Oasis ${tag}`,
         description: 'Palm groves',
         region: 'Figuig',

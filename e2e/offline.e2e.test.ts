@@ -1,23 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   call,
-  connectBrowser,
+  useBrowser,
   newContext,
   signInContext,
   signUpViaApi,
   suffix,
   type ApiUser,
   settled,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 /** A leader's open tribe with a post, a published course of two lessons, and a member who follows it. */
 async function tribeWithCourse(tag: string) {
@@ -25,7 +22,7 @@ async function tribeWithCourse(tag: string) {
     signUpViaApi({ role: 'leader', name: `Itto ${tag}` }),
     signUpViaApi({ role: 'member', name: `Moha ${tag}` }),
   ]);
-  const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+  const tribe = await createTribeViaApi(leader, {
     name: `Bus riders ${tag}`,
     region: 'Atlas',
     lat: 31.06,

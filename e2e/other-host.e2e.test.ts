@@ -1,15 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { baseUrl, connectBrowser, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+import { describe, it } from 'vitest';
+import { baseUrl, useBrowser, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
 
 // Walk defect (issue 14): realtime broke when the app was opened on another name than PUBLIC_URL's
 // (127.0.0.1, a LAN address, www or bare). The test server's PUBLIC_URL is http://127.0.0.1:<port>;
 // the page here is opened as http://localhost:<port>, and its socket must still connect.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 describe('the app opened on another host name than PUBLIC_URL', () => {
   it('connects realtime from http://localhost while PUBLIC_URL names 127.0.0.1', async () => {

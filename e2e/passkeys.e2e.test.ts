@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, connectBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 describe('passkeys (Chromium virtual authenticator)', () => {
   it('registers a passkey in settings, signs in with it, removes it; axe on the page in en and ar', async () => {

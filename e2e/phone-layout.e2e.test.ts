@@ -1,6 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectBrowser, newContext, ready, signInContext, signUpViaApi, suffix, type ApiUser } from './support/helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  useBrowser,
+  newContext,
+  ready,
+  signInContext,
+  signUpViaApi,
+  suffix,
+  type ApiUser,
+  createTribeViaApi,
+} from './support/helpers';
 
 /**
  * Every text field of the main journeys is usable on a 360 px phone, in English and Arabic (issue 37:
@@ -9,11 +19,7 @@ import { call, connectBrowser, newContext, ready, signInContext, signUpViaApi, s
  */
 const MIN_WIDTH = 120;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 interface Narrow {
   field: string;
@@ -80,7 +86,7 @@ interface World {
 async function world(): Promise<World> {
   const s = suffix();
   const leader = await signUpViaApi({ role: 'leader', name: `Phone Leader ${s}` });
-  const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+  const tribe = await createTribeViaApi(leader, {
     name: `Phone Tribe ${s}`,
     region: 'Atlas',
     lat: 31.6,

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
@@ -14,13 +14,10 @@ import {
   settled,
   layoutShift,
   trackLayoutShifts,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 /** A small real photo, made in memory (64 x 48, two colours). */
 const photo = () =>
@@ -46,7 +43,7 @@ async function people(tag: string): Promise<People> {
     signUpViaApi({ role: 'member', name: `Bob ${tag}` }),
     signUpViaApi({ role: 'member', name: `Carol ${tag}` }),
   ]);
-  const { tribe } = await call<{ tribe: People['tribe'] }>('POST', '/v1/tribes', alice.token, {
+  const tribe = await createTribeViaApi(alice, {
     name: `Olive Grove ${tag}`,
     region: 'Rif',
     lat: 35.2,
@@ -367,7 +364,7 @@ describe('posts and people', () => {
       // A long tribe name, and French, whose labels are the longest of the five: the tribe-only label must not
       // follow the name (it wrapped, and the form outgrew its placeholder by 10-48 px, from 360 to 1200 px).
       const [lead, member] = await Promise.all([signUpViaApi({ role: 'leader' }), signUpViaApi({ role: 'member' })]);
-      const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', lead.token, {
+      const tribe = await createTribeViaApi(lead, {
         name: `Aït Atlas Weavers of the High Valleys ${tag}`,
         region: 'Rif',
         lat: 35.2,
@@ -376,7 +373,7 @@ describe('posts and people', () => {
       });
       await call('POST', `/v1/tribes/${tribe.id}/join`, member.token, {});
       // A tribe the member is not in, for /home's "Tribes to discover" below "My tribes".
-      await call('POST', '/v1/tribes', lead.token, { name: `Other ${tag}`, region: 'Rif', lat: 35, lng: -4, visibility: 'open' });
+      await createTribeViaApi(lead, { name: `Other ${tag}`, region: 'Rif', lat: 35, lng: -4, visibility: 'open' });
       const m = await signedIn(member, 'en-US');
       try {
         const page = m.page;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
@@ -10,13 +10,10 @@ import {
   signUpViaApi,
   type ApiUser,
   call,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 /** Chooses the tribe as in onboarding (joins it, makes it primary): the user may open /home. */
 async function select(u: ApiUser, tribeId: string): Promise<ApiUser> {
@@ -41,7 +38,7 @@ describe('realtime', () => {
       const s = randomBytes(2).toString('hex');
       const leader = await signUpViaApi({ role: 'leader', name: `Rt Author ${s}` });
       const reader = await signUpViaApi({ role: 'member', name: `Rt Reader ${s}` });
-      const { tribe } = await call<{ tribe: { id: string; name: string } }>('POST', '/v1/tribes', leader.token, {
+      const tribe = await createTribeViaApi(leader, {
         name: `Live Tribe ${s}`,
         region: 'Somewhere',
         lat: 12,

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, newContext, PASSWORD, ready, signInContext, signUpViaApi, snackbar } from './support/helpers';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, newContext, PASSWORD, ready, signInContext, signUpViaApi, snackbar } from './support/helpers';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -8,11 +7,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 async function signedInPage(role: 'member' | 'leader' = 'member') {
   const user = await signUpViaApi({ role });

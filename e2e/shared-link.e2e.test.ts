@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   call,
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
@@ -12,17 +12,14 @@ import {
   signUpViaApi,
   suffix,
   type ApiUser,
+  createTribeViaApi,
 } from './support/helpers';
 
 // Issue 37, a donor following a shared link: the campaign and the public ledger open signed out (37.4),
 // the ledger's receipt opens and amounts show local money (37.9), giving asks to sign in and comes
 // back; donating with too few tokens buys the shortfall and comes back to the donation (37.7).
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 interface Journey {
   locale: 'en' | 'ar';
@@ -53,7 +50,7 @@ async function campaignWithLedger(j: Journey) {
   const s = suffix();
   const leader = await signUpViaApi({ role: 'leader', name: `Link Leader ${s}` });
   const donor = await signUpViaApi({ role: 'member', name: `Link Donor ${s}` });
-  const { tribe } = await call<{ tribe: { id: string; slug: string; name: string } }>('POST', '/v1/tribes', leader.token, {
+  const tribe = await createTribeViaApi(leader, {
     name: `Shared Tribe ${j.locale} ${s}`,
     region: 'Atlas',
     lat: 31,

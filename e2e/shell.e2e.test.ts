@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   call,
-  connectBrowser,
+  useBrowser,
   layoutShift,
   logoutViaApi,
   newContext,
@@ -14,13 +14,10 @@ import {
   suffix,
   trackLayoutShifts,
   waitForMail,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 async function withPage(options: Parameters<typeof newContext>[1], run: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await newContext(browser, options);
@@ -170,7 +167,7 @@ describe('shell', () => {
 
   it('moves nothing while pages load on a phone: what arrives late takes a place held for it or comes below', async () => {
     const leader = await signUpViaApi({ role: 'leader' });
-    const { tribe } = await call<{ tribe: { id: string } }>('POST', '/v1/tribes', leader.token, {
+    const tribe = await createTribeViaApi(leader, {
       name: `Layout ${suffix()}`,
       region: 'Souss',
       lat: 30.4,

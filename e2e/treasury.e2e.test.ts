@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   call,
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
@@ -12,13 +12,10 @@ import {
   signUpViaApi,
   suffix,
   type ApiUser,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 interface Journey {
   locale: 'en' | 'ar';
@@ -52,7 +49,7 @@ async function treasuryTribe(j: Journey) {
   const second = await signUpViaApi({ role: 'member', name: `Second Leader ${s}` });
   const member = await signUpViaApi({ role: 'member', name: `Roof Member ${s}` });
   const donor = await signUpViaApi({ role: 'member', name: `Donor ${s}` });
-  const { tribe } = await call<{ tribe: { id: string; slug: string; name: string } }>('POST', '/v1/tribes', founder.token, {
+  const tribe = await createTribeViaApi(founder, {
     name: `Treasury Tribe ${j.locale} ${s}`,
     region: 'Atlas',
     lat: 31,

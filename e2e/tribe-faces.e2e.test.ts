@@ -1,22 +1,18 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  call,
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   ready,
   signInContext,
   signUpViaApi,
   suffix,
+  createTribeViaApi,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 /** A picture drawn here: a gradient of the given size as PNG. */
 function picture(width: number, height: number): Promise<Buffer> {
@@ -47,7 +43,7 @@ describe('tribe cover and logo', () => {
       const tag = suffix();
       const leader = await signUpViaApi({ role: 'leader', name: `Faces ${tag}` });
       const name = `Cedars ${tag}`;
-      const { tribe } = await call<{ tribe: { id: string; slug: string } }>('POST', '/v1/tribes', leader.token, {
+      const tribe = await createTribeViaApi(leader, {
         name,
         region: 'Middle Atlas',
         lat: 33.5,

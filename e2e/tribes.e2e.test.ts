@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   codeFor,
-  connectBrowser,
+  useBrowser,
   expectAccessible,
   newContext,
   PASSWORD,
@@ -17,11 +17,7 @@ import {
   settled,
 } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 interface Place {
   lat: number;

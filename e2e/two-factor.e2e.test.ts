@@ -1,13 +1,8 @@
 import { generate } from 'otplib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, connectBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser, expectAccessible, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 /**
  * A code for the next 30 s step: the server accepts one step either side, and the step that turned

@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectBrowser, newContext, ready, signInContext, signUpViaApi } from './support/helpers';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, newContext, ready, signInContext, signUpViaApi, createTribeViaApi } from './support/helpers';
 
 // Defects found on the walk (issue 14) that only a real layout engine or a real Leaflet shows.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = await useBrowser();
 
 describe('walk defects', () => {
   it('footer links are touch targets at least 44 px high on a 360 px phone', async () => {
@@ -105,7 +100,7 @@ describe('walk defects', () => {
  */
 async function phoneOnTribeWithLongAbout(name: string) {
   const leader = await signUpViaApi({ role: 'leader' });
-  const { tribe } = await call<{ tribe: { slug: string; name: string } }>('POST', '/v1/tribes', leader.token, {
+  const tribe = await createTribeViaApi(leader, {
     name: `${name} ${Date.now().toString(36)}`,
     region: 'High Atlas',
     lat: 31.1,

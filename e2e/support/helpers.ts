@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { StoredMail } from './mail-sink';
 
 export const PASSWORD = 'a long enough passphrase';
@@ -12,6 +12,16 @@ export const baseUrl = () => inject('baseUrl');
 /** Connects to the run's one Chromium. */
 export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('wsEndpoint'));
+}
+
+/**
+ * The test file's connection to the run's Chromium, closed after the file's tests: a file's browser in
+ * one line (`const browser = await useBrowser();` at the top of the file).
+ */
+export async function useBrowser(): Promise<Browser> {
+  const browser = await connectBrowser();
+  afterAll(async () => browser.close());
+  return browser;
 }
 
 /**
@@ -50,6 +60,22 @@ export async function call<T>(method: string, path: string, token: string, body?
   const json = (await res.json()) as { data: T };
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
+}
+
+/** The fields of a new tribe (POST /v1/tribes). */
+export interface TribeFields {
+  name: string;
+  region: string;
+  lat: number;
+  lng: number;
+  visibility: 'open' | 'request';
+  description?: string;
+}
+
+/** Creates a tribe through the API as a leader (throwing unless it is created) and answers it. */
+export async function createTribeViaApi(leader: { token: string }, fields: TribeFields) {
+  const { tribe } = await call<{ tribe: { id: string; slug: string; name: string } }>('POST', '/v1/tribes', leader.token, fields);
+  return tribe;
 }
 
 export function uniqueEmail(prefix = 'e2e'): string {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller, type Method } from '#test/call.js';
 import {
-  bearer,
   buyTokens,
   createCampaign,
   createPost,
@@ -25,14 +25,10 @@ type Who = { token: string };
 /** The parts of an answer's data this test reads. */
 type Item = { id: string; questions: [{ id: string }] };
 type Data = Record<'village' | 'comment' | 'course' | 'lesson' | 'assessment', Item>;
-const call = async (method: string, url: string, who: Who, payload?: unknown, headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({
-    method: method as 'POST',
-    url: `/api${url}`,
-    payload: payload as object,
-    headers: { ...bearer(who.token), ...headers },
-  });
-  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: Data } };
+const api = caller(() => t, { prefix: '/api' });
+const call = async (method: Method, url: string, who: Who, payload?: object, headers: Record<string, string> = {}) => {
+  const res = await api(method, url, who, payload, headers);
+  return { status: res.status, body: res.body as { status: string; message: string; data: Data } };
 };
 const ok = <T extends { status: number; body: { data: Data } }>(res: T) => {
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);

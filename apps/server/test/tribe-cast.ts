@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from './build-test-app.js';
-import { bearer, createTribe, signUp, signUpLeader } from './factories.js';
+import { caller, type Method } from './call.js';
+import { createTribe, signUp, signUpLeader } from './factories.js';
 
 /**
  * The cast of the tribe members tests (src/modules/tribes/members*.int.test.ts, split in two files
@@ -17,13 +18,11 @@ export interface Cast {
   otherLeader: { token: string; id: string };
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type { Method };
 
-/** One request to the test app, answering its status and JSON body. */
+/** One request to the test app, answering its status and JSON body (see caller in call.ts). */
 export const callApp = (t: TestApp, method: Method, url: string, token?: string, payload?: object) =>
-  t.app
-    .inject({ method, url, payload, headers: token ? bearer(token) : {} })
-    .then((r) => ({ status: r.statusCode, body: r.json() }));
+  caller(() => t)(method, url, token, payload);
 
 /** One request tribe with every kind of person the permission matrix needs. */
 export async function castTribe(t: TestApp): Promise<Cast> {

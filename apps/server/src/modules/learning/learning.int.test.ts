@@ -2,6 +2,7 @@ import { learningEndpoints as api, type EndpointData } from '@tribes/shared';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { bearer, createTribe, signUp, signUpLeader } from '#test/factories.js';
 import { pdfLines } from '#test/pdf-glyphs.js';
@@ -13,10 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  t.app
-    .inject({ method, url: `/api${url}`, payload, headers: token ? bearer(token) : {} })
-    .then((r) => ({ status: r.statusCode, body: r.json() }));
+const call = caller(() => t, { prefix: '/api' });
 
 const DAY = 86_400_000;
 const KEY_FIELDS = new Set(['correct', 'accepted', 'tolerance', 'expected']);

@@ -3,6 +3,7 @@ import { reauthEndpoints, type EndpointDef } from '@tribes/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import { mailQueueDrained } from '#test/mail-queue.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { bearer, logIn, signUp } from '#test/factories.js';
@@ -17,16 +18,7 @@ afterAll(async () => t.close());
 /** REAUTH_WINDOW_SECONDS' default. */
 const WINDOW_MS = 600_000;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-async function call(method: Method, url: string, token?: string, payload?: object) {
-  const res = await t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: token ? bearer(token) : {},
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const call = caller(() => t, { prefix: '/api' });
 
 /** Every endpoint of the contract that declares itself a sensitive act. */
 const freshEndpoints = Object.values(contract as Record<string, unknown>)

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expenseReceipts } from '#src/core/db/schema/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller, type Method } from '#test/call.js';
 import { bearer, buyTokens, createTribe, joinTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
 import { multipartBody } from '#test/multipart.js';
 
@@ -22,15 +23,11 @@ type Who = { token: string; user: { id: string } };
 const SIGNED = /^\/media\/private\/receipts\/([0-9a-f]{32})\.(webp|pdf)\?exp=(\d+)&sig=([0-9a-f]{64})$/;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-async function call(app: TestApp, method: 'GET' | 'POST' | 'PATCH', url: string, who?: Who | null, payload?: object) {
-  const res = await app.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: { ...(who ? bearer(who.token) : {}), ...(method === 'POST' ? { 'idempotency-key': newKey() } : {}) },
-  });
-  return { status: res.statusCode, body: res.json(), text: res.body };
-}
+const call = (app: TestApp, method: Method, url: string, who?: Who | null, payload?: object) =>
+  caller(() => app, {
+    prefix: '/api',
+    headers: (m): Record<string, string> => (m === 'POST' ? { 'idempotency-key': newKey() } : {}),
+  })(method, url, who, payload);
 
 const media = (url: string, app = t) => app.app.inject({ method: 'GET', url });
 

@@ -1,7 +1,8 @@
 import { treasuryEndpoints } from '@tribes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createCampaign, createTribe, logIn, signUp, signUpLeader } from '#test/factories.js';
+import { caller } from '#test/call.js';
+import { buyTokens, createCampaign, createTribe, logIn, signUp, signUpLeader } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,15 +12,7 @@ afterAll(async () => t.close());
 
 type Who = { token: string; user: { id: string } };
 
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: Who | null, payload?: object) {
-  const res = await t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: who ? bearer(who.token) : {},
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const call = caller(() => t, { prefix: '/api' });
 
 // Read through the app's own services: the test moves the clock months on, past the session's lifetime.
 const balance = async (who: Who) => Number((await t.app.ctx.ledger.accountOf('user', who.user.id)).balance);

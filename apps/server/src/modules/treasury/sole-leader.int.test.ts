@@ -1,7 +1,8 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createTribe, joinTribe, makeModerator, newKey, signUp, signUpLeader } from '#test/factories.js';
+import { caller } from '#test/call.js';
+import { buyTokens, createTribe, joinTribe, makeModerator, newKey, signUp, signUpLeader } from '#test/factories.js';
 
 /*
  * A tribe with too few leaders to approve its leader's own expense (issue 37.2, decision 023): a
@@ -17,16 +18,7 @@ afterAll(async () => t.close());
 
 type Who = { token: string; user: { id: string } };
 
-async function call(method: 'GET' | 'POST' | 'PATCH', url: string, who?: Who | null, payload?: object, headers = {}) {
-  const res = await t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: { ...(who ? bearer(who.token) : {}), ...headers },
-  });
-  const json = String(res.headers['content-type']).startsWith('application/json');
-  return { status: res.statusCode, body: json ? res.json() : null, text: res.body };
-}
+const call = caller(() => t, { prefix: '/api' });
 
 const roof = { amount: 300, title: 'Roof repair', description: 'Tiles after the storm', payee: 'Atlas Roofing' };
 const propose = (tribeId: string, who: Who) =>

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers } from '#src/core/db/schema/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import {
   bearer,
@@ -29,21 +30,12 @@ afterAll(async () => t.close());
 
 type Who = { token: string; user: { id: string } };
 
-async function call(
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  who?: Who | null,
-  payload?: object,
-  headers: Record<string, string> = {},
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: { ...(who ? bearer(who.token) : {}), ...headers },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const api = caller(() => t, { prefix: '/api' });
+/** An answer's status and body only: a replay is compared whole with the first answer. */
+const call = async (...args: Parameters<typeof api>) => {
+  const { status, body } = await api(...args);
+  return { status, body };
+};
 
 const propose = (tribeId: string, who: Who | null, payload: object, key = newKey()) =>
   call('POST', `/v1/tribes/${tribeId}/expenses`, who, payload, { 'idempotency-key': key });

@@ -1,8 +1,9 @@
 import { invitesEndpoints } from '@tribes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import { expectOperationsMatch } from '#test/contract.js';
-import { bearer, createTribe, joinTribe, makeModerator, signUp, signUpLeader } from '#test/factories.js';
+import { createTribe, joinTribe, makeModerator, signUp, signUpLeader } from '#test/factories.js';
 
 // DESIGN 10.5: invite links with a public preview and an accept that joins.
 let t: TestApp;
@@ -13,10 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token?: string | null, payload?: object) =>
-  t.app
-    .inject({ method, url: `/api${url}`, payload, headers: token ? bearer(token) : {} })
-    .then((r) => ({ status: r.statusCode, body: r.json() }));
+const call = caller(() => t, { prefix: '/api' });
 
 async function invite(tribeId: string, body: object = {}, token = leader.token) {
   const res = await call('POST', `/v1/tribes/${tribeId}/invites`, token, body);

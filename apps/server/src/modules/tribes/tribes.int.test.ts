@@ -1,8 +1,9 @@
 import { tribesEndpoints, villagesEndpoints, type EndpointData, type MapTribe } from '@tribes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import { expectOperationsMatch } from '#test/contract.js';
-import { bearer, buildTribe, createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { buildTribe, createTribe, signUp, signUpLeader } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token?: string, payload?: object) =>
-  t.app
-    .inject({ method, url, payload, headers: token ? bearer(token) : {} })
-    .then((r) => ({ status: r.statusCode, body: r.json() }));
+const call = caller(() => t);
 
 describe('POST /v1/tribes', () => {
   it('lets a leader create a tribe and become its first leader, with its primary tribe set', async () => {

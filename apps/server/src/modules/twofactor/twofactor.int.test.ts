@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, totpFactors, twoFactorChallenges } from '#src/core/db/schema/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller, type Method } from '#test/call.js';
 import { mailQueueDrained } from '#test/mail-queue.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { bearer, signUp } from '#test/factories.js';
@@ -17,15 +18,8 @@ afterAll(async () => t.close());
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token?: string) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(payload ? { payload } : {}),
-    headers: { 'user-agent': UA, ...(token ? bearer(token) : {}) },
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
-}
+const api = caller(() => t, { prefix: '/api/v1', headers: () => ({ 'user-agent': UA }) });
+const call = (method: Method, url: string, payload?: object, token?: string) => api(method, url, token, payload);
 
 /** The app's code now (the test moves the app's clock; otplib is given the same epoch). */
 const codeAt = (secret: string, offsetSeconds = 0) =>

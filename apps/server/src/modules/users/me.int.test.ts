@@ -2,6 +2,7 @@ import { accountEmailEndpoints, authEndpoints, usersEndpoints, type EndpointData
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { bearer, post, signUp } from '#test/factories.js';
 import { multipartBody } from '#test/multipart.js';
@@ -12,10 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'PATCH' | 'PUT' | 'DELETE' | 'POST', url: string, token: string | undefined, payload?: object) =>
-  t.app
-    .inject({ method, url, payload, headers: token ? bearer(token) : {} })
-    .then((r) => ({ status: r.statusCode, body: r.json() }));
+const call = caller(() => t);
 
 describe('GET and PATCH /v1/me', () => {
   it('returns the user with the documented fields and no secrets', async () => {

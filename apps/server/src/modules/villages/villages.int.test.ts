@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { caller } from '#test/call.js';
+import { createTribe, signUp, signUpLeader } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
-  t.app
-    .inject({ method, url, payload, headers: token ? bearer(token) : {} })
-    .then((r) => ({ status: r.statusCode, body: r.json() }));
+const call = caller(() => t);
 
 async function setup() {
   const leader = await signUpLeader(t);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import { bearer, buyTokens, createCampaign, createTribe, newKey, post, signUp, signUpLeader } from '#test/factories.js';
 
 let t: TestApp;
@@ -11,10 +12,8 @@ afterAll(async () => t.close());
 const DAY = 24 * 3600 * 1000;
 const donate = (token: string, payload: object, key: string = newKey()) =>
   t.app.inject({ method: 'POST', url: '/api/v1/donations', payload, headers: { ...bearer(token), 'idempotency-key': key } });
-const get = async (url: string) => {
-  const res = await t.app.inject({ url: `/api${url}` });
-  return { status: res.statusCode, body: res.json() };
-};
+const call = caller(() => t, { prefix: '/api' });
+const get = (url: string) => call('GET', url);
 
 describe("a campaign's donations and daily totals", () => {
   it('pages through only this campaign, newest first, hiding anonymous donors and their messages', async () => {

@@ -13,7 +13,7 @@ import { NewPostsBanner, NewPostsBannerView } from './components/new-posts-banne
 import { NotificationBell } from './components/notification-bell';
 import { NotificationList } from './components/notification-list';
 import { TribeOnline } from './components/tribe-online';
-import { FakeRealtimeClient } from './fake-client';
+import { FakeRealtimeClient } from '../../test/fake-realtime-client';
 import { realtimeStore, startRealtime } from './realtime-store';
 import { resolveRealtimeConfig } from './realtime-config';
 import { useRealtimeEvent } from './use-realtime-event';

@@ -6,7 +6,7 @@ import { initI18n } from '../../../app/i18n';
 import { CampaignMeta, CampaignShare, CampaignUpdates, TopDonors, daysLeft } from './campaign-extras';
 import { CampaignProgress } from './campaign-progress';
 import { displayCurrency, formatLocalMoney } from './local-money';
-import { ok, renderWithApp, stubApi } from './money-test-utils';
+import { ok, renderWithApp, stubApi } from '../../../test/stub-api';
 import { WalletBalance } from './wallet-balance';
 
 beforeAll(() => initI18n('en'));

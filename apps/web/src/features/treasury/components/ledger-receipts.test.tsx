@@ -4,7 +4,7 @@ import type { LedgerEntry, Tribe } from '@tribes/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { TribeLedger } from '../../money/components/tribe-ledger';
-import { ok, renderWithApp, stubApi } from '../../money/components/money-test-utils';
+import { ok, renderWithApp, stubApi } from '../../../test/stub-api';
 import { LedgerReceipts } from './ledger-receipts';
 
 // Issue 37.9: the public ledger's "one receipt" opens the receipt (a fresh signed link from GET
