@@ -12,16 +12,10 @@ import {
   type ApiUser,
   call,
   createTribeViaApi,
+  type Journey,
 } from './support/helpers';
 
 const browser = await useBrowser();
-
-interface Journey {
-  locale: 'en' | 'ar';
-  prefix: string;
-  dir: 'ltr' | 'rtl';
-  width: number;
-}
 
 /** A leader with a tribe, and a member of it; both have chosen it as in onboarding. */
 async function tribeWithMember(j: Journey) {

@@ -13,6 +13,8 @@ import {
   suffix,
   type ApiUser,
   createTribeViaApi,
+  type Journey,
+  moneyCall,
 } from './support/helpers';
 
 // Issue 37, a donor following a shared link: the campaign and the public ledger open signed out (37.4),
@@ -20,25 +22,6 @@ import {
 // back; donating with too few tokens buys the shortfall and comes back to the donation (37.7).
 
 const browser = await useBrowser();
-
-interface Journey {
-  locale: 'en' | 'ar';
-  prefix: string;
-  dir: 'ltr' | 'rtl';
-  width: number;
-}
-
-/** A money call with its Idempotency-Key (the shared helper sends none). */
-async function moneyCall<T>(path: string, token: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 const RECEIPT_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 

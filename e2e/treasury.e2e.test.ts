@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   call,
   useBrowser,
   expectAccessible,
@@ -13,28 +11,11 @@ import {
   suffix,
   type ApiUser,
   createTribeViaApi,
+  type Journey,
+  moneyCall,
 } from './support/helpers';
 
 const browser = await useBrowser();
-
-interface Journey {
-  locale: 'en' | 'ar';
-  prefix: string;
-  dir: 'ltr' | 'rtl';
-  width: number;
-}
-
-/** A money call with its Idempotency-Key (the shared helper sends none). */
-async function moneyCall<T>(path: string, token: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A 4x4 PNG: the receipt photo (the server re-encodes it to WebP). */
 const RECEIPT_PNG = Buffer.from(

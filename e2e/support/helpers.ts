@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -246,4 +246,24 @@ export async function trackLayoutShifts(page: Page): Promise<void> {
 /** The layout shift summed on the current document since it loaded (see `trackLayoutShifts`). */
 export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+}
+
+/** A journey of the browser suites: its language, its path prefix, its direction and its screen width. */
+export interface Journey {
+  locale: 'en' | 'ar';
+  prefix: string;
+  dir: 'ltr' | 'rtl';
+  width: number;
+}
+
+/** A money call with its Idempotency-Key (the shared helper sends none). */
+export async function moneyCall<T>(path: string, token: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T };
+  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
 }
