@@ -11,7 +11,7 @@ import { AppRoutes, preloadRoute } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
 import { captureInstallPrompt } from './lib/install-prompt';
-import { sessionStore } from './features/auth/session-store';
+import { sessionStore } from './lib/session/session-store';
 import { startOffline } from './features/offline/start';
 import { preparePostTimeFormats } from './features/posts/post-time';
 import { startRealtime } from './features/realtime/realtime-store';

@@ -11,7 +11,7 @@ import {
 } from '@tribes/shared';
 import { api, forceLogout } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { setUser, useSession } from '../auth/session-store';
+import { setUser, useSession } from '../../lib/session/session-store';
 
 /** Query keys of the account feature. */
 export const accountKeys = {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, forceLogout } from '../../app/api';
-import { sessionStore } from './session-store';
+import { sessionStore } from '../../lib/session/session-store';
 
 /**
  * Logout: revokes the token on the server (best effort), then clears the session and goes to /.

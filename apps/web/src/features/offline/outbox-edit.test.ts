@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@tribes/shared';
 import { bindApiSession } from '../../app/api';
 import { onlineStore } from '../../lib/online-status';
-import { clearSession, sessionStore, signIn } from '../auth/session-store';
+import { clearSession, sessionStore, signIn } from '../../lib/session/session-store';
 import type { OutboxDb } from './outbox-db';
 import type { OutboxItem } from './outbox-types';
 

@@ -4,7 +4,7 @@ import { postsEndpoints } from '@tribes/shared';
 import { api, bindApiSession } from '../../app/api';
 import { noticeStore } from '../../components/snackbar/notice-store';
 import { onlineStore } from '../../lib/online-status';
-import { clearSession, sessionStore, signIn } from '../auth/session-store';
+import { clearSession, sessionStore, signIn } from '../../lib/session/session-store';
 import { cancelOutboxItem, editOutboxItem, flushOutbox, outboxStore, viaOutbox } from './outbox';
 
 const user = { id: 'u1', name: 'Moha', profile: { last_step: 'tribe-selection-completed' } } as unknown as User;

@@ -5,7 +5,7 @@ import { notify } from '../../components/snackbar/notice-store';
 import { ApiError } from '../../lib/api-client';
 import { createStore } from '../../lib/external-store';
 import { onlineStore } from '../../lib/online-status';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import { openOutboxDb, type OutboxDb } from './outbox-db';
 import type { OutboxItem, OutboxWrite } from './outbox-types';
 

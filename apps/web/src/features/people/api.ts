@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { peopleEndpoints as endpoints, usersEndpoints, type PrivacyBody, type UserProfile } from '@tribes/shared';
 import { api } from '../../app/api';
 import { ApiError } from '../../lib/api-client';
-import { setUser } from '../auth/session-store';
+import { setUser } from '../../lib/session/session-store';
 import { postKeys } from '../posts/api';
 
 export const peopleKeys = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useUserPosts } from '../posts/api';
 import { useBlock, useProfile } from './api';
 

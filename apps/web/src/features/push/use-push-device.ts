@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES } from '@tribes/shared';
 import { useSaveSettings } from '../account/api';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { disablePush, enablePush, readPushState, type PushState } from './push-device';
 import { pushOfferStore } from './push-offer';
 

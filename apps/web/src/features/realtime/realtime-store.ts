@@ -1,4 +1,4 @@
-import { sessionStore, type SessionState } from '../auth/session-store';
+import { sessionStore, type SessionState } from '../../lib/session/session-store';
 import { createStore, useStore } from '../../lib/external-store';
 import { addRequestHeaders } from '../../lib/request-headers';
 import type { ConnectionState, RealtimeClient } from './types';

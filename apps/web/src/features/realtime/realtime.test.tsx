@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale, initI18n } from '../../app/i18n';
-import { clearSession, signIn } from '../auth/session-store';
+import { clearSession, signIn } from '../../lib/session/session-store';
 import { postKeys } from '../posts/api';
 import { TribePostsPanel } from '../posts/components/tribe-posts-panel';
 import { NewPostsBanner, NewPostsBannerView } from './components/new-posts-banner';

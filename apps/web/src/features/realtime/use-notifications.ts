@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ECHO_CHANNELS } from '@tribes/shared';
 import type { AppNotification } from '@tribes/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { notificationKeys, storeLiveNotification, useMarkNotificationsRead, useNotificationPages } from './notifications-api';
 import { useConnectionState } from './realtime-store';
 import { useRealtimeEvent } from './use-realtime-event';

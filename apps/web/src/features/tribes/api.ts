@@ -22,7 +22,7 @@ import {
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { accountKeys } from '../account/api';
-import { setUser } from '../auth/session-store';
+import { setUser } from '../../lib/session/session-store';
 import { decodeMapTribes, readStoredTribes, storeTribes } from './map-data';
 import { offerPush } from '../push/push-offer';
 

@@ -5,7 +5,7 @@ import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
-import { pathAfterLogin, signIn } from '../auth/session-store';
+import { pathAfterLogin, signIn } from '../../lib/session/session-store';
 import { isPasskeyCancel } from '../passkeys/browser';
 import { usePasskeySecondFactor, useVerifyTwoFactor } from './api';
 

@@ -22,7 +22,7 @@ import {
   type QuietHours,
 } from '@tribes/shared';
 import { fieldErrorsTo } from '../../../lib/field-errors';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../../lib/session/session-store';
 import { PushDeviceSetting } from '../../push/components/push-device-setting';
 import { useDigestPreview, useMe, useSaveSettings } from '../api';
 

@@ -17,7 +17,7 @@ import { CHANNELS, type Campaign } from '@tribes/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, RouterLocaleLink } from '../../../components/locale-link';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../../lib/session/session-store';
 import { useRealtimeEvent } from '../../realtime/use-realtime-event';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListSkeleton } from '../../../components/list-skeleton';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { POST_LIMITS } from '@tribes/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../../lib/session/session-store';
 import type { OutboxItem, OutboxPhoto } from '../outbox-types';
 import { useOutboxItems } from '../use-outbox';
 import { OutboxActions } from './outbox-actions';

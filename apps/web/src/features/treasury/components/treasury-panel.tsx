@@ -14,7 +14,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../../lib/session/session-store';
 import { LocalMoney } from '../../money/components/local-money';
 import { useMoneyFormat } from '../../money/format';
 import { useExpenses, useTreasury } from '../api';

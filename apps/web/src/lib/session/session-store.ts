@@ -1,7 +1,7 @@
 import type { User } from '@tribes/shared';
 import { LAST_STEPS, STORAGE_KEYS, type LastStep, type OtpPurpose } from '@tribes/shared/constants';
-import { createStore, useStore } from '../../lib/external-store';
-import { pendingInvitePath } from '../invites/pending-invite';
+import { createStore, useStore } from '../external-store';
+import { pendingInvitePath } from './pending-invite';
 import { pendingReturnPath } from './return-path';
 
 /** A code is on its way to this address, for this purpose; reset_token once a forgot-password code is verified. */
