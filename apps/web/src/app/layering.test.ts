@@ -29,7 +29,7 @@ describe('web layering (eslint no-restricted-imports)', () => {
     expect(
       await importErrors(
         'components/x.tsx',
-        "export { useSession } from '../lib/session/session-store';\nimport '../features/tribes/api';\n",
+        "export { useSession } from '../features/auth/session-store';\nimport '../features/tribes/api';\n",
       ),
     ).toEqual([
       expect.stringContaining('components/ and lib/ are generic'),
@@ -56,7 +56,7 @@ describe('web layering (eslint no-restricted-imports)', () => {
     expect(
       await importErrors(
         'app/api.ts',
-        "import { sessionStore } from '../lib/session/session-store';\nexport const s = sessionStore;\n",
+        "import { sessionStore } from '../features/auth/session-store';\nexport const s = sessionStore;\n",
       ),
     ).toEqual([expect.stringContaining('seam imports no feature')]);
     expect(await importErrors('app/i18n.ts', "import { Shell } from './shell';\nexport const s = Shell;\n")).toEqual([
@@ -66,7 +66,7 @@ describe('web layering (eslint no-restricted-imports)', () => {
     expect(
       await importErrors(
         'app/session-binding.ts',
-        "import { sessionStore } from '../lib/session/session-store';\nexport const s = sessionStore;\n",
+        "import { sessionStore } from '../features/auth/session-store';\nexport const s = sessionStore;\n",
       ),
     ).toEqual([]);
   });

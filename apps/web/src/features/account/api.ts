@@ -12,14 +12,10 @@ import {
 import { api, forceLogout } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { setUser, useSession } from '../../lib/session/session-store';
+import { accountKeys } from '../../lib/query-keys';
 
-/** Query keys of the account feature. */
-export const accountKeys = {
-  me: ['me'] as const,
-  sessions: ['sessions'] as const,
-  unsubscribe: (token: string) => ['unsubscribe', token] as const,
-  digestPreview: ['digest', 'preview'] as const,
-};
+/** The query keys live in lib/query-keys, where other features may read them too. */
+export { accountKeys };
 
 /** Keeps the stored user in step with the server after every change. */
 const storeUser = (answer: { data: MeData }) => setUser(answer.data.user);

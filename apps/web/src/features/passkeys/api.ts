@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { passkeyEndpoints as endpoints } from '@tribes/shared';
 import { api } from '../../app/api';
-import { identityKeys } from '../identity/api';
+import { identityKeys } from '../../lib/query-keys';
 import { loadWebAuthnBrowser } from './browser';
 
 /** Query keys of the passkeys feature. */

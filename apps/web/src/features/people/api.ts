@@ -3,7 +3,7 @@ import { peopleEndpoints as endpoints, usersEndpoints, type PrivacyBody, type Us
 import { api } from '../../app/api';
 import { ApiError } from '../../lib/api-client';
 import { setUser } from '../../lib/session/session-store';
-import { postKeys } from '../posts/api';
+import { postKeys } from '../../lib/query-keys';
 
 export const peopleKeys = {
   all: ['people'] as const,

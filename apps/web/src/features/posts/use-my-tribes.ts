@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGINATION, tribesEndpoints, type Tribe } from '@tribes/shared';
 import { api } from '../../app/api';
-import { tribeKeys } from '../tribes/api';
+import { tribeKeys } from '../../lib/query-keys';
 import { usePrimaryTribe } from '../tribes/use-primary-tribe';
 
 /**

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Comment, Page } from '@tribes/shared';
-import { postKeys } from '../posts/api';
+import { postKeys } from '../../lib/query-keys';
 import { dropPostFrom, patchPostIn } from '../posts/post-cache';
 
 type CommentPages = InfiniteData<Page<Comment>>;

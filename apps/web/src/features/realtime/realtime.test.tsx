@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale, initI18n } from '../../app/i18n';
 import { clearSession, signIn } from '../../lib/session/session-store';
-import { postKeys } from '../posts/api';
+import { postKeys } from '../../lib/query-keys';
 import { TribePostsPanel } from '../posts/components/tribe-posts-panel';
 import { NewPostsBanner, NewPostsBannerView } from './components/new-posts-banner';
 import { NotificationBell } from './components/notification-bell';

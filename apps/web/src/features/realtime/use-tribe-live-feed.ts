@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ECHO_CHANNELS, type Post } from '@tribes/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../lib/session/session-store';
-import { postKeys } from '../posts/api';
+import { postKeys } from '../../lib/query-keys';
 import { applyLiveComment, applyLivePostDeleted } from './live-cache';
 import { useRealtimeEvent } from './use-realtime-event';
 

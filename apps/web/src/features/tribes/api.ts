@@ -21,28 +21,14 @@ import {
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { accountKeys } from '../account/api';
+import { accountKeys } from '../../lib/query-keys';
 import { setUser } from '../../lib/session/session-store';
 import { decodeMapTribes, readStoredTribes, storeTribes } from './map-data';
 import { offerPush } from '../push/push-offer';
+import { tribeKeys } from '../../lib/query-keys';
 
-/** Query keys of the feature: every tribe read sits under 'tribes', the map under 'map'. */
-export const tribeKeys = {
-  all: ['tribes'] as const,
-  list: (q: string) => ['tribes', 'list', q] as const,
-  detail: (ref: string) => ['tribes', 'detail', ref] as const,
-  members: (ref: string, status: MembershipStatus) => ['tribes', 'members', ref, status] as const,
-  villages: (ref: string, status: VillageStatus) => ['tribes', 'villages', ref, status] as const,
-  /** What waits for the tribe's leaders and moderators (join requests, villages, expenses). */
-  approvals: (ref: string) => ['tribes', 'approvals', ref] as const,
-  /** The tribes I may post to (see posts/use-my-tribes), by my primary tribe. */
-  mine: (primary: string | null) => ['tribes', 'mine', primary] as const,
-  map: ['map'] as const,
-  mapTribes: ['map', 'tribes'] as const,
-  mapVillages: ['map', 'villages'] as const,
-  /** GET /v1/config's map tiles: apart from `map`, which changes to tribes refetch. */
-  mapTiles: ['map-tiles'] as const,
-};
+/** The query keys live in lib/query-keys, where other features may read them too. */
+export { tribeKeys };
 
 const PAGE_SIZE = 20;
 
