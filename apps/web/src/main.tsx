@@ -12,8 +12,8 @@ import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { sessionStore } from './lib/session/session-store';
-import { startOffline } from './features/offline/start';
-import { preparePostTimeFormats } from './features/posts/post-time';
+import { startOffline } from './lib/offline/start';
+import { preparePostTimeFormats } from './lib/post-time';
 import { startRealtime } from './features/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.

@@ -10,7 +10,7 @@ import { CampaignProgress } from '../features/money/components/campaign-progress
 import { DonateForm } from '../features/money/components/donate-form';
 import { SignInToGive } from '../features/money/components/sign-in-to-give';
 import { useSession } from '../lib/session/session-store';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import { EmptyState } from '../components/empty-state';
 import { OfflineUnavailable } from '../components/offline-unavailable';
 import { isNoConnection, useOnline } from '../lib/online-status';

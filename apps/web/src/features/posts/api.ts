@@ -3,7 +3,7 @@ import { postsEndpoints as endpoints, type Post } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { dataSaverOn } from '../../lib/data-saver';
-import { viaOutbox, type DirectOptions } from '../offline/outbox';
+import { viaOutbox, type DirectOptions } from '../../lib/offline/outbox';
 import { tribeKeys } from '../../lib/query-keys';
 import { applyMark, dropPostFrom, patchPostIn, type PostMark } from './post-cache';
 import { postKeys, type ReportStatus } from '../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useLocaleNavigate } from '../../app/locale-hooks';
 import { useTribe } from './api';
-import { membershipFlags } from './membership';
+import { membershipFlags } from '../../lib/membership';
 import { usePrimaryTribe } from './use-primary-tribe';
 import { useRegisterVillageForm } from './use-tribe-forms';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { usePublicConfig } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { useBuyTokensForm } from '../use-buy-tokens-form';
 import { TOKEN_PACKS } from '../token-packs';
 import { LocalMoney } from './local-money';

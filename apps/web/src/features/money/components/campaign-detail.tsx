@@ -24,7 +24,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { useTribe } from '../../tribes/api';
 import { moneyKeys, useCampaignDaily, useCampaignDonations, useCloseCampaign } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { CampaignStatus } from './campaign-card';
 import { CampaignMeta, CampaignShare, CampaignUpdates, TopDonors } from './campaign-extras';
 import { CampaignProgress } from './campaign-progress';

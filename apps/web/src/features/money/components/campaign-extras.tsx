@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { useCampaignTopDonors, useCampaignUpdates, usePostCampaignUpdate } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { RichText } from '../../../components/rich-text';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;

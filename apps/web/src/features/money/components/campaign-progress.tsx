@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Campaign } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { LocalMoney } from './local-money';
 
 /** Raised of goal as a bar with its numbers; the bar's value is what screen readers hear. */

@@ -16,7 +16,7 @@ import { TextField } from '../../../components/inputs/text-field';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { useOnline } from '../../../lib/online-status';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { useDonateForm, type DonationTarget } from '../use-donate-form';
 import { LocalMoney } from './local-money';
 import { PaymentReturn } from './payment-return';

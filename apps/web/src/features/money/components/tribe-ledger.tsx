@@ -14,7 +14,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { ledgerCsvUrl, useTribeLedger } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { LocalMoney } from './local-money';
 
 /** A paid expense as the ledger lists it. */

@@ -10,7 +10,7 @@ import { EXPENSE_LIMITS, type Expense } from '@tribes/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepUpFields } from './step-up-fields';
-import { useMoneyFormat } from '../../money/format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import type { ExpenseAct } from '../api';
 import type { Pending } from '../use-expense-act';
 

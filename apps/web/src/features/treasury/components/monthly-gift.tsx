@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { LocalMoney } from '../../money/components/local-money';
-import { useMoneyFormat } from '../../money/format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { useCreatePledge } from '../api';
 
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);

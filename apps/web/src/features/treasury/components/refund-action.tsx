@@ -10,8 +10,8 @@ import { EXPENSE_LIMITS, type LedgerEntry, type Tribe } from '@tribes/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepUpFields } from './step-up-fields';
-import { useMoneyFormat } from '../../money/format';
-import { membershipFlags } from '../../tribes/membership';
+import { useMoneyFormat } from '../../../lib/money-format';
+import { membershipFlags } from '../../../lib/membership';
 import { useRefundDialog } from '../use-expense-act';
 
 /**

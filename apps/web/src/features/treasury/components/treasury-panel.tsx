@@ -16,7 +16,7 @@ import { LoadMore } from '../../../components/load-more';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { useSession } from '../../../lib/session/session-store';
 import { LocalMoney } from '../../money/components/local-money';
-import { useMoneyFormat } from '../../money/format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { useExpenses, useTreasury } from '../api';
 import { useExpenseActDialog } from '../use-expense-act';
 import { ExpenseActDialog } from './expense-act-dialog';

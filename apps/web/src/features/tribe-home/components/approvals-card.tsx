@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { AsideCard } from '../../../components/page-columns';
 import { useTribeApprovals } from '../../tribes/api';
-import { membershipFlags } from '../../tribes/membership';
+import { membershipFlags } from '../../../lib/membership';
 
 type Waiting = 'joinRequests' | 'villages' | 'expenses';
 

@@ -17,7 +17,7 @@ import { useTribeCampaigns } from '../../money/api';
 import { CampaignProgress } from '../../money/components/campaign-progress';
 import { TribeOnline } from '../../realtime/components/tribe-online';
 import { useTribeMembers } from '../../tribes/api';
-import { membershipFlags } from '../../tribes/membership';
+import { membershipFlags } from '../../../lib/membership';
 import { nextLesson } from '../next-lesson';
 import { ApprovalsCard } from './approvals-card';
 

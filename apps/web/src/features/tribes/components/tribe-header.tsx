@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { membershipFlags } from '../membership';
+import { membershipFlags } from '../../../lib/membership';
 import { InviteButton } from '../../invites/components/invite-dialog';
 import { MembershipActions } from './membership-actions';
 import { MembershipChip, VisibilityChip } from './membership-chip';

@@ -18,7 +18,7 @@ import { SetupChecklist } from '../../tribe-home/components/setup-checklist';
 import { TribeAside } from '../../tribe-home/components/tribe-aside';
 import { WelcomeCard } from '../../tribe-home/components/welcome-card';
 import { PageColumns } from '../../../components/page-columns';
-import { membershipFlags } from '../membership';
+import { membershipFlags } from '../../../lib/membership';
 import { AboutPanel, MembersPanel, VillagesPanel } from './tribe-panels';
 import { TribeHeader } from './tribe-header';
 

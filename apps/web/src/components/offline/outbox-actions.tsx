@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { notify } from '../../../components/snackbar/notice-store';
-import { cancelOutboxItem, editOutboxItem } from '../outbox';
-import type { OutboxItem } from '../outbox-types';
+import { ConfirmDialog } from '../confirm-dialog';
+import { notify } from '../snackbar/notice-store';
+import { cancelOutboxItem, editOutboxItem } from '../../lib/offline/outbox';
+import type { OutboxItem } from '../../lib/offline/outbox-types';
 
 /** Edit (posts and comments) and cancel, with a confirmation, for one waiting write. */
 export function OutboxActions({ item, maxLength }: { item: OutboxItem; maxLength?: number }) {

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OutboxItem } from '../outbox-types';
+import type { OutboxItem } from '../../lib/offline/outbox-types';
 import { OutboxActions } from './outbox-actions';
 import { OutboxStatus } from './outbox-status';
 

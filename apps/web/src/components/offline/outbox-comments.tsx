@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { POST_LIMITS } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { useOutboxItems } from '../use-outbox';
+import { useOutboxItems } from '../../lib/offline/use-outbox';
 import { OutboxActions } from './outbox-actions';
 import { OutboxStatus } from './outbox-status';
 

@@ -2,7 +2,7 @@ import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import type { OutboxItem } from '../outbox-types';
+import type { OutboxItem } from '../../lib/offline/outbox-types';
 
 /** "Waiting to send", or "Not sent" with the server's reason beside it. */
 export function OutboxStatus({ item }: { item: OutboxItem }) {

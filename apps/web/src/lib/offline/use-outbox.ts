@@ -1,5 +1,5 @@
-import { useStore } from '../../lib/external-store';
-import { useSession } from '../../lib/session/session-store';
+import { useStore } from '../external-store';
+import { useSession } from '../session/session-store';
 import { outboxStore } from './outbox';
 import type { OutboxItem, OutboxKind } from './outbox-types';
 

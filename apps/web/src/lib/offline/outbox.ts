@@ -2,10 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { i18n } from '../../app/i18n';
 import { notify } from '../../components/snackbar/notice-store';
-import { ApiError } from '../../lib/api-client';
-import { createStore } from '../../lib/external-store';
-import { onlineStore } from '../../lib/online-status';
-import { sessionStore } from '../../lib/session/session-store';
+import { ApiError } from '../api-client';
+import { createStore } from '../external-store';
+import { onlineStore } from '../online-status';
+import { sessionStore } from '../session/session-store';
 import { openOutboxDb, type OutboxDb } from './outbox-db';
 import type { OutboxItem, OutboxWrite } from './outbox-types';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { OFFLINE_CACHES } from '../../lib/offline-caches';
-import { sessionStore } from '../../lib/session/session-store';
+import { OFFLINE_CACHES } from '../offline-caches';
+import { sessionStore } from '../session/session-store';
 import { startOutbox } from './outbox';
 
 /** Empties what the service worker kept of a member's reading (their feed, tribe-only photos): on signing out. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@tribes/shared';
 import { bindApiSession } from '../../app/api';
-import { onlineStore } from '../../lib/online-status';
-import { clearSession, sessionStore, signIn } from '../../lib/session/session-store';
+import { onlineStore } from '../online-status';
+import { clearSession, sessionStore, signIn } from '../session/session-store';
 import type { OutboxDb } from './outbox-db';
 import type { OutboxItem } from './outbox-types';
 

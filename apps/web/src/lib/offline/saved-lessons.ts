@@ -1,8 +1,8 @@
 import { learningEndpoints } from '@tribes/shared';
 import { useEffect, useState } from 'react';
 import { api } from '../../app/api';
-import { lessonApiPath, OFFLINE_CACHES } from '../../lib/offline-caches';
-import { useOnline } from '../../lib/online-status';
+import { lessonApiPath, OFFLINE_CACHES } from '../offline-caches';
+import { useOnline } from '../online-status';
 
 /** The lessons among `ids` the service worker keeps for reading offline. */
 async function savedAmong(ids: string[]): Promise<Set<string>> {

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { PageColumns } from '../../../components/page-columns';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { PageColumns } from './page-columns';
+import { usePageTitle } from '../lib/use-page-title';
 
 /**
  * A feed-width page: its h1 (also the document title), an optional action beside it, the content.

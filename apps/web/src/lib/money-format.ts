@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocale } from '../../app/locale-hooks';
+import { useLocale } from '../app/locale-hooks';
 
 /** Token amounts, prices and dates in the reader's language (Intl), memoised per locale. */
 export function useMoneyFormat() {

@@ -3,8 +3,8 @@ import type { User } from '@tribes/shared';
 import { postsEndpoints } from '@tribes/shared';
 import { api, bindApiSession } from '../../app/api';
 import { noticeStore } from '../../components/snackbar/notice-store';
-import { onlineStore } from '../../lib/online-status';
-import { clearSession, sessionStore, signIn } from '../../lib/session/session-store';
+import { onlineStore } from '../online-status';
+import { clearSession, sessionStore, signIn } from '../session/session-store';
 import { cancelOutboxItem, editOutboxItem, flushOutbox, outboxStore, viaOutbox } from './outbox';
 
 const user = { id: 'u1', name: 'Moha', profile: { last_step: 'tribe-selection-completed' } } as unknown as User;

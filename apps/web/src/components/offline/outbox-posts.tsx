@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { POST_LIMITS } from '@tribes/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../lib/session/session-store';
-import type { OutboxItem, OutboxPhoto } from '../outbox-types';
-import { useOutboxItems } from '../use-outbox';
+import { useSession } from '../../lib/session/session-store';
+import type { OutboxItem, OutboxPhoto } from '../../lib/offline/outbox-types';
+import { useOutboxItems } from '../../lib/offline/use-outbox';
 import { OutboxActions } from './outbox-actions';
 import { OutboxStatus } from './outbox-status';
 

@@ -1,4 +1,4 @@
-import { dateTimeFormat, relativeTimeFormat } from '../../lib/intl';
+import { dateTimeFormat, relativeTimeFormat } from './intl';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
