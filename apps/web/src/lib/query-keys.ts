@@ -72,7 +72,7 @@ export const tribeKeys = {
   villages: (ref: string, status: VillageStatus) => ['tribes', 'villages', ref, status] as const,
   /** What waits for the tribe's leaders and moderators (join requests, villages, expenses). */
   approvals: (ref: string) => ['tribes', 'approvals', ref] as const,
-  /** The tribes I may post to (see posts/use-my-tribes), by my primary tribe. */
+  /** The tribes I may post to (see lib/session/use-my-tribes), by my primary tribe. */
   mine: (primary: string | null) => ['tribes', 'mine', primary] as const,
   map: ['map'] as const,
   mapTribes: ['map', 'tribes'] as const,

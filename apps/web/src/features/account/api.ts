@@ -11,28 +11,16 @@ import {
 } from '@tribes/shared';
 import { api, forceLogout } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { setUser, useSession } from '../../lib/session/session-store';
+import { setUser } from '../../lib/session/session-store';
 import { accountKeys } from '../../lib/query-keys';
 
 /** The query keys live in lib/query-keys, where other features may read them too. */
 export { accountKeys };
+/** GET /v1/me lives in lib/session, beside the session it refreshes. */
+export { useMe } from '../../lib/session/use-me';
 
 /** Keeps the stored user in step with the server after every change. */
 const storeUser = (answer: { data: MeData }) => setUser(answer.data.user);
-
-/** GET /v1/me, refreshing the stored user. */
-export function useMe() {
-  const { isLoggedIn } = useSession();
-  return useQuery({
-    queryKey: accountKeys.me,
-    enabled: isLoggedIn,
-    queryFn: async () => {
-      const answer = await api.call(endpoints.me);
-      storeUser(answer);
-      return answer.data.user;
-    },
-  });
-}
 
 export function useSetRole() {
   return useMutation({

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { useMyTribes } from '../posts/use-my-tribes';
-import { usePrimaryTribe } from '../tribes/use-primary-tribe';
+import { useMyTribes } from '../../lib/session/use-my-tribes';
+import { usePrimaryTribe } from '../../lib/session/use-primary-tribe';
 import { useTribe } from '../tribes/api';
 import { useCampaign, useTribeCampaigns } from './api';
 import type { PickerState } from './components/donation-target-picker';

@@ -24,7 +24,7 @@ import type { FieldErrorsHandler } from '../../lib/api-client';
 import { accountKeys } from '../../lib/query-keys';
 import { setUser } from '../../lib/session/session-store';
 import { decodeMapTribes, readStoredTribes, storeTribes } from './map-data';
-import { offerPush } from '../push/push-offer';
+import { offerPush } from '../../lib/push/push-offer';
 import { tribeKeys } from '../../lib/query-keys';
 
 /** The query keys live in lib/query-keys, where other features may read them too. */

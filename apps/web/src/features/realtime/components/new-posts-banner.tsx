@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import type { QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyTribes } from '../../posts/use-my-tribes';
-import { usePrimaryTribe } from '../../tribes/use-primary-tribe';
+import { useMyTribes } from '../../../lib/session/use-my-tribes';
+import { usePrimaryTribe } from '../../../lib/session/use-primary-tribe';
 import { useTribeLiveFeed } from '../use-tribe-live-feed';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 

@@ -11,7 +11,7 @@ import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { AsideCard } from '../../../components/page-columns';
-import { useMyTribes } from '../../posts/use-my-tribes';
+import { useMyTribes } from '../../../lib/session/use-my-tribes';
 import { useTribeList } from '../../tribes/api';
 
 const SHOWN = 5;

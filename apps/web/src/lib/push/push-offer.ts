@@ -1,4 +1,4 @@
-import { createStore } from '../../lib/external-store';
+import { createStore } from '../external-store';
 import { pushSupported } from './push-device';
 
 /** How long "Not now" keeps the offer away. */

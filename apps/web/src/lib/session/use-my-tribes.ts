@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGINATION, tribesEndpoints, type Tribe } from '@tribes/shared';
 import { api } from '../../app/api';
-import { tribeKeys } from '../../lib/query-keys';
-import { usePrimaryTribe } from '../tribes/use-primary-tribe';
+import { tribeKeys } from '../query-keys';
+import { usePrimaryTribe } from './use-primary-tribe';
 
 /**
  * The tribes I may post to. The API has no "my tribes" list, so this reads the first pages of

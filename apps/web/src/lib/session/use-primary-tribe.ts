@@ -1,5 +1,5 @@
-import { useMe } from '../account/api';
-import { useSession } from '../../lib/session/session-store';
+import { useMe } from './use-me';
+import { useSession } from './session-store';
 
 /** The id of the user's primary tribe, kept fresh with GET /v1/me (leaving or creating a tribe changes it). */
 export function usePrimaryTribe(): string | null {

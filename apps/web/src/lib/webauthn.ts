@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { passkeyEndpoints as endpoints } from '@tribes/shared';
-import { api } from '../../app/api';
-import { deviceName } from '../../lib/device-name';
+import { api } from '../app/api';
+import { deviceName } from './device-name';
 
 /** @simplewebauthn/browser, fetched only when a passkey ceremony starts (never in the /sign-in chunk). */
 export const loadWebAuthnBrowser = () => import('@simplewebauthn/browser');
