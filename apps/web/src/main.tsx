@@ -14,7 +14,7 @@ import { captureInstallPrompt } from './lib/install-prompt';
 import { sessionStore } from './lib/session/session-store';
 import { startOffline } from './lib/offline/start';
 import { preparePostTimeFormats } from './lib/post-time';
-import { startRealtime } from './features/realtime/realtime-store';
+import { startRealtime } from './lib/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
 window.addEventListener('vite:preloadError', (event) => {

@@ -7,7 +7,7 @@ import { Composer } from '../features/posts/components/composer';
 import { PageFrame } from '../components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
 import { OutboxPosts } from '../components/offline/outbox-posts';
-import { NewPostsBanner } from '../features/realtime/components/new-posts-banner';
+import { NewPostsBanner } from '../features/posts/components/new-posts-banner';
 import { HomeAside } from '../features/tribe-home/components/home-aside';
 
 /**

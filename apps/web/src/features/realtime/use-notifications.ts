@@ -4,8 +4,8 @@ import type { AppNotification } from '@tribes/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../lib/session/session-store';
 import { notificationKeys, storeLiveNotification, useMarkNotificationsRead, useNotificationPages } from './notifications-api';
-import { useConnectionState } from './realtime-store';
-import { useRealtimeEvent } from './use-realtime-event';
+import { useConnectionState } from '../../lib/realtime/realtime-store';
+import { useRealtimeEvent } from '../../lib/realtime/use-realtime-event';
 
 /** The bell: notifications (fetched, then live from the user's channel), unread count, mark read. */
 export function useNotifications() {

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, RouterLocaleLink } from '../../../components/locale-link';
 import { useSession } from '../../../lib/session/session-store';
-import { useRealtimeEvent } from '../../realtime/use-realtime-event';
+import { useRealtimeEvent } from '../../../lib/realtime/use-realtime-event';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';

@@ -5,7 +5,7 @@ import type { Tribe } from '@tribes/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { membershipFlags } from '../../../lib/membership';
-import { NewPostsBanner } from '../../realtime/components/new-posts-banner';
+import { NewPostsBanner } from './new-posts-banner';
 import { postKeys, useTribePosts } from '../api';
 import { OutboxPosts } from '../../../components/offline/outbox-posts';
 import { Composer } from './composer';

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../lib/session/session-store';
 import { postKeys } from '../../lib/query-keys';
 import { applyLiveComment, applyLivePostDeleted } from './live-cache';
-import { useRealtimeEvent } from './use-realtime-event';
+import { useRealtimeEvent } from '../../lib/realtime/use-realtime-event';
 
 /**
  * Live updates of the user's tribes: new posts are collected (not pushed into the list under the

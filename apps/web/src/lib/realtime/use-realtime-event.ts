@@ -1,6 +1,6 @@
 import type { RealtimeEventName, RealtimeEvents } from '@tribes/shared';
 import { useEffect, useRef } from 'react';
-import { inOwnTask } from '../../lib/in-own-task';
+import { inOwnTask } from '../in-own-task';
 import { useRealtimeClient } from './realtime-store';
 
 /**

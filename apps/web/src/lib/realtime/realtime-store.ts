@@ -1,6 +1,6 @@
-import { sessionStore, type SessionState } from '../../lib/session/session-store';
-import { createStore, useStore } from '../../lib/external-store';
-import { addRequestHeaders } from '../../lib/request-headers';
+import { sessionStore, type SessionState } from '../session/session-store';
+import { createStore, useStore } from '../external-store';
+import { addRequestHeaders } from '../request-headers';
 import type { ConnectionState, RealtimeClient } from './types';
 
 export interface RealtimeSnapshot {

@@ -1,6 +1,6 @@
 import { ECHO_CHANNELS } from '@tribes/shared';
 import { useEffect, useState } from 'react';
-import { inOwnTask } from '../../lib/in-own-task';
+import { inOwnTask } from '../in-own-task';
 import { useRealtimeClient } from './realtime-store';
 import type { PresenceMember } from './types';
 

@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Comment, Page } from '@tribes/shared';
 import { postKeys } from '../../lib/query-keys';
-import { dropPostFrom, patchPostIn } from '../posts/post-cache';
+import { dropPostFrom, patchPostIn } from './post-cache';
 
 type CommentPages = InfiniteData<Page<Comment>>;
 
