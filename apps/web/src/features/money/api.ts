@@ -4,7 +4,6 @@ import {
   endpointPath,
   endpointQuery,
   moneyEndpoints as endpoints,
-  systemEndpoints,
   type CreateCampaignBody,
   type DonationBody,
   type EndpointInput,
@@ -17,6 +16,8 @@ import type { FieldErrorsHandler } from '../../lib/api-client';
 import { moneyKeys, type HistoryFilter } from '../../lib/query-keys';
 
 /** The query keys live in lib/query-keys, where other features may read them too. */
+/** GET /v1/config lives in lib/public-config: the money components outside this feature read it too. */
+export { usePublicConfig } from '../../lib/public-config';
 export { moneyKeys, type HistoryFilter };
 
 /** Which movements the wallet history shows. */
@@ -196,15 +197,6 @@ export function useCampaignDaily(id: string) {
   return useQuery({
     queryKey: moneyKeys.campaignDaily(id),
     queryFn: async ({ signal }) => (await api.call(endpoints.campaignDaily, { params: { id } }, { signal })).data.items,
-  });
-}
-
-/** GET /v1/config, read once per visit: the price of a token and its currency. */
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: moneyKeys.config,
-    staleTime: Infinity,
-    queryFn: async ({ signal }) => (await api.call(systemEndpoints.config, {}, { signal })).data,
   });
 }
 

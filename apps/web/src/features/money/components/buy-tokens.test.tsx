@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { BuyTokens } from './buy-tokens';
-import { ok, renderWithApp, stubApi } from './money-test-utils';
+import { ok, renderWithApp, stubApi } from '../../../test/money-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -11,7 +11,7 @@ import { usePublicConfig } from '../api';
 import { useMoneyFormat } from '../../../lib/money-format';
 import { useBuyTokensForm } from '../use-buy-tokens-form';
 import { TOKEN_PACKS } from '../token-packs';
-import { LocalMoney } from './local-money';
+import { LocalMoney } from '../../../components/local-money';
 
 /**
  * Buying tokens: an amount, a confirmation, then the provider's checkout (the sandbox page, or Stripe).

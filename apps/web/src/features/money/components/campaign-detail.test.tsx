@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { clearSession, pathAfterLogin, signIn } from '../../../lib/session/session-store';
 import { CampaignDetail, CampaignGive } from './campaign-detail';
-import { ok, renderWithApp, stubApi } from './money-test-utils';
+import { ok, renderWithApp, stubApi } from '../../../test/money-test-utils';
 
 beforeAll(() => initI18n('en'));
 afterEach(() => {

@@ -30,7 +30,7 @@ import { CampaignMeta, CampaignShare, CampaignUpdates, TopDonors } from './campa
 import { CampaignProgress } from './campaign-progress';
 import { DonationsChart } from './donations-chart';
 import { DonorList } from './donor-list';
-import { LocalMoney } from './local-money';
+import { LocalMoney } from '../../../components/local-money';
 import { donatePath, SignInToGiveButton } from './sign-in-to-give';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;

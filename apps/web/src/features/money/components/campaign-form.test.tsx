@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { CampaignForm } from './campaign-form';
-import { renderWithApp, stubApi } from './money-test-utils';
+import { renderWithApp, stubApi } from '../../../test/money-test-utils';
 
 beforeAll(async () => {
   await initI18n('en');

@@ -5,8 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { CampaignMeta, CampaignShare, CampaignUpdates, TopDonors, daysLeft } from './campaign-extras';
 import { CampaignProgress } from './campaign-progress';
-import { displayCurrency, formatLocalMoney } from './local-money';
-import { ok, renderWithApp, stubApi } from './money-test-utils';
+import { displayCurrency, formatLocalMoney } from '../../../components/local-money';
+import { ok, renderWithApp, stubApi } from '../../../test/money-test-utils';
 import { WalletBalance } from './wallet-balance';
 
 beforeAll(() => initI18n('en'));

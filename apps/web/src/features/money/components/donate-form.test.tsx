@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { DonateForm } from './donate-form';
 import { DonationTargetPicker, type PickerState } from './donation-target-picker';
-import { ok, renderWithApp, stubApi } from './money-test-utils';
+import { ok, renderWithApp, stubApi } from '../../../test/money-test-utils';
 
 beforeAll(() => initI18n('en'));
 afterEach(() => vi.unstubAllGlobals());

@@ -18,7 +18,7 @@ import { useOnline } from '../../../lib/online-status';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useMoneyFormat } from '../../../lib/money-format';
 import { useDonateForm, type DonationTarget } from '../use-donate-form';
-import { LocalMoney } from './local-money';
+import { LocalMoney } from '../../../components/local-money';
 import { PaymentReturn } from './payment-return';
 import { rememberDonation } from '../pending-donation';
 import { purchaseFor } from '../token-packs';

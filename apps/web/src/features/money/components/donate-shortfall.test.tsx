@@ -7,7 +7,7 @@ import { initI18n } from '../../../app/i18n';
 import WalletPage from '../../../routes/setting-wallet';
 import { purchaseFor } from '../token-packs';
 import { DonateForm } from './donate-form';
-import { ok, stubApi } from './money-test-utils';
+import { ok, stubApi } from '../../../test/money-test-utils';
 import { SandboxCheckout } from './sandbox-checkout';
 
 // Issue 37.7: donating with too few tokens shows the shortfall and a way to buy it; the purchase opens

@@ -15,7 +15,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { ledgerCsvUrl, useTribeLedger } from '../api';
 import { useMoneyFormat } from '../../../lib/money-format';
-import { LocalMoney } from './local-money';
+import { LocalMoney } from '../../../components/local-money';
 
 /** A paid expense as the ledger lists it. */
 export type LedgerExpense = NonNullable<LedgerEntry['expense']>;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
-import { ok, renderWithApp, stubApi } from './money-test-utils';
+import { ok, renderWithApp, stubApi } from '../../../test/money-test-utils';
 import { WalletHistory } from './wallet-history';
 
 beforeAll(() => initI18n('en'));

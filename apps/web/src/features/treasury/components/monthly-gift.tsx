@@ -9,7 +9,7 @@ import { MONEY_LIMITS } from '@tribes/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { LocalMoney } from '../../money/components/local-money';
+import { LocalMoney } from '../../../components/local-money';
 import { useMoneyFormat } from '../../../lib/money-format';
 import { useCreatePledge } from '../api';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Pledge } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
-import { ok, renderWithApp, stubApi } from '../../money/components/money-test-utils';
+import { ok, renderWithApp, stubApi } from '../../../test/money-test-utils';
 import { MonthlyGift } from './monthly-gift';
 import { MyPledges } from './my-pledges';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { MEMBER } from '../../../test/api-harness';
 import { EMPTY_SESSION, sessionStore, signIn } from '../../../lib/session/session-store';
-import { renderWithApp, stubApi, ok } from '../../money/components/money-test-utils';
+import { renderWithApp, stubApi, ok } from '../../../test/money-test-utils';
 import { TreasuryPanel } from './treasury-panel';
 
 beforeAll(async () => {

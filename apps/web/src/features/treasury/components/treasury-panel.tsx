@@ -15,7 +15,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { useSession } from '../../../lib/session/session-store';
-import { LocalMoney } from '../../money/components/local-money';
+import { LocalMoney } from '../../../components/local-money';
 import { useMoneyFormat } from '../../../lib/money-format';
 import { useExpenses, useTreasury } from '../api';
 import { useExpenseActDialog } from '../use-expense-act';

@@ -1,7 +1,7 @@
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../app/locale-hooks';
-import { usePublicConfig } from '../api';
+import { useLocale } from '../app/locale-hooks';
+import { usePublicConfig } from '../lib/public-config';
 
 /** The local currency a language's readers most likely count in, when the server offers it. */
 const LOCALE_CURRENCY: Record<string, string> = { ar: 'MAD', he: 'ILS', fr: 'EUR', es: 'EUR', en: 'USD' };

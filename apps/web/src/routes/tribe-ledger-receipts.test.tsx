@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LedgerEntry, Tribe } from '@tribes/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../app/i18n';
-import { TribeLedger } from '../../money/components/tribe-ledger';
-import { ok, renderWithApp, stubApi } from '../../money/components/money-test-utils';
-import { LedgerReceipts } from './ledger-receipts';
+import { initI18n } from '../app/i18n';
+import { TribeLedger } from '../features/money/components/tribe-ledger';
+import { ok, renderWithApp, stubApi } from '../test/money-test-utils';
+import { LedgerReceipts } from '../features/treasury/components/ledger-receipts';
 
 // Issue 37.9: the public ledger's "one receipt" opens the receipt (a fresh signed link from GET
 // /v1/expenses/{id}, DESIGN 11.7); amounts show local money beside the tokens.
