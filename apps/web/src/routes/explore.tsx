@@ -15,7 +15,7 @@ import { TextField } from '../components/inputs/text-field';
 import { PageFrame } from '../components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
 import { useExplorePage } from '../features/posts/use-explore-page';
-import { DiscoverTribesCard } from '../features/tribe-home/components/home-aside';
+import { DiscoverTribesCard } from './tribe-home/home-aside';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;
 

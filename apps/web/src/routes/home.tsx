@@ -8,7 +8,7 @@ import { PageFrame } from '../components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
 import { OutboxPosts } from '../components/offline/outbox-posts';
 import { NewPostsBanner } from '../features/posts/components/new-posts-banner';
-import { HomeAside } from '../features/tribe-home/components/home-aside';
+import { HomeAside } from './tribe-home/home-aside';
 
 /**
  * /home: a composer, then the feed (my tribes' posts and public posts, newest first) with infinite scroll;

@@ -9,10 +9,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { RouterLocaleLink } from '../../../components/locale-link';
-import { AsideCard } from '../../../components/page-columns';
-import { useMyTribes } from '../../../lib/session/use-my-tribes';
-import { useTribeList } from '../../tribes/api';
+import { RouterLocaleLink } from '../../components/locale-link';
+import { AsideCard } from '../../components/page-columns';
+import { useMyTribes } from '../../lib/session/use-my-tribes';
+import { useTribeList } from '../../features/tribes/api';
 
 const SHOWN = 5;
 /** How many rows "My tribes" holds while it loads: most members belong to a few tribes. */

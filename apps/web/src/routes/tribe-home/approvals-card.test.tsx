@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLocale, initI18n } from '../../app/i18n';
 import { jsonResponse, queryWrapper, stubFetch, success } from '../../test/api-harness';
-import { ApprovalsCard } from './components/approvals-card';
+import { ApprovalsCard } from './approvals-card';
 
 // Issue 37.8: what waits for a tribe's leaders, where they look (the side column of the tribe's page).
 

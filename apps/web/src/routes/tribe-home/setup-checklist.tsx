@@ -14,11 +14,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { RouterLocaleLink } from '../../../components/locale-link';
-import { useTribeCampaigns } from '../../money/api';
-import { useTribePosts } from '../../posts/api';
-import { setupItems, setupShows } from '../setup-steps';
-import { useDismissed } from '../use-dismissed';
+import { RouterLocaleLink } from '../../components/locale-link';
+import { useTribeCampaigns } from '../../features/money/api';
+import { useTribePosts } from '../../features/posts/api';
+import { setupItems, setupShows } from '../../features/tribe-home/setup-steps';
+import { useDismissed } from '../../features/tribe-home/use-dismissed';
 
 /**
  * A new leader's setup checklist (cover, logo, description, first post, invite, first campaign) that

@@ -6,11 +6,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
 import { jsonResponse, queryWrapper, stubFetch, success } from '../../test/api-harness';
-import { HomeAside } from './components/home-aside';
-import { SetupChecklist } from './components/setup-checklist';
-import { isNewMember, WelcomeCard } from './components/welcome-card';
-import { nextLesson } from './next-lesson';
-import { setupItems } from './setup-steps';
+import { HomeAside } from './home-aside';
+import { SetupChecklist } from './setup-checklist';
+import { isNewMember, WelcomeCard } from './welcome-card';
+import { nextLesson } from '../../features/tribe-home/next-lesson';
+import { setupItems } from '../../features/tribe-home/setup-steps';
 
 beforeAll(() => initI18n('en'));
 afterEach(() => {

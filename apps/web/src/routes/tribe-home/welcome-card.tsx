@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { RouterLocaleLink } from '../../../components/locale-link';
-import { useDismissed } from '../use-dismissed';
+import { RouterLocaleLink } from '../../components/locale-link';
+import { useDismissed } from '../../features/tribe-home/use-dismissed';
 
 /** New members see the welcome for this many days after joining (or until they close it). */
 export const WELCOME_DAYS = 14;

@@ -6,10 +6,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Tribe, TribeApprovals } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { RouterLocaleLink } from '../../../components/locale-link';
-import { AsideCard } from '../../../components/page-columns';
-import { useTribeApprovals } from '../../tribes/api';
-import { membershipFlags } from '../../../lib/membership';
+import { RouterLocaleLink } from '../../components/locale-link';
+import { AsideCard } from '../../components/page-columns';
+import { useTribeApprovals } from '../../features/tribes/api';
+import { membershipFlags } from '../../lib/membership';
 
 type Waiting = 'joinRequests' | 'villages' | 'expenses';
 

@@ -7,20 +7,21 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { TRIBE_TABS, useTribeTab, type TribeTab } from '../use-tribe-tab';
-import { TribeCourses } from '../../learning/components/tribe-courses';
-import { TribeCampaignList } from '../../money/components/tribe-campaigns';
-import { TreasuryPanel } from '../../treasury/components/treasury-panel';
-import { TribePostsPanel } from '../../posts/components/tribe-posts-panel';
-import { TribeOnline } from '../../realtime/components/tribe-online';
-import { ApprovalsCard } from '../../tribe-home/components/approvals-card';
-import { SetupChecklist } from '../../tribe-home/components/setup-checklist';
-import { TribeAside } from '../../tribe-home/components/tribe-aside';
-import { WelcomeCard } from '../../tribe-home/components/welcome-card';
-import { PageColumns } from '../../../components/page-columns';
-import { membershipFlags } from '../../../lib/membership';
-import { AboutPanel, MembersPanel, VillagesPanel } from './tribe-panels';
-import { TribeHeader } from './tribe-header';
+import { TRIBE_TABS, useTribeTab, type TribeTab } from '../features/tribes/use-tribe-tab';
+import { TribeCourses } from '../features/learning/components/tribe-courses';
+import { TribeCampaignList } from '../features/money/components/tribe-campaigns';
+import { TreasuryPanel } from '../features/treasury/components/treasury-panel';
+import { TribePostsPanel } from '../features/posts/components/tribe-posts-panel';
+import { TribeOnline } from '../features/realtime/components/tribe-online';
+import { ApprovalsCard } from './tribe-home/approvals-card';
+import { SetupChecklist } from './tribe-home/setup-checklist';
+import { TribeAside } from './tribe-home/tribe-aside';
+import { WelcomeCard } from './tribe-home/welcome-card';
+import { PageColumns } from '../components/page-columns';
+import { membershipFlags } from '../lib/membership';
+import { AboutPanel, MembersPanel, VillagesPanel } from '../features/tribes/components/tribe-panels';
+import { TribeHeader } from '../features/tribes/components/tribe-header';
+import { InviteButton } from '../features/invites/components/invite-dialog';
 
 function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
   switch (tab) {
@@ -91,7 +92,7 @@ export function TribeView({ tribe }: { tribe: Tribe }) {
   );
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 1180, mx: 'auto', width: '100%' }}>
-      <TribeHeader tribe={tribe} />
+      <TribeHeader tribe={tribe} invite={(t) => <InviteButton tribe={t} />} />
       <PageColumns main={main} aside={<TribeAside tribe={tribe} />} asideLabel={t('tribeHome.aside.label')} />
     </Stack>
   );
