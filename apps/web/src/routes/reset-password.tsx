@@ -5,7 +5,7 @@ import { PasswordField } from '../components/inputs/password-field';
 import { usePasswordPolicy } from '../features/auth/api';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { PasswordRules } from '../features/auth/components/password-rules';
-import { besideRules } from '../features/auth/password-policy';
+import { besideRules } from '../lib/password-policy';
 import { useLocale } from '../app/locale-hooks';
 import { useResetPasswordForm } from '../features/auth/use-auth-forms';
 import { fieldProps } from '../lib/form-field';

@@ -8,7 +8,7 @@ import { SettingsFrame } from '../features/account/components/settings-frame';
 import { useChangePasswordForm } from '../features/account/use-account-forms';
 import { usePasswordPolicy } from '../features/auth/api';
 import { PasswordRules } from '../features/auth/components/password-rules';
-import { besideRules } from '../features/auth/password-policy';
+import { besideRules } from '../lib/password-policy';
 import { useLocale } from '../app/locale-hooks';
 import { fieldProps } from '../lib/form-field';
 

@@ -7,7 +7,7 @@ import { LocaleLink } from '../components/locale-link';
 import { usePasswordPolicy } from '../features/auth/api';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { PasswordRules } from '../features/auth/components/password-rules';
-import { besideRules } from '../features/auth/password-policy';
+import { besideRules } from '../lib/password-policy';
 import { useLocale } from '../app/locale-hooks';
 import { useSignUpForm } from '../features/auth/use-auth-forms';
 import { fieldProps } from '../lib/form-field';

@@ -6,7 +6,6 @@ import {
   type ChangePasswordBody,
   type MeData,
   type Role,
-  type SettingsBody,
   type UpdateMeBody,
 } from '@tribes/shared';
 import { api, forceLogout } from '../../app/api';
@@ -18,6 +17,7 @@ import { accountKeys } from '../../lib/query-keys';
 export { accountKeys };
 /** GET /v1/me lives in lib/session, beside the session it refreshes. */
 export { useMe } from '../../lib/session/use-me';
+export { useSaveSettings } from '../../lib/session/use-save-settings';
 
 /** Keeps the stored user in step with the server after every change. */
 const storeUser = (answer: { data: MeData }) => setUser(answer.data.user);
@@ -55,17 +55,6 @@ export function useChangePassword() {
     mutationFn: async ({ body, onFieldErrors }: { body: ChangePasswordBody; onFieldErrors?: FieldErrorsHandler }) =>
       api.call(endpoints.changePassword, { body }, { onFieldErrors }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
-  });
-}
-
-/** PATCH /v1/me/settings: only what the body names changes; field errors go to the form that asks. */
-export function useSaveSettings() {
-  return useMutation({
-    mutationFn: async (body: SettingsBody & { onFieldErrors?: FieldErrorsHandler }) => {
-      const { onFieldErrors, ...rest } = body;
-      return api.call(endpoints.patchSettings, { body: rest }, onFieldErrors ? { onFieldErrors } : {});
-    },
-    onSuccess: storeUser,
   });
 }
 

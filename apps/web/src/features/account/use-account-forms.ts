@@ -3,7 +3,7 @@ import type { ChangePasswordBody, PasswordPolicy } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
-import { passwordRules } from '../auth/use-auth-forms';
+import { passwordRules } from '../../lib/password-policy';
 import { useSession } from '../../lib/session/session-store';
 import { useChangePassword, useUpdateProfile, useUploadAvatar } from './api';
 

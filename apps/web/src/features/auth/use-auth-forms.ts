@@ -6,10 +6,10 @@ import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
 import { deviceName } from '../../lib/device-name';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
-import { lazyParser, schemaResolver, type ExtraRules } from '../../lib/form-resolver';
+import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { useForgotPassword, useLogin, useRegister, useResetPassword, useSendOtp } from './api';
 import { pathAfterLogin, sessionStore, setSignUpData, signIn } from '../../lib/session/session-store';
-import { policyIssue } from './password-policy';
+import { passwordRules } from '../../lib/password-policy';
 
 const loginParser = lazyParser((s) => s.LoginBodySchema);
 const registerParser = lazyParser((s) => s.RegisterBodySchema);
@@ -84,16 +84,6 @@ export function useSignInForm() {
     sending: sendOtp.isPending,
     challengeId,
     restart,
-  };
-}
-
-/** The fetched password policy as an extra rule on the password field. */
-export function passwordRules<T extends { password: string }>(policy: PasswordPolicy | undefined): ExtraRules<T> {
-  return (values) => {
-    const issue = policy ? policyIssue(values.password, policy) : null;
-    const out: ReturnType<ExtraRules<T>> = {};
-    if (issue) out.password = issue;
-    return out;
   };
 }
 

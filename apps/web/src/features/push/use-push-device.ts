@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES } from '@tribes/shared';
-import { useSaveSettings } from '../account/api';
+import { useSaveSettings } from '../../lib/session/use-save-settings';
 import { useSession } from '../../lib/session/session-store';
 import { disablePush, enablePush, readPushState, type PushState } from '../../lib/push/push-device';
 import { pushOfferStore } from '../../lib/push/push-offer';

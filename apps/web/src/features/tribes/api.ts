@@ -28,6 +28,8 @@ import { offerPush } from '../../lib/push/push-offer';
 import { tribeKeys } from '../../lib/query-keys';
 
 /** The query keys live in lib/query-keys, where other features may read them too. */
+/** One tribe (GET /v1/tribes/{id}) lives in lib/use-tribe: money's pages read it too. */
+export { useTribe } from '../../lib/use-tribe';
 export { tribeKeys };
 
 const PAGE_SIZE = 20;
@@ -48,16 +50,6 @@ export function useTribeList(q: string) {
       (await api.call(endpoints.list, { query: { q, cursor: pageParam || undefined, limit: PAGE_SIZE } }, { signal })).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /v1/tribes/{id or slug}. */
-export function useTribe(ref: string | null | undefined) {
-  return useQuery({
-    queryKey: tribeKeys.detail(ref ?? ''),
-    enabled: Boolean(ref),
-    retry: false,
-    queryFn: async ({ signal }) => (await api.call(endpoints.show, { params: { id: ref ?? '' } }, { signal })).data.tribe,
   });
 }
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type PasswordPolicy } from '@tribes/shared';
 import { translate } from '../../../lib/server-messages';
 import { useLocale } from '../../../app/locale-hooks';
-import { policyRules } from '../password-policy';
+import { policyRules } from '../../../lib/password-policy';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /**

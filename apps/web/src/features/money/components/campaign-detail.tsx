@@ -22,7 +22,7 @@ import { useRealtimeEvent } from '../../../lib/realtime/use-realtime-event';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
-import { useTribe } from '../../tribes/api';
+import { useTribe } from '../../../lib/use-tribe';
 import { moneyKeys, useCampaignDaily, useCampaignDonations, useCloseCampaign } from '../api';
 import { useMoneyFormat } from '../../../lib/money-format';
 import { CampaignStatus } from './campaign-card';

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { type Locale, type PasswordPolicy } from '@tribes/shared';
-import { translate } from '../../lib/server-messages';
+import type { ExtraRules } from './form-resolver';
+import { translate } from './server-messages';
 
 export interface PolicyRule {
   key: string;
@@ -61,5 +62,15 @@ export function besideRules<P extends FieldBesideRules>(
     ...props,
     helperText: repeated ? undefined : props.helperText,
     htmlInput: { ...props.htmlInput, 'aria-describedby': shown.length > 0 ? rulesId : undefined },
+  };
+}
+
+/** The fetched password policy as an extra rule on the password field. */
+export function passwordRules<T extends { password: string }>(policy: PasswordPolicy | undefined): ExtraRules<T> {
+  return (values) => {
+    const issue = policy ? policyIssue(values.password, policy) : null;
+    const out: ReturnType<ExtraRules<T>> = {};
+    if (issue) out.password = issue;
+    return out;
   };
 }

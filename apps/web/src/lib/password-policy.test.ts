@@ -1,6 +1,6 @@
 import { PASSWORD_POLICY, type PasswordPolicy } from '@tribes/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadServerMessages, translate } from '../../lib/server-messages';
+import { loadServerMessages, translate } from './server-messages';
 import { policyIssue, policyRules } from './password-policy';
 
 /** The served policy with other lengths. */
