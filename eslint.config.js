@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -31,6 +32,27 @@ const ROUTE_PATTERNS = [
     message: 'A route plugin calls services, never a repo or a database handle: move the call into a service.',
   },
 ];
+/** The web features (apps/web/src/features/<name>/): each stands apart, importing no other (issue 38.1). */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** What a file of `feature` may not import: app/ beyond its seams, and any other feature. */
+function featurePatterns(feature) {
+  const others = WEB_FEATURES.filter((f) => f !== feature).join('|');
+  const apart =
+    'A feature imports no other feature: the page (routes/) or app/ composes them, passing components as props or slots; what several need belongs in lib/ or components/.';
+  return [
+    {
+      regex: `(^|/)app/(?!(${WEB_SEAMS.join('|')})$)`,
+      message: `Features reach app/ only through its seams: ${WEB_SEAMS.map((s) => `app/${s}`).join(', ')}.`,
+    },
+    // '../../features/posts/api' from anywhere inside another feature...
+    { regex: `(^|/)features/(?!${feature}(/|$))`, message: apart },
+    // ...and the sibling form, '../posts/api' or '../../posts/components/x' (no feature is named like a folder of lib/ or components/).
+    { regex: `^(\\.\\./)+(${others})(/|$)`, message: apart },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/core/db/migrations/**', 'bench/results/**'] },
@@ -101,22 +123,10 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `(^|/)app/(?!(${WEB_SEAMS.join('|')})$)`,
-              message: `Features reach app/ only through its seams: ${WEB_SEAMS.map((s) => `app/${s}`).join(', ')}.`,
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: featurePatterns(feature) }] },
+  })),
   {
     files: WEB_SEAMS.map((s) => `apps/web/src/app/${s}.ts`),
     rules: {

@@ -10,6 +10,9 @@ const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/media', '/broadcasting', '/app'];
 const APP_SHARED = /apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]/;
 const FEATURE = /apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
+/** Infrastructure the panel features share (issue 38.1 moved it out of them): chunked with them, as before. */
+const PANEL_INFRA =
+  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:offline|realtime|push)[\\/]|components[\\/]offline[\\/]|(?:lib[\\/](?:membership|money-format|post-time|public-config|session[\\/]use-my-tribes|session[\\/]use-primary-tribe)|components[\\/](?:page-frame|local-money))\.tsx?$)/;
 const LOCALE_FILE = /apps[\\/]web[\\/]src[\\/](?:.+[\\/])?locales[\\/](en|ar|fr|he|es)\.json$/;
 // The server's messages in a language (lib/server-messages.ts); English is also the key list of the
 // validation rules, so it stays with them rather than pulling the English interface messages along.
@@ -91,6 +94,7 @@ export default defineConfig(({ command }) => ({
             // schemas of all their contracts.
             {
               name: (id) => {
+                if (PANEL_INFRA.test(id)) return 'app-panel';
                 const feature = FEATURE.exec(id)?.[1];
                 return feature && PANEL_FEATURES.has(feature) ? 'app-panel' : `app-${feature ?? 'common'}`;
               },

@@ -11,10 +11,10 @@ import { AppRoutes, preloadRoute } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
 import { captureInstallPrompt } from './lib/install-prompt';
-import { sessionStore } from './features/auth/session-store';
-import { startOffline } from './features/offline/start';
-import { preparePostTimeFormats } from './features/posts/post-time';
-import { startRealtime } from './features/realtime/realtime-store';
+import { sessionStore } from './lib/session/session-store';
+import { startOffline } from './lib/offline/start';
+import { preparePostTimeFormats } from './lib/post-time';
+import { startRealtime } from './lib/realtime/realtime-store';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
 window.addEventListener('vite:preloadError', (event) => {

@@ -52,7 +52,7 @@ describe('the first load (main.tsx and what it imports statically)', () => {
     const rel = (f: string) => path.relative(SRC, f);
     // The walk follows the app's imports: the shell and the offline outbox are in it.
     expect([...graph.keys()].map(rel)).toEqual(
-      expect.arrayContaining(['app/shell.tsx', 'features/offline/outbox.ts', '../../../packages/shared/src/locales.ts']),
+      expect.arrayContaining(['app/shell.tsx', 'lib/offline/outbox.ts', '../../../packages/shared/src/locales.ts']),
     );
     const offenders = [...graph].flatMap(([file, specs]) =>
       specs.filter((s) => s === '@tribes/shared' || s === 'zod' || s.startsWith('zod/')).map((s) => `${rel(file)} → ${s}`),

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { loggingOutStore, useSession } from '../features/auth/session-store';
-import { forgetReturn } from '../features/auth/return-path';
+import { loggingOutStore, useSession } from '../lib/session/session-store';
+import { forgetReturn } from '../lib/session/return-path';
 import { useStore } from '../lib/external-store';
 import { guardRedirect, type GuardKind } from './guards';
 import { useLocalePath } from './locale-hooks';

@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type User } from '@tribes/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_SESSION, type SessionState } from '../features/auth/session-store';
+import { EMPTY_SESSION, type SessionState } from '../lib/session/session-store';
 import { renderApp, settle } from '../test/render-app';
 import { guardRedirect, type GuardKind } from './guards';
 

@@ -1,5 +1,5 @@
-import type { SessionState } from '../features/auth/session-store';
-import { nextOnboardingPath, onboardingRank, waitingPathAfterSignIn } from '../features/auth/session-store';
+import type { SessionState } from '../lib/session/session-store';
+import { nextOnboardingPath, onboardingRank, waitingPathAfterSignIn } from '../lib/session/session-store';
 
 /**
  * The guard every route runs (specification section 2): who may see the page, and where others go.

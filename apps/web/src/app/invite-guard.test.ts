@@ -1,7 +1,7 @@
 import type { User } from '@tribes/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPTY_SESSION, type SessionState } from '../features/auth/session-store';
-import { rememberInvite } from '../features/invites/pending-invite';
+import { EMPTY_SESSION, type SessionState } from '../lib/session/session-store';
+import { rememberInvite } from '../lib/session/pending-invite';
 import { guardRedirect } from './guards';
 
 afterEach(() => window.sessionStorage.clear());

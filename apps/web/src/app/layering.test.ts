@@ -52,6 +52,33 @@ describe('web layering (eslint no-restricted-imports)', () => {
     }
   });
 
+  it('keeps every feature apart: a feature imports no other feature, in either spelling', async () => {
+    const inMoney = (file: string, spec: string) =>
+      importErrors(`features/money/${file}`, `import * as m from '${spec}';\nexport const v = m;\n`);
+    for (const [file, spec] of [
+      ['x.ts', '../tribes/api'],
+      ['components/x.tsx', '../../posts/components/post-list'],
+      ['components/x.tsx', '../../../features/treasury/api'],
+      ['x.ts', '../tribe-home/next-lesson'],
+    ] as const) {
+      expect(await inMoney(file, spec)).toEqual([expect.stringContaining('A feature imports no other feature')]);
+    }
+    // Its own files, lib/, components/ and the app/ seams stay open.
+    for (const [file, spec] of [
+      ['components/x.tsx', '../api'],
+      ['components/x.tsx', '../../money/api'],
+      ['x.ts', '../../lib/membership'],
+      ['components/x.tsx', '../../../components/local-money'],
+      ['x.ts', '../../app/api'],
+    ] as const) {
+      expect(await inMoney(file, spec)).toEqual([]);
+    }
+    // Pages compose features.
+    expect(
+      await importErrors('routes/x.tsx', "import { TribeView } from './tribe-view';\nimport '../features/money/api';\n"),
+    ).toEqual([]);
+  });
+
   it('keeps the seams free of features and of the rest of app/', async () => {
     expect(
       await importErrors(

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-rou
 import { LOCALE_STRATEGY, type LocaleStrategy } from './config';
 import { Guard } from './guard';
 import type { GuardKind } from './guards';
-import { sessionStore, useSession } from '../features/auth/session-store';
+import { sessionStore, useSession } from '../lib/session/session-store';
 import {
   CustomFooterImageLessLayout,
   CustomFooterLessLayout,

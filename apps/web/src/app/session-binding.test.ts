@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@tribes/shared';
-import { clearSession, sessionStore, signIn } from '../features/auth/session-store';
+import { clearSession, sessionStore, signIn } from '../lib/session/session-store';
 import { api, bindApiSession } from './api';
 import { bindSessionToApi } from './session-binding';
 

@@ -1,4 +1,4 @@
-import { clearSession, loggingOutStore, sessionStore } from '../features/auth/session-store';
+import { clearSession, loggingOutStore, sessionStore } from '../lib/session/session-store';
 import { bindApiSession } from './api';
 
 /**

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useCertificate } from '../features/learning/api';
 import { CertificateVerificationCard } from '../features/learning/components/certificate-verification';
 import { LearningGate } from '../features/learning/components/learning-gate';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 
 /** /certificates/{id} (public): proof that a learner completed a course (DESIGN section 5). */
 export default function CertificatePage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SandboxCheckout } from '../features/money/components/sandbox-checkout';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 
 /** /checkout/sandbox/{payment_id}: the in-app checkout of the sandbox payment provider. */
 export default function SandboxCheckoutPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../app/locale-hooks';
 import { Composer } from '../features/posts/components/composer';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 
 /** /create-post: the composer on its own page; once posted, to the tribe's posts or the feed. */
 export default function CreatePostPage() {

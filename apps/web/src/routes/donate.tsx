@@ -8,7 +8,7 @@ import { DonateForm } from '../features/money/components/donate-form';
 import { DonationTargetPicker } from '../features/money/components/donation-target-picker';
 import { useDonateTarget } from '../features/money/use-donate-target';
 import { useSearchCampaigns } from '../features/money/api';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/list-skeleton';
 import { OfflineUnavailable } from '../components/offline-unavailable';

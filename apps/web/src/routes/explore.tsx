@@ -12,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../components/locale-link';
 import { TextField } from '../components/inputs/text-field';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
 import { useExplorePage } from '../features/posts/use-explore-page';
-import { DiscoverTribesCard } from '../features/tribe-home/components/home-aside';
+import { DiscoverTribesCard } from './tribe-home/home-aside';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;
 

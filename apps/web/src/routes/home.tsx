@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../components/locale-link';
 import { useFeed } from '../features/posts/api';
 import { Composer } from '../features/posts/components/composer';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import { PostList } from '../features/posts/components/post-list';
-import { OutboxPosts } from '../features/offline/components/outbox-posts';
-import { NewPostsBanner } from '../features/realtime/components/new-posts-banner';
-import { HomeAside } from '../features/tribe-home/components/home-aside';
+import { OutboxPosts } from '../components/offline/outbox-posts';
+import { NewPostsBanner } from '../features/posts/components/new-posts-banner';
+import { HomeAside } from './tribe-home/home-aside';
 
 /**
  * /home: a composer, then the feed (my tribes' posts and public posts, newest first) with infinite scroll;

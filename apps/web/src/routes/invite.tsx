@@ -15,9 +15,9 @@ import { useParams } from 'react-router';
 import { useLocale, useLocaleNavigate } from '../app/locale-hooks';
 import { EmptyState } from '../components/empty-state';
 import { RouterLocaleLink } from '../components/locale-link';
-import { useSession } from '../features/auth/session-store';
+import { useSession } from '../lib/session/session-store';
 import { useAcceptInvite, useInvitePreview } from '../features/invites/api';
-import { forgetInvite, rememberInvite } from '../features/invites/pending-invite';
+import { forgetInvite, rememberInvite } from '../lib/session/pending-invite';
 import { ApiError } from '../lib/api-client';
 import { numberFormat } from '../lib/intl';
 

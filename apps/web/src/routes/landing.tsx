@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../components/locale-link';
-import { nextOnboardingPath, useSession } from '../features/auth/session-store';
+import { nextOnboardingPath, useSession } from '../lib/session/session-store';
 import { usePageTitle } from '../lib/use-page-title';
 import { useLocale } from '../app/locale-hooks';
 

@@ -7,7 +7,7 @@ import { RouterLocaleLink } from '../components/locale-link';
 import { useProfile } from '../features/people/api';
 import { ProfileHeader } from '../features/people/components/profile-header';
 import { ProfileLayout, ProfileSkeleton } from '../features/people/components/profile-layout';
-import { useSession } from '../features/auth/session-store';
+import { useSession } from '../lib/session/session-store';
 import { useUserPosts } from '../features/posts/api';
 import { Composer } from '../features/posts/components/composer';
 import { PostList } from '../features/posts/components/post-list';

@@ -14,7 +14,7 @@ import { ROLES, type Role } from '@tribes/shared';
 import { useLocaleNavigate } from '../app/locale-hooks';
 import { useSetRole } from '../features/account/api';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { useSession } from '../features/auth/session-store';
+import { useSession } from '../lib/session/session-store';
 
 const ICONS = { member: GroupsOutlinedIcon, leader: CampaignOutlinedIcon, supporter: VolunteerActivismOutlinedIcon } as const;
 

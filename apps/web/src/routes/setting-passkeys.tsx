@@ -18,7 +18,7 @@ import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/list-skeleton';
 import { SettingsFrame } from '../features/account/components/settings-frame';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../features/passkeys/api';
-import { isPasskeyCancel } from '../features/passkeys/browser';
+import { isPasskeyCancel } from '../lib/webauthn';
 import { ApiError } from '../lib/api-client';
 import { useConfirm } from '../lib/use-confirm';
 

@@ -4,6 +4,7 @@ import { SettingsFrame } from '../features/account/components/settings-frame';
 import { DeleteAccount } from '../features/account/components/delete-account';
 import { NotificationSwitches } from '../features/account/components/notification-switches';
 import { SessionsList } from '../features/account/components/sessions-list';
+import { PushDeviceSetting } from '../features/push/components/push-device-setting';
 import { DataSaverSetting } from '../features/offline/components/data-saver-setting';
 
 /** /setting/personal-setting: notifications, the data saver, signed-in devices, deleting the account. */
@@ -12,7 +13,7 @@ export default function PersonalSettingPage() {
     <SettingsFrame titleKey="settings.personal.title">
       <Stack spacing={3}>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
-          <NotificationSwitches />
+          <NotificationSwitches pushDevice={<PushDeviceSetting />} />
         </Paper>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
           <DataSaverSetting />

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/list-skeleton';
 import { SettingsFrame } from '../features/account/components/settings-frame';
-import { useSession } from '../features/auth/session-store';
+import { useSession } from '../lib/session/session-store';
 import { AccountEmailDialog } from '../features/identity/account-email-dialog';
 import { useAuthProviders, useIdentities, useLinkFirebase, useRemoveIdentity } from '../features/identity/firebase-api';
 import { useFirebaseFlow } from '../features/identity/firebase-flow';

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLocaleNavigate } from '../app/locale-hooks';
 import { CampaignForm } from '../features/money/components/campaign-form';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import { EmptyState } from '../components/empty-state';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
-import { membershipFlags } from '../features/tribes/membership';
+import { membershipFlags } from '../lib/membership';
 
 /** /tribes/campaign/create/{tribe id or slug}: a leader or moderator launches a campaign. */
 export default function CreateCampaignPage() {

@@ -8,7 +8,7 @@ import { PageSkeleton } from '../components/page-skeleton';
 import { RouterLocaleLink } from '../components/locale-link';
 import { useCampaign } from '../features/money/api';
 import { CampaignDetail, CampaignGive } from '../features/money/components/campaign-detail';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import { EmptyState } from '../components/empty-state';
 import { OfflineUnavailable } from '../components/offline-unavailable';
 import { isNoConnection, useOnline } from '../lib/online-status';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CampaignActions, TribeCampaignList } from '../features/money/components/tribe-campaigns';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
 
 /** /tribes/campaign/{tribe id or slug}: the tribe's campaigns; "create" for its leaders and moderators. */

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
-import { TribeView } from '../features/tribes/components/tribe-view';
+import { TribeView } from './tribe-view';
 
 /** /tribes/{id or slug}: about, members, villages; join or leave. */
 export default function TribeDetailPage() {

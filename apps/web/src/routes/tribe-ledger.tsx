@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TribeLedger } from '../features/money/components/tribe-ledger';
-import { PageFrame } from '../features/posts/components/page-frame';
+import { PageFrame } from '../components/page-frame';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
 import { LedgerReceipts } from '../features/treasury/components/ledger-receipts';
 import { RefundAction } from '../features/treasury/components/refund-action';

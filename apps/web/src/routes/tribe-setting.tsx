@@ -14,7 +14,7 @@ import { MemberAdminList } from '../features/tribes/components/member-admin-list
 import { TribeFacesUpload } from '../features/tribes/components/tribe-faces-upload';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
 import { TribeSettingsFrame } from '../features/tribes/components/tribe-settings-frame';
-import { membershipFlags } from '../features/tribes/membership';
+import { membershipFlags } from '../lib/membership';
 import { useMemberAdmin } from '../features/tribes/use-member-admin';
 
 const TABS = ['details', 'pending', 'active', 'banned', 'reports'] as const;

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../components/locale-link';
 import { EmptyState } from '../components/empty-state';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
-import { TribeView } from '../features/tribes/components/tribe-view';
-import { usePrimaryTribe } from '../features/tribes/use-primary-tribe';
+import { TribeView } from './tribe-view';
+import { usePrimaryTribe } from '../lib/session/use-primary-tribe';
 
 /** /tribe: my primary tribe, or a way to find one. */
 export default function MyTribePage() {

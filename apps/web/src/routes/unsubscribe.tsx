@@ -12,7 +12,7 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { RouterLocaleLink } from '../components/locale-link';
 import { useUnsubscribe, useUnsubscribeStatus } from '../features/account/api';
-import { useSession } from '../features/auth/session-store';
+import { useSession } from '../lib/session/session-store';
 
 /**
  * /unsubscribe/{token}: the page of a notification mail's unsubscribe link. It asks before it turns the

@@ -10,6 +10,7 @@ import { RouterLocaleLink } from '../components/locale-link';
 import { ProfileHeader } from '../features/people/components/profile-header';
 import { ProfileLayout, ProfileSkeleton } from '../features/people/components/profile-layout';
 import { useUserProfile } from '../features/people/use-user-profile';
+import { useUserPosts } from '../features/posts/api';
 import { PostList } from '../features/posts/components/post-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
@@ -19,6 +20,7 @@ export default function UserProfilePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const p = useUserProfile(id);
+  const posts = useUserPosts(id, p.visible);
   const state = p.state;
   const name = state?.kind === 'ok' ? state.profile.name : t('pages.userProfile');
   const heading = (
@@ -83,7 +85,7 @@ export default function UserProfilePage() {
               <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
                 {t('people.profile.posts')}
               </Typography>
-              <PostList query={p.posts} label={t('people.profile.posts')} emptyTitle={t('people.profile.noPosts')} />
+              <PostList query={posts} label={t('people.profile.posts')} emptyTitle={t('people.profile.noPosts')} />
             </>
           )}
           <ConfirmDialog

@@ -1,5 +1,5 @@
 import type { RealtimeEventName, RealtimeEvents } from '@tribes/shared';
-import type { ConnectionState, PresenceHandlers, RealtimeClient } from '../features/realtime/types';
+import type { ConnectionState, PresenceHandlers, RealtimeClient } from '../lib/realtime/types';
 
 type Handler = (payload: never) => void;
 

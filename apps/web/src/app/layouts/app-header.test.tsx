@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import type { User } from '@tribes/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_SESSION, sessionStore } from '../../features/auth/session-store';
+import { EMPTY_SESSION, sessionStore } from '../../lib/session/session-store';
 import { MEMBER } from '../../test/api-harness';
 import { changeLocale, initI18n } from '../i18n';
 import { AppHeader } from './app-header';

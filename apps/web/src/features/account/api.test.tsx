@@ -3,7 +3,7 @@ import type { EndpointData, usersEndpoints } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
 import { MEMBER as USER, queryWrapper, stubEnvelopes } from '../../test/api-harness';
-import { sessionStore, signIn } from '../auth/session-store';
+import { sessionStore, signIn } from '../../lib/session/session-store';
 import { useRevokeSession, useSessions, useSignOutOtherDevices, useUploadAvatar } from './api';
 
 beforeAll(() => initI18n('en'));

@@ -6,37 +6,21 @@ import {
   type ChangePasswordBody,
   type MeData,
   type Role,
-  type SettingsBody,
   type UpdateMeBody,
 } from '@tribes/shared';
 import { api, forceLogout } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { setUser, useSession } from '../auth/session-store';
+import { setUser } from '../../lib/session/session-store';
+import { accountKeys } from '../../lib/query-keys';
 
-/** Query keys of the account feature. */
-export const accountKeys = {
-  me: ['me'] as const,
-  sessions: ['sessions'] as const,
-  unsubscribe: (token: string) => ['unsubscribe', token] as const,
-  digestPreview: ['digest', 'preview'] as const,
-};
+/** The query keys live in lib/query-keys, where other features may read them too. */
+export { accountKeys };
+/** GET /v1/me lives in lib/session, beside the session it refreshes. */
+export { useMe } from '../../lib/session/use-me';
+export { useSaveSettings } from '../../lib/session/use-save-settings';
 
 /** Keeps the stored user in step with the server after every change. */
 const storeUser = (answer: { data: MeData }) => setUser(answer.data.user);
-
-/** GET /v1/me, refreshing the stored user. */
-export function useMe() {
-  const { isLoggedIn } = useSession();
-  return useQuery({
-    queryKey: accountKeys.me,
-    enabled: isLoggedIn,
-    queryFn: async () => {
-      const answer = await api.call(endpoints.me);
-      storeUser(answer);
-      return answer.data.user;
-    },
-  });
-}
 
 export function useSetRole() {
   return useMutation({
@@ -71,17 +55,6 @@ export function useChangePassword() {
     mutationFn: async ({ body, onFieldErrors }: { body: ChangePasswordBody; onFieldErrors?: FieldErrorsHandler }) =>
       api.call(endpoints.changePassword, { body }, { onFieldErrors }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
-  });
-}
-
-/** PATCH /v1/me/settings: only what the body names changes; field errors go to the form that asks. */
-export function useSaveSettings() {
-  return useMutation({
-    mutationFn: async (body: SettingsBody & { onFieldErrors?: FieldErrorsHandler }) => {
-      const { onFieldErrors, ...rest } = body;
-      return api.call(endpoints.patchSettings, { body: rest }, onFieldErrors ? { onFieldErrors } : {});
-    },
-    onSuccess: storeUser,
   });
 }
 

@@ -4,7 +4,7 @@ import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { passwordRules } from '../../lib/password-policy';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useChangePassword, useUpdateProfile, useUploadAvatar } from './api';
 
 const updateMeParser = lazyParser((s) => s.UpdateMeBodySchema);

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { useForgotPassword, useLogin, useRegister, useResetPassword, useSendOtp } from './api';
-import { pathAfterLogin, sessionStore, setSignUpData, signIn } from './session-store';
+import { pathAfterLogin, sessionStore, setSignUpData, signIn } from '../../lib/session/session-store';
 import { passwordRules } from '../../lib/password-policy';
 
 const loginParser = lazyParser((s) => s.LoginBodySchema);

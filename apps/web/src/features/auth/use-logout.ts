@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, forceLogout } from '../../app/api';
-import { sessionStore } from './session-store';
+import { sessionStore } from '../../lib/session/session-store';
 
 /**
  * Logout: revokes the token on the server (best effort), then clears the session and goes to /.
@@ -12,7 +12,7 @@ export function useLogout() {
     mutationFn: async () => {
       if (!sessionStore.get().accessToken) return;
       // This browser stops getting the member's pushes (the next person on it must not see them).
-      await import('../push/push-device').then((m) => m.disablePush()).catch(() => undefined);
+      await import('../../lib/push/push-device').then((m) => m.disablePush()).catch(() => undefined);
       await import('@tribes/shared').then(({ authEndpoints }) => api.call(authEndpoints.logout)).catch(() => undefined);
     },
     onSettled: () => forceLogout(),

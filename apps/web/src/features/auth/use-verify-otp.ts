@@ -5,7 +5,7 @@ import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { useCountdown } from '../../lib/use-countdown';
 import { useSendOtp, useVerifyOtp } from './api';
-import { nextOnboardingPath, setSignUpData, signIn, useSession, waitingPathAfterSignIn } from './session-store';
+import { nextOnboardingPath, setSignUpData, signIn, useSession, waitingPathAfterSignIn } from '../../lib/session/session-store';
 
 const codeParser = lazyParser((s) => s.OtpVerifyBodySchema.pick({ code: true }));
 

@@ -4,7 +4,7 @@ import type { ContactBody } from '@tribes/shared';
 import { useLocale } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useSendContact, useSendFeedback } from './api';
 
 const contactParser = lazyParser((s) => s.ContactBodySchema);

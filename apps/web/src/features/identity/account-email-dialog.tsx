@@ -14,7 +14,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { ApiError } from '../../lib/api-client';
-import { setUser } from '../auth/session-store';
+import { setUser } from '../../lib/session/session-store';
 import { identityKeys } from './api';
 
 type Fields = Partial<Record<'email' | 'code', string>>;

@@ -1,14 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { identityEndpoints, oidcEndpoints } from '@tribes/shared';
 import { api } from '../../app/api';
+import { identityKeys } from '../../lib/query-keys';
 
-/** Query keys of the identity feature (sign-in methods beyond the password). */
-export const identityKeys = {
-  /** GET /v1/auth/providers: the same for every visitor, so one key. */
-  providers: ['auth-providers'] as const,
-  /** GET /v1/me/identities: the signed-in account's ways in. */
-  identities: ['me', 'identities'] as const,
-};
+/** The query keys live in lib/query-keys, where other features may read them too. */
+export { identityKeys };
 
 /**
  * GET /v1/auth/providers: what the sign-in page may offer — the Firebase web config and providers

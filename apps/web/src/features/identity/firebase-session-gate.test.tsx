@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_SESSION, sessionStore } from '../auth/session-store';
-import { markFirebaseSession } from '../auth/firebase-session-flag';
+import { EMPTY_SESSION, sessionStore } from '../../lib/session/session-store';
+import { markFirebaseSession } from '../../lib/session/firebase-session-flag';
 import { FirebaseSessionGate } from './firebase-session-gate';
 
 const loaded = vi.hoisted(() => ({ count: 0 }));

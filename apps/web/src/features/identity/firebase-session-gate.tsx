@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../auth/session-store';
-import { hasFirebaseSession } from '../auth/firebase-session-flag';
+import { useSession } from '../../lib/session/session-store';
+import { hasFirebaseSession } from '../../lib/session/firebase-session-flag';
 
 const Watch = lazy(() => import('./firebase-session-watch').then((m) => ({ default: m.FirebaseSessionWatch })));
 

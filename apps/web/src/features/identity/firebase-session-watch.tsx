@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useAuthProviders } from './firebase-api';
 import { hasFirebaseSession, rememberFirebaseConfig, signOutOfTribes } from './firebase-session';
 

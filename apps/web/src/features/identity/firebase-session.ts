@@ -2,10 +2,10 @@ import { authEndpoints } from '@tribes/shared';
 import { api, forceLogout } from '../../app/api';
 import { i18n } from '../../app/i18n';
 import { notify } from '../../components/snackbar/notice-store';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 import type { FirebaseConfig } from './firebase-client';
 
-import { hasFirebaseSession, markFirebaseSession } from '../auth/firebase-session-flag';
+import { hasFirebaseSession, markFirebaseSession } from '../../lib/session/firebase-session-flag';
 
 export { hasFirebaseSession, markFirebaseSession };
 

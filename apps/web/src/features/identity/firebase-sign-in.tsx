@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { FirebaseProvider } from '@tribes/shared';
 import { useLocaleNavigate } from '../../app/locale-hooks';
 import { deviceName } from '../../lib/device-name';
-import { nextOnboardingPath, signIn, waitingPathAfterSignIn } from '../auth/session-store';
+import { nextOnboardingPath, signIn, waitingPathAfterSignIn } from '../../lib/session/session-store';
 import { useAuthProviders, useIdentitySignIn } from './firebase-api';
 import { prefetchFirebase, useFirebaseFlow, type FirebaseFlow } from './firebase-flow';
 import { FirebasePhoneDialog } from './firebase-phone-dialog';

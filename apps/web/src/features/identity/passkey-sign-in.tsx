@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../app/locale-hooks';
 import { ApiError } from '../../lib/api-client';
-import { pathAfterLogin, signIn } from '../auth/session-store';
-import { isPasskeyCancel, usePasskeySignIn } from '../passkeys/browser';
+import { pathAfterLogin, signIn } from '../../lib/session/session-store';
+import { isPasskeyCancel, usePasskeySignIn } from '../../lib/webauthn';
 
 type Notice = { severity: 'info' | 'error'; text: string } | null;
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { usersEndpoints } from '@tribes/shared';
 import { api } from '../../app/api';
 import { useLocaleNavigate } from '../../app/locale-hooks';
-import { clearSession, pathAfterLogin, sessionStore, signIn } from '../auth/session-store';
+import { clearSession, pathAfterLogin, sessionStore, signIn } from '../../lib/session/session-store';
 
 /** What the OIDC callback put in the fragment: the session token and where to go back to. */
 export function readCompletion(hash: string): { token: string | null; returnTo: string | null } {

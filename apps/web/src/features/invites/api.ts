@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invitesEndpoints as endpoints, type CreateInviteBody } from '@tribes/shared';
 import { api } from '../../app/api';
-import { accountKeys } from '../account/api';
-import { tribeKeys } from '../tribes/api';
+import { accountKeys, tribeKeys } from '../../lib/query-keys';
 
 export const inviteKeys = { preview: (code: string) => ['invites', 'preview', code] as const };
 

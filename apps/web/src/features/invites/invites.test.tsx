@@ -6,9 +6,9 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
 import InvitePage from '../../routes/invite';
-import { pathAfterLogin, sessionStore } from '../auth/session-store';
+import { pathAfterLogin, sessionStore } from '../../lib/session/session-store';
 import { InviteDialog } from './components/invite-dialog';
-import { pendingInvite } from './pending-invite';
+import { pendingInvite } from '../../lib/session/pending-invite';
 
 type Answer = { status?: number; body: unknown };
 function stubApi(route: (url: URL, init?: RequestInit) => Answer | undefined) {

@@ -18,7 +18,7 @@ import {
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { viaOutbox } from '../offline/outbox';
+import { viaOutbox } from '../../lib/offline/outbox';
 
 /** Query keys of the learning center: every read sits under 'learning'. */
 export const learningKeys = {

@@ -1,6 +1,6 @@
 import { endpointPath, learningEndpoints } from '@tribes/shared';
 import { downloadPdf } from '../../lib/pdf-download';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 
 /** GET /v1/courses/{id}/certificate: my certificate as a file download. */
 export function downloadCertificate(courseId: string, fileName: string): Promise<boolean> {

@@ -4,7 +4,6 @@ import {
   endpointPath,
   endpointQuery,
   moneyEndpoints as endpoints,
-  systemEndpoints,
   type CreateCampaignBody,
   type DonationBody,
   type EndpointInput,
@@ -14,32 +13,14 @@ import {
 import { api } from '../../app/api';
 import { API_BASE } from '../../app/config';
 import type { FieldErrorsHandler } from '../../lib/api-client';
+import { moneyKeys, type HistoryFilter } from '../../lib/query-keys';
 
-/** Query keys of the money feature. */
-export const moneyKeys = {
-  wallet: ['wallet'] as const,
-  /** Every campaign read (lists and single campaigns). */
-  allCampaigns: ['campaigns'] as const,
-  /** Every donation read (lists and daily series). */
-  allDonations: ['donations'] as const,
-  /** Every tribe's ledger. */
-  allLedgers: ['ledger'] as const,
-  transactions: (filter: HistoryFilter) => ['wallet', 'transactions', filter] as const,
-  payment: (id: string) => ['wallet', 'payment', id] as const,
-  campaigns: (tribeRef: string) => ['campaigns', 'tribe', tribeRef] as const,
-  campaign: (id: string) => ['campaigns', 'one', id] as const,
-  campaignDonations: (id: string) => ['donations', 'campaign', id] as const,
-  campaignDaily: (id: string) => ['donations', 'campaign-daily', id] as const,
-  campaignTopDonors: (id: string) => ['donations', 'campaign-top', id] as const,
-  campaignUpdates: (id: string) => ['campaigns', 'updates', id] as const,
-  searchCampaigns: (q: string) => ['campaigns', 'search', q] as const,
-  config: ['config'] as const,
-  ledger: (tribeRef: string) => ['ledger', tribeRef] as const,
-  cryptoWallets: ['crypto-wallets'] as const,
-};
+/** The query keys live in lib/query-keys, where other features may read them too. */
+/** GET /v1/config lives in lib/public-config: the money components outside this feature read it too. */
+export { usePublicConfig } from '../../lib/public-config';
+export { moneyKeys, type HistoryFilter };
 
 /** Which movements the wallet history shows. */
-export type HistoryFilter = 'all' | 'in' | 'out' | 'purchase' | 'donation';
 
 const PAGE_SIZE = 20;
 
@@ -216,15 +197,6 @@ export function useCampaignDaily(id: string) {
   return useQuery({
     queryKey: moneyKeys.campaignDaily(id),
     queryFn: async ({ signal }) => (await api.call(endpoints.campaignDaily, { params: { id } }, { signal })).data.items,
-  });
-}
-
-/** GET /v1/config, read once per visit: the price of a token and its currency. */
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: moneyKeys.config,
-    staleTime: Infinity,
-    queryFn: async ({ signal }) => (await api.call(systemEndpoints.config, {}, { signal })).data,
   });
 }
 

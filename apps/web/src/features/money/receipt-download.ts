@@ -1,6 +1,6 @@
 import { endpointPath, endpointQuery, treasuryEndpoints } from '@tribes/shared';
 import { downloadPdf } from '../../lib/pdf-download';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../../lib/session/session-store';
 
 /** GET /v1/donations/{id}/receipt: one of my donations' receipt, in my language. */
 export function downloadReceipt(donationId: string): Promise<boolean> {

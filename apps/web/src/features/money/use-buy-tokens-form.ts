@@ -6,7 +6,7 @@ import { useLocaleNavigate } from '../../app/locale-hooks';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, refineResolver, schemaResolver } from '../../lib/form-resolver';
 import { useStartPurchase } from './api';
-import { useMoneyFormat } from './format';
+import { useMoneyFormat } from '../../lib/money-format';
 import { useIdempotencyKey } from './idempotency';
 
 interface BuyFields {

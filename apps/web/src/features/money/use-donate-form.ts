@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { lazyParser, refineResolver, schemaResolver } from '../../lib/form-resolver';
 import { useDonate, useWallet } from './api';
-import { useMoneyFormat } from './format';
+import { useMoneyFormat } from '../../lib/money-format';
 import { useIdempotencyKey } from './idempotency';
 
 export interface DonationTarget {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { useMyTribes } from '../posts/use-my-tribes';
-import { usePrimaryTribe } from '../tribes/use-primary-tribe';
-import { useTribe } from '../tribes/api';
+import { useMyTribes } from '../../lib/session/use-my-tribes';
+import { usePrimaryTribe } from '../../lib/session/use-primary-tribe';
+import { useTribe } from '../../lib/use-tribe';
 import { useCampaign, useTribeCampaigns } from './api';
 import type { PickerState } from './components/donation-target-picker';
 import type { DonationTarget } from './use-donate-form';

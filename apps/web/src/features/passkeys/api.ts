@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { passkeyEndpoints as endpoints } from '@tribes/shared';
 import { api } from '../../app/api';
-import { identityKeys } from '../identity/api';
-import { loadWebAuthnBrowser } from './browser';
+import { identityKeys } from '../../lib/query-keys';
+import { loadWebAuthnBrowser } from '../../lib/webauthn';
 
 /** Query keys of the passkeys feature. */
 export const passkeyKeys = {

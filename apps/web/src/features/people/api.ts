@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { peopleEndpoints as endpoints, usersEndpoints, type PrivacyBody, type UserProfile } from '@tribes/shared';
 import { api } from '../../app/api';
 import { ApiError } from '../../lib/api-client';
-import { setUser } from '../auth/session-store';
-import { postKeys } from '../posts/api';
+import { setUser } from '../../lib/session/session-store';
+import { postKeys } from '../../lib/query-keys';
 
 export const peopleKeys = {
   all: ['people'] as const,

@@ -1,6 +1,6 @@
 import type { ProfileVisibility } from '@tribes/shared';
 import { useState } from 'react';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useSavePrivacy } from './api';
 
 /** /setting/privacy-setting: who sees my profile, and whether I appear on the map (PUT /v1/me/privacy). */

@@ -1,22 +1,22 @@
 import { useState } from 'react';
-import { useSession } from '../auth/session-store';
-import { useUserPosts } from '../posts/api';
+import { useSession } from '../../lib/session/session-store';
 import { useBlock, useProfile } from './api';
 
-/** /user-profile/{id}: the profile as far as its privacy allows, their posts, and block/unblock after a confirmation. */
+/**
+ * /user-profile/{id}: the profile as far as its privacy allows (`visible`: whether the page may show their
+ * posts, which it reads from the posts feature), and block/unblock after a confirmation.
+ */
 export function useUserProfile(id: string) {
   const me = useSession().userData?.id;
   const profile = useProfile(id);
   const state = profile.data;
   const visible = state?.kind === 'ok' && !state.profile.blocked_by_me;
-  const posts = useUserPosts(id, visible);
   const block = useBlock();
   const [confirming, setConfirming] = useState(false);
   const blocked = state?.kind === 'ok' && state.profile.blocked_by_me;
   return {
     profile,
     state,
-    posts,
     visible,
     isMe: id === me || (state?.kind === 'ok' && state.profile.is_me),
     blocked,

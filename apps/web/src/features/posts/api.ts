@@ -1,30 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { postsEndpoints as endpoints, type Post, type PostReport } from '@tribes/shared';
+import { postsEndpoints as endpoints, type Post } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { dataSaverOn } from '../../lib/data-saver';
-import { viaOutbox, type DirectOptions } from '../offline/outbox';
-import { tribeKeys } from '../tribes/api';
+import { viaOutbox, type DirectOptions } from '../../lib/offline/outbox';
+import { tribeKeys } from '../../lib/query-keys';
 import { applyMark, dropPostFrom, patchPostIn, type PostMark } from './post-cache';
+import { postKeys, type ReportStatus } from '../../lib/query-keys';
 
-/** Query keys: every list of posts sits under 'posts', so one write can refresh or patch them all. */
-export const postKeys = {
-  all: ['posts'] as const,
-  feed: ['posts', 'feed'] as const,
-  explore: (q: string) => ['posts', 'explore', q] as const,
-  tribe: (ref: string) => ['posts', 'tribe', ref] as const,
-  user: (id: string) => ['posts', 'user', id] as const,
-  favourites: ['posts', 'favourites'] as const,
-  hidden: ['posts', 'hidden'] as const,
-  comments: (postId: string) => ['comments', postId] as const,
-  /** People an @mention being typed may name: in a tribe ('' for a public post), matching q. */
-  mentions: (tribeId: string, q: string) => ['mention-suggestions', tribeId, q] as const,
-  allReports: ['reports'] as const,
-  reports: (tribeRef: string, status: ReportStatus) => ['reports', tribeRef, status] as const,
-  log: (tribeRef: string) => ['reports', tribeRef, 'log'] as const,
-};
-
-export type ReportStatus = PostReport['status'];
+/** The query keys live in lib/query-keys, where other features may read them too. */
+export { postKeys, type ReportStatus };
 
 export type { ExplorePage, ModerationEntry } from '@tribes/shared';
 

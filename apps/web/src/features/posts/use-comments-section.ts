@@ -5,7 +5,7 @@ import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { isNoConnection } from '../../lib/online-status';
 import { useConfirm } from '../../lib/use-confirm';
 import { useAddComment, useComments, useDeleteComment } from './api';
-import { offerPush } from '../push/push-offer';
+import { offerPush } from '../../lib/push/push-offer';
 
 const commentParser = lazyParser((s) => s.CommentBodySchema);
 

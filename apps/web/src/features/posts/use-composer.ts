@@ -7,7 +7,7 @@ import type { FieldErrorsHandler } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { downscaleImage } from '../../lib/downscale-image';
-import { offerPush } from '../push/push-offer';
+import { offerPush } from '../../lib/push/push-offer';
 import { useCreatePost, type NewPost } from './api';
 
 const postFieldsParser = lazyParser((s) => s.CreatePostFieldsSchema);

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TYPES } from '@tribes/shared';
-import { useSaveSettings } from '../account/api';
-import { useSession } from '../auth/session-store';
-import { disablePush, enablePush, readPushState, type PushState } from './push-device';
-import { pushOfferStore } from './push-offer';
+import { useSaveSettings } from '../../lib/session/use-save-settings';
+import { useSession } from '../../lib/session/session-store';
+import { disablePush, enablePush, readPushState, type PushState } from '../../lib/push/push-device';
+import { pushOfferStore } from '../../lib/push/push-offer';
 
 /** This browser's push state, and switching it (the permission prompt comes from the member's click). */
 export function usePushDevice() {

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ECHO_CHANNELS } from '@tribes/shared';
 import type { AppNotification } from '@tribes/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { notificationKeys, storeLiveNotification, useMarkNotificationsRead, useNotificationPages } from './notifications-api';
-import { useConnectionState } from './realtime-store';
-import { useRealtimeEvent } from './use-realtime-event';
+import { useConnectionState } from '../../lib/realtime/realtime-store';
+import { useRealtimeEvent } from '../../lib/realtime/use-realtime-event';
 
 /** The bell: notifications (fetched, then live from the user's channel), unread count, mark read. */
 export function useNotifications() {

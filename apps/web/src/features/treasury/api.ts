@@ -11,7 +11,7 @@ import {
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { moneyKeys } from '../money/api';
+import { moneyKeys } from '../../lib/query-keys';
 
 /** Query keys of the treasury feature. */
 export const treasuryKeys = {

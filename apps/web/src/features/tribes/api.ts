@@ -21,28 +21,16 @@ import {
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { accountKeys } from '../account/api';
-import { setUser } from '../auth/session-store';
+import { accountKeys } from '../../lib/query-keys';
+import { setUser } from '../../lib/session/session-store';
 import { decodeMapTribes, readStoredTribes, storeTribes } from './map-data';
-import { offerPush } from '../push/push-offer';
+import { offerPush } from '../../lib/push/push-offer';
+import { tribeKeys } from '../../lib/query-keys';
 
-/** Query keys of the feature: every tribe read sits under 'tribes', the map under 'map'. */
-export const tribeKeys = {
-  all: ['tribes'] as const,
-  list: (q: string) => ['tribes', 'list', q] as const,
-  detail: (ref: string) => ['tribes', 'detail', ref] as const,
-  members: (ref: string, status: MembershipStatus) => ['tribes', 'members', ref, status] as const,
-  villages: (ref: string, status: VillageStatus) => ['tribes', 'villages', ref, status] as const,
-  /** What waits for the tribe's leaders and moderators (join requests, villages, expenses). */
-  approvals: (ref: string) => ['tribes', 'approvals', ref] as const,
-  /** The tribes I may post to (see posts/use-my-tribes), by my primary tribe. */
-  mine: (primary: string | null) => ['tribes', 'mine', primary] as const,
-  map: ['map'] as const,
-  mapTribes: ['map', 'tribes'] as const,
-  mapVillages: ['map', 'villages'] as const,
-  /** GET /v1/config's map tiles: apart from `map`, which changes to tribes refetch. */
-  mapTiles: ['map-tiles'] as const,
-};
+/** The query keys live in lib/query-keys, where other features may read them too. */
+/** One tribe (GET /v1/tribes/{id}) lives in lib/use-tribe: money's pages read it too. */
+export { useTribe } from '../../lib/use-tribe';
+export { tribeKeys };
 
 const PAGE_SIZE = 20;
 
@@ -62,16 +50,6 @@ export function useTribeList(q: string) {
       (await api.call(endpoints.list, { query: { q, cursor: pageParam || undefined, limit: PAGE_SIZE } }, { signal })).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /v1/tribes/{id or slug}. */
-export function useTribe(ref: string | null | undefined) {
-  return useQuery({
-    queryKey: tribeKeys.detail(ref ?? ''),
-    enabled: Boolean(ref),
-    retry: false,
-    queryFn: async ({ signal }) => (await api.call(endpoints.show, { params: { id: ref ?? '' } }, { signal })).data.tribe,
   });
 }
 

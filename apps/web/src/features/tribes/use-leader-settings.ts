@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Tribe, Village } from '@tribes/shared';
 import { useLocaleNavigate } from '../../app/locale-hooks';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useHandover, useTribeMembers, useTribeVillages, useUpdateVillage } from './api';
-import { membershipFlags } from './membership';
+import { membershipFlags } from '../../lib/membership';
 import { useConfirm } from '../../lib/use-confirm';
 
 /** Leader settings: review villages (approve, or reject after a confirmation) and hand over leadership. */

@@ -1,7 +1,7 @@
 import type { Tribe, TribeMember, TribeRole } from '@tribes/shared';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useUpdateMember } from './api';
-import { membershipFlags } from './membership';
+import { membershipFlags } from '../../lib/membership';
 import { useConfirm } from '../../lib/use-confirm';
 
 /**

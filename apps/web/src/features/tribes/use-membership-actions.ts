@@ -1,6 +1,6 @@
 import type { Tribe } from '@tribes/shared';
 import { useJoinTribe, useLeaveTribe } from './api';
-import { membershipFlags } from './membership';
+import { membershipFlags } from '../../lib/membership';
 import { useConfirm } from '../../lib/use-confirm';
 
 /** Join (or request), and leave after a confirmation, for one tribe. */

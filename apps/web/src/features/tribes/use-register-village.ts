@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useLocaleNavigate } from '../../app/locale-hooks';
 import { useTribe } from './api';
-import { membershipFlags } from './membership';
-import { usePrimaryTribe } from './use-primary-tribe';
+import { membershipFlags } from '../../lib/membership';
+import { usePrimaryTribe } from '../../lib/session/use-primary-tribe';
 import { useRegisterVillageForm } from './use-tribe-forms';
 
 /** /register-village: in the tribe of ?tribe=, or the primary tribe; then to that tribe's villages. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Tribe } from '@tribes/shared';
 import { useLocaleNavigate } from '../../app/locale-hooks';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useSelectTribe } from './api';
 import { useTribeBrowser } from './use-tribe-browser';
 

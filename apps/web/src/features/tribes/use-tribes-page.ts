@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Tribe } from '@tribes/shared';
 import { useLocaleNavigate } from '../../app/locale-hooks';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../lib/session/session-store';
 import { useTribeBrowser } from './use-tribe-browser';
 
 /** /tribes: the browser, and for leaders a new tribe, opened once created. */

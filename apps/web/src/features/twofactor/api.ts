@@ -7,7 +7,7 @@ import {
 } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
-import { loadWebAuthnBrowser } from '../passkeys/browser';
+import { loadWebAuthnBrowser } from '../../lib/webauthn';
 
 /** Query keys of the two-factor feature. */
 export const twoFactorKeys = {

@@ -5,8 +5,8 @@ import { useLocale, useLocaleNavigate } from '../../app/locale-hooks';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
-import { pathAfterLogin, signIn } from '../auth/session-store';
-import { isPasskeyCancel } from '../passkeys/browser';
+import { pathAfterLogin, signIn } from '../../lib/session/session-store';
+import { isPasskeyCancel } from '../../lib/webauthn';
 import { usePasskeySecondFactor, useVerifyTwoFactor } from './api';
 
 /** Whether this browser can run a WebAuthn ceremony (checked without loading @simplewebauthn/browser). */

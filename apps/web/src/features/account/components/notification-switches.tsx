@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,11 +23,13 @@ import {
   type QuietHours,
 } from '@tribes/shared';
 import { fieldErrorsTo } from '../../../lib/field-errors';
-import { useSession } from '../../auth/session-store';
-import { PushDeviceSetting } from '../../push/components/push-device-setting';
+import { useSession } from '../../../lib/session/session-store';
 import { useDigestPreview, useMe, useSaveSettings } from '../api';
 
-/** The channels a member switches per type; push reaches the devices where it is on (PushDeviceSetting). */
+/**
+ * The channels a member switches per type; push reaches the devices where it is on: `pushDevice`, the
+ * page's slot for this device's push switch (the push feature's PushDeviceSetting).
+ */
 const CHANNELS: NotificationChannel[] = ['in_app', 'email', 'push'];
 const COLUMNS = '1fr repeat(3, minmax(3.5rem, 4.5rem))';
 
@@ -37,7 +40,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
  * Notification settings (DESIGN 10.3): for each type, in the app and by email, each saved as it
  * changes (PATCH /v1/me/settings); then quiet hours, during which mail waits.
  */
-export function NotificationSwitches() {
+export function NotificationSwitches({ pushDevice }: { pushDevice?: ReactNode }) {
   const { t } = useTranslation();
   const { userData } = useSession();
   // Read fresh: a mail's unsubscribe link may have changed a switch since this device stored the user.
@@ -58,7 +61,7 @@ export function NotificationSwitches() {
           {t('settings.personal.noEmail')}
         </Alert>
       )}
-      <PushDeviceSetting />
+      {pushDevice}
       <Box role="group" aria-labelledby="notifications-heading" data-testid="notification-settings">
         <Box
           aria-hidden

@@ -14,8 +14,8 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { TextField } from '../../../components/inputs/text-field';
-import { OutboxNotice } from '../../offline/components/outbox-notice';
-import { useOutboxItems } from '../../offline/use-outbox';
+import { OutboxNotice } from '../../../components/offline/outbox-notice';
+import { useOutboxItems } from '../../../lib/offline/use-outbox';
 import { useSubmitAttempt } from '../api';
 import { emptyAnswer, toAnswerValue, toAttemptBody, type AnswerField } from '../attempt-answers';
 

@@ -16,7 +16,7 @@ import type { Course, CourseAssessmentItem, CourseLessonItem } from '@tribes/sha
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
-import { useSavedLessons } from '../../offline/saved-lessons';
+import { useSavedLessons } from '../../../lib/offline/saved-lessons';
 
 /** Check mark, lock or empty circle: the state of one lesson, for eyes; the text says it for screen readers. */
 function LessonIcon({ lesson }: { lesson: CourseLessonItem }) {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { PageFrame } from '../../posts/components/page-frame';
+import { PageFrame } from '../../../components/page-frame';
 
 /** A learning page: an optional way back above the page's h1, its actions, the content. */
 export function LearningFrame({

@@ -18,8 +18,8 @@ import { LessonBody } from './lesson-body';
 import { LessonEditor } from './lesson-editor';
 import { LessonVideo } from './lesson-video';
 import { EditDeleteActions } from './edit-delete-actions';
-import { OutboxNotice } from '../../offline/components/outbox-notice';
-import { useOutboxItems } from '../../offline/use-outbox';
+import { OutboxNotice } from '../../../components/offline/outbox-notice';
+import { useOutboxItems } from '../../../lib/offline/use-outbox';
 
 const flipInRtl = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') };
 

@@ -14,7 +14,7 @@ import { LocaleLink } from '../../../components/locale-link';
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
-import { membershipFlags } from '../../tribes/membership';
+import { membershipFlags } from '../../../lib/membership';
 import { useTribeCourses } from '../api';
 import { CourseFormDialog } from './course-form-dialog';
 import { CourseProgress } from './course-progress';

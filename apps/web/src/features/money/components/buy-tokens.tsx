@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/inputs/number-input';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { usePublicConfig } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { useBuyTokensForm } from '../use-buy-tokens-form';
 import { TOKEN_PACKS } from '../token-packs';
-import { LocalMoney } from './local-money';
+import { LocalMoney } from '../../../components/local-money';
 
 /**
  * Buying tokens: an amount, a confirmation, then the provider's checkout (the sandbox page, or Stripe).

@@ -8,7 +8,7 @@ import { plainText } from '../../../components/rich-text';
 import type { Campaign } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, RouterLocaleLink } from '../../../components/locale-link';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { CampaignProgress } from './campaign-progress';
 
 /** A campaign's status chip: open until closed or past its deadline. */

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
-import { clearSession, pathAfterLogin, signIn } from '../../auth/session-store';
+import { clearSession, pathAfterLogin, signIn } from '../../../lib/session/session-store';
 import { CampaignDetail, CampaignGive } from './campaign-detail';
 import { ok, renderWithApp, stubApi } from '../../../test/stub-api';
 

@@ -17,7 +17,7 @@ import { lazyParser, schemaResolver } from '../../../lib/form-resolver';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { useCampaignTopDonors, useCampaignUpdates, usePostCampaignUpdate } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { RichText } from '../../../components/rich-text';
 
 const h2 = { fontSize: '1.15rem', fontWeight: 700 } as const;

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { CampaignMeta, CampaignShare, CampaignUpdates, TopDonors, daysLeft } from './campaign-extras';
 import { CampaignProgress } from './campaign-progress';
-import { displayCurrency, formatLocalMoney } from './local-money';
+import { displayCurrency, formatLocalMoney } from '../../../components/local-money';
 import { ok, renderWithApp, stubApi } from '../../../test/stub-api';
 import { WalletBalance } from './wallet-balance';
 

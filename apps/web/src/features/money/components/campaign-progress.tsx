@@ -3,8 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Campaign } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { useMoneyFormat } from '../format';
-import { LocalMoney } from './local-money';
+import { useMoneyFormat } from '../../../lib/money-format';
+import { LocalMoney } from '../../../components/local-money';
 
 /** Raised of goal as a bar with its numbers; the bar's value is what screen readers hear. */
 export function CampaignProgress({ campaign, large = false }: { campaign: Campaign; large?: boolean }) {

@@ -16,7 +16,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { useConfirm } from '../../../lib/use-confirm';
 import { useCryptoWallets, useUnlinkCryptoWallet, type CryptoWallet } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { useLinkWallet } from '../use-link-wallet';
 
 const CHAINS: Record<number, string> = {

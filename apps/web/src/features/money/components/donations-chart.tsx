@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import type { CampaignDay } from '@tribes/shared';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 
 const W = 600;
 const H = 200;

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Donation } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 
 /** Who gave, newest first; anonymous donors (donor null from the server) stay unnamed. */
 export function DonorList({ donations }: { donations: Donation[] }) {

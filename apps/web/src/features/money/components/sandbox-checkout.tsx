@@ -11,7 +11,7 @@ import { PageSkeleton } from '../../../components/page-skeleton';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { EmptyState } from '../../../components/empty-state';
 import { useCompleteSandbox, usePayment } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 
 /** The sandbox provider's checkout: the amount, then Confirm or Decline; back to the wallet either way. */
 export function SandboxCheckout({ paymentId }: { paymentId: string }) {

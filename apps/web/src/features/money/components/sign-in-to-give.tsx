@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '../../../app/locale-hooks';
-import { rememberReturn } from '../../auth/return-path';
+import { rememberReturn } from '../../../lib/session/return-path';
 
 /** Where giving to a campaign happens: the page sign-in comes back to. */
 export const donatePath = (campaignId: string) => `/tribes/campaign/donate/${campaignId}`;

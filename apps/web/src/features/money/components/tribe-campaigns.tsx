@@ -10,7 +10,7 @@ import { RouterLocaleLink } from '../../../components/locale-link';
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
-import { membershipFlags } from '../../tribes/membership';
+import { membershipFlags } from '../../../lib/membership';
 import { useTribeCampaigns } from '../api';
 import { CampaignCard } from './campaign-card';
 

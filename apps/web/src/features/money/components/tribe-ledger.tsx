@@ -14,8 +14,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { ledgerCsvUrl, useTribeLedger } from '../api';
-import { useMoneyFormat } from '../format';
-import { LocalMoney } from './local-money';
+import { useMoneyFormat } from '../../../lib/money-format';
+import { LocalMoney } from '../../../components/local-money';
 
 /** A paid expense as the ledger lists it. */
 export type LedgerExpense = NonNullable<LedgerEntry['expense']>;

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCancelPurchase, useResumePurchase } from '../api';
-import { useMoneyFormat } from '../format';
-import { LocalMoney } from './local-money';
+import { useMoneyFormat } from '../../../lib/money-format';
+import { LocalMoney } from '../../../components/local-money';
 
 type Pending = Wallet['pending_purchases'][number];
 

@@ -18,7 +18,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { useTransactions, type HistoryFilter } from '../api';
-import { useMoneyFormat } from '../format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { downloadReceipt, downloadStatement } from '../receipt-download';
 
 const FILTERS: HistoryFilter[] = ['all', 'in', 'out', 'purchase', 'donation'];

@@ -16,11 +16,11 @@ import { LocaleLink } from '../../../components/locale-link';
 import { fieldProps } from '../../../lib/form-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadMore } from '../../../components/load-more';
-import { formatPostTime } from '../post-time';
+import { formatPostTime } from '../../../lib/post-time';
 import { useCommentsSection } from '../use-comments-section';
 import { MentionTextField } from './mention-field';
 import { PostBody } from './post-body';
-import { OutboxComments } from '../../offline/components/outbox-comments';
+import { OutboxComments } from '../../../components/offline/outbox-comments';
 
 interface Props {
   postId: string;

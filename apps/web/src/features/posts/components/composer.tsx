@@ -21,7 +21,7 @@ import { TextField } from '../../../components/inputs/text-field';
 import { fieldProps } from '../../../lib/form-field';
 import { useAfterFirstCommit } from '../../../lib/use-after-first-commit';
 import { useComposer } from '../use-composer';
-import { useMyTribes } from '../use-my-tribes';
+import { useMyTribes } from '../../../lib/session/use-my-tribes';
 import { MentionTextField } from './mention-field';
 
 interface Props {

@@ -16,7 +16,7 @@ import { memo } from 'react';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { formatPostTime } from '../post-time';
+import { formatPostTime } from '../../../lib/post-time';
 import { usePostCard } from '../use-post-card';
 import { CommentsSection } from './comments-section';
 import { PostBody } from './post-body';

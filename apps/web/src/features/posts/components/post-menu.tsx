@@ -13,7 +13,7 @@ import type { Post } from '@tribes/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../../lib/session/session-store';
 
 interface Props {
   post: Post;

@@ -15,7 +15,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import type { ReportStatus } from '../api';
-import { formatPostTime } from '../post-time';
+import { formatPostTime } from '../../../lib/post-time';
 import { useReportQueue } from '../use-report-queue';
 import { ModerationLog } from './moderation-log';
 import { PostBody } from './post-body';

@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import type { Tribe } from '@tribes/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { membershipFlags } from '../../tribes/membership';
-import { NewPostsBanner } from '../../realtime/components/new-posts-banner';
+import { membershipFlags } from '../../../lib/membership';
+import { NewPostsBanner } from './new-posts-banner';
 import { postKeys, useTribePosts } from '../api';
-import { OutboxPosts } from '../../offline/components/outbox-posts';
+import { OutboxPosts } from '../../../components/offline/outbox-posts';
 import { Composer } from './composer';
 import { PostList } from './post-list';
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../../lib/external-store';
-import { dismissPushOffer, pushOfferStore } from '../push-offer';
+import { dismissPushOffer, pushOfferStore } from '../../../lib/push/push-offer';
 import { usePushOfferAnswer } from '../use-push-device';
 
 /**

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { useConnectionState } from '../realtime-store';
-import type { ConnectionState } from '../types';
+import { useConnectionState } from '../../../lib/realtime/realtime-store';
+import type { ConnectionState } from '../../../lib/realtime/types';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { Hint } from '../../../components/hint';
 

@@ -10,7 +10,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { formatPostTime } from '../../posts/post-time';
+import { formatPostTime } from '../../../lib/post-time';
 import { numberFormat } from '../../../lib/intl';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 

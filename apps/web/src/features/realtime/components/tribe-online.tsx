@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useConnectionState } from '../realtime-store';
-import { useTribePresence } from '../use-tribe-presence';
+import { useConnectionState } from '../../../lib/realtime/realtime-store';
+import { useTribePresence } from '../../../lib/realtime/use-tribe-presence';
 import { Hint } from '../../../components/hint';
 
 const SHOWN = 6;

@@ -12,7 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { lazyParser, refineResolver, schemaResolver, type SafeParser } from '../../../lib/form-resolver';
 import { StepUpFields } from './step-up-fields';
-import { useMoneyFormat } from '../../money/format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import type { ExpenseAct } from '../api';
 import type { Pending } from '../use-expense-act';
 

@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Expense } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { LocalMoney } from '../../money/components/local-money';
-import { useMoneyFormat } from '../../money/format';
+import { LocalMoney } from '../../../components/local-money';
+import { useMoneyFormat } from '../../../lib/money-format';
 import type { ExpenseAct } from '../api';
 import { ApprovalNeeds } from './approval-needs';
 

@@ -9,9 +9,9 @@ import { MONEY_LIMITS, type CreatePledgeBody } from '@tribes/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { LocalMoney } from '../../money/components/local-money';
-import { useMoneyFormat } from '../../money/format';
 import { lazyParser, refineResolver, schemaResolver } from '../../../lib/form-resolver';
+import { LocalMoney } from '../../../components/local-money';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { useCreatePledge } from '../api';
 
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
-import { useMoneyFormat } from '../../money/format';
+import { useMoneyFormat } from '../../../lib/money-format';
 import { useChangePledge, useMyPledges } from '../api';
 
 /** My monthly gifts in the wallet settings: what, how much, when next; pause, resume, skip a month, cancel (confirmed). */

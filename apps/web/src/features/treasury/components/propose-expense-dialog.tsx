@@ -18,7 +18,7 @@ import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldProps } from '../../../lib/form-field';
-import { LocalMoney } from '../../money/components/local-money';
+import { LocalMoney } from '../../../components/local-money';
 import { useProposeExpenseForm } from '../use-propose-expense-form';
 
 /** "Propose an expense": what, how much, to whom, from which fund, with receipts (photos or PDF). Full screen on phones. */

@@ -12,8 +12,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { lazyParser, refineResolver, schemaResolver } from '../../../lib/form-resolver';
 import { StepUpFields } from './step-up-fields';
-import { useMoneyFormat } from '../../money/format';
-import { membershipFlags } from '../../tribes/membership';
+import { useMoneyFormat } from '../../../lib/money-format';
+import { membershipFlags } from '../../../lib/membership';
 import { useRefundDialog } from '../use-expense-act';
 
 /** The reason (the shared refund schema) and the authenticator code the server may ask for. */

@@ -4,7 +4,7 @@ import type { Expense, Tribe } from '@tribes/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n';
 import { MEMBER } from '../../../test/api-harness';
-import { EMPTY_SESSION, sessionStore, signIn } from '../../auth/session-store';
+import { EMPTY_SESSION, sessionStore, signIn } from '../../../lib/session/session-store';
 import { renderWithApp, stubApi, ok } from '../../../test/stub-api';
 import { TreasuryPanel } from './treasury-panel';
 

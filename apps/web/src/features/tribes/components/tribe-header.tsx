@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import AddLocationAltOutlinedIcon from '@mui/icons-material/AddLocationAltOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -9,15 +10,15 @@ import Typography from '@mui/material/Typography';
 import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
-import { membershipFlags } from '../membership';
-import { InviteButton } from '../../invites/components/invite-dialog';
+import { membershipFlags } from '../../../lib/membership';
 import { MembershipActions } from './membership-actions';
 import { MembershipChip, VisibilityChip } from './membership-chip';
 import { TribeCover, TribeLogo } from './tribe-faces';
 import { TribeStats } from './tribe-stats';
 
 /** The top of a tribe page: who it is, where, how big, and what the user may do there. */
-export function TribeHeader({ tribe }: { tribe: Tribe }) {
+/** `invite`: the invite button the page puts beside a moderator's actions (from the invites feature). */
+export function TribeHeader({ tribe, invite }: { tribe: Tribe; invite?: (tribe: Tribe) => ReactNode }) {
   const { t } = useTranslation();
   const f = membershipFlags(tribe);
   return (
@@ -58,7 +59,7 @@ export function TribeHeader({ tribe }: { tribe: Tribe }) {
       )}
       <Stack useFlexGap direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <MembershipActions tribe={tribe} />
-        {f.canModerate && <InviteButton tribe={tribe} />}
+        {f.canModerate && invite?.(tribe)}
         {f.isMember && (
           <Button
             component={RouterLocaleLink}

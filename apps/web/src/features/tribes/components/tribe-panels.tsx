@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { useTribeMembers, useTribeVillages } from '../api';
-import { membershipFlags } from '../membership';
+import { membershipFlags } from '../../../lib/membership';
 import { useTribeMapData } from '../use-tribe-map-data';
 import { EmptyState } from '../../../components/empty-state';
 import { TribesMap } from './lazy-map';

@@ -1,8 +1,0 @@
-import { useMe } from '../account/api';
-import { useSession } from '../auth/session-store';
-
-/** The id of the user's primary tribe, kept fresh with GET /v1/me (leaving or creating a tribe changes it). */
-export function usePrimaryTribe(): string | null {
-  useMe();
-  return useSession().userData?.profile.primary_tribe_id ?? null;
-}

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { systemEndpoints } from '@tribes/shared';
+import { api } from '../app/api';
+import { moneyKeys } from './query-keys';
+
+/** GET /v1/config, read once per visit: the price of a token and its currency. */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: moneyKeys.config,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => (await api.call(systemEndpoints.config, {}, { signal })).data,
+  });
+}

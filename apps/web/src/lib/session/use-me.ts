@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { usersEndpoints as endpoints } from '@tribes/shared';
+import { api } from '../../app/api';
+import { accountKeys } from '../query-keys';
+import { setUser, useSession } from './session-store';
+
+/** GET /v1/me, refreshing the stored user. */
+export function useMe() {
+  const { isLoggedIn } = useSession();
+  return useQuery({
+    queryKey: accountKeys.me,
+    enabled: isLoggedIn,
+    queryFn: async () => {
+      const answer = await api.call(endpoints.me);
+      setUser(answer.data.user);
+      return answer.data.user;
+    },
+  });
+}
