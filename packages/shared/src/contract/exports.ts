@@ -7,7 +7,7 @@ import { endpoint } from './endpoint.js';
  * The member's data export (DESIGN 11.2, GDPR art. 15/20): a job builds a ZIP of everything the site
  * holds of them (one JSON per section, their media files) and mails a signed link valid 7 days.
  */
-const tags = ['account'] as const;
+const tags = ['exports'] as const;
 
 export const exportsEndpoints = {
   requestExport: endpoint({

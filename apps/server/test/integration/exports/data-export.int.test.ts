@@ -1,8 +1,10 @@
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
+import { exportsEndpoints } from '@tribes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { caller } from '#test/call.js';
+import { expectOperationsMatch } from '#test/contract.js';
 import { addComment, bearer, buyTokens, createPost, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
 import { mailQueueDrained } from '#test/mail-queue.js';
 import { multipartBody } from '#test/multipart.js';
@@ -76,6 +78,8 @@ beforeAll(async () => {
 
   // Money: the member buys 300 tokens and gives 120 to the tribe; the other gives nothing.
   await buyTokens(t, member.token, 300);
+  // The ledger's lines are in time order: the gift a second after the purchase.
+  t.clock.advance(1000);
   const gift = await call(
     'POST',
     '/v1/donations',
@@ -226,5 +230,13 @@ describe('the member’s data export', () => {
     const again = await call('POST', '/v1/me/export', member.token);
     expect(again.status).toBe(202);
     await t.app.ctx.exports.flush();
+  });
+});
+
+describe('contract', () => {
+  it('registers every export route from the contract, each with its answer in the OpenAPI document', async () => {
+    await expectOperationsMatch(t.app, { exports: exportsEndpoints }, (e, op) =>
+      expect(op.responses['2XX']?.content, e.path).toHaveProperty([e.produces!]),
+    );
   });
 });
