@@ -85,7 +85,15 @@ export function createContext(deps: {
   schedulePruneIdempotencyKeys({ jobs, db, clock });
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
-  const users = createUsersModule({ db, tokens: authModule.tokens, passwords: authModule.passwords, storage, clock });
+  const users = createUsersModule({
+    db,
+    tokens: authModule.tokens,
+    passwords: authModule.passwords,
+    storage,
+    clock,
+    // The exports are made below (they read the users' repo): bound late, called only when an account is deleted.
+    accountFiles: { forget: (userId) => dataExports.forgetUser(userId) },
+  });
   // The passkey check serves the second factor too, which is made before sign-in (it asks its gate on every way in).
   const passkeysModule = createPasskeysModule({ db, clock, publicUrl: config.publicUrl });
   const { twoFactor } = createTwoFactorModule({

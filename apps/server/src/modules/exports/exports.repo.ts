@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { dataExports } from '#src/core/db/schema/index.js';
 
@@ -36,6 +36,14 @@ export function createExportsRepo(db: Db) {
     },
     async setStatus(id: string, status: 'failed' | 'expired') {
       await db.update(dataExports).set({ status }).where(eq(dataExports.id, id));
+    },
+    /** The storage keys of a user's stored ZIPs. */
+    async filesOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ key: dataExports.storageKey })
+        .from(dataExports)
+        .where(and(eq(dataExports.userId, userId), isNotNull(dataExports.storageKey), ne(dataExports.status, 'expired')));
+      return rows.map((r) => r.key!);
     },
     /** Ready exports whose link has expired: their files are to be deleted. */
     async expiredReady(now: Date, limit = 100): Promise<DataExportRow[]> {

@@ -148,6 +148,11 @@ export function createExportsService({ repo, sources, users, storage, mailer, jo
       return rows.length;
     },
 
+    /** Deletes a leaving member's ZIPs (the users module's AccountFiles port); their rows go with the account. */
+    async forgetUser(userId: string): Promise<void> {
+      for (const key of await repo.filesOf(userId)) await storage.delete(key);
+    },
+
     /** Resolves when every export built in-process (no job queue) has finished. */
     async flush(): Promise<void> {
       await Promise.all([...pending]);

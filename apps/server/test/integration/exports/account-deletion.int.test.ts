@@ -37,18 +37,15 @@ describe('deleting the account of a donor with ledger lines (DESIGN 11.2)', () =
     );
     expect(gift.status).toBe(201);
     const donationId = gift.body.data.donation.id as string;
-    // An export asked before leaving: its link stops answering with the account.
-    expect((await call('POST', '/v1/me/export', donor.token)).status).toBe(202);
+    // An export asked before leaving: its link and its file go with the account.
+    const asked = await call('POST', '/v1/me/export', donor.token);
+    expect(asked.status).toBe(202);
     await t.app.ctx.exports.flush();
-    const exportLink = new URL(
-      (
-        await call(
-          'GET',
-          `/v1/me/exports/${(await rowsOf<{ id: string }>(sql`select id from data_exports where user_id = ${donor.user.id}`))[0]!.id}`,
-          donor.token,
-        )
-      ).body.data.download_url,
-    );
+    const exportLink = new URL((await call('GET', `/v1/me/exports/${asked.body.data.id}`, donor.token)).body.data.download_url);
+    const [{ storage_key: zipKey }] = (await rowsOf<{ storage_key: string }>(
+      sql`select storage_key from data_exports where user_id = ${donor.user.id}`,
+    )) as [{ storage_key: string }];
+    expect(await t.app.ctx.storage.open(zipKey)).not.toBeNull();
     const donorAccount = await t.app.ctx.ledger.accountOf('user', donor.user.id);
     const linesBefore = await rowsOf<{ id: string }>(
       sql`select id from ledger_transfers where from_account_id = ${donorAccount.id} or to_account_id = ${donorAccount.id} order by id`,
@@ -82,5 +79,6 @@ describe('deleting the account of a donor with ledger lines (DESIGN 11.2)', () =
     // The export went with the account.
     const gone = await t.app.inject({ method: 'GET', url: `${exportLink.pathname}${exportLink.search}` });
     expect(gone.statusCode).toBe(410);
+    expect(await t.app.ctx.storage.open(zipKey)).toBeNull();
   });
 });
