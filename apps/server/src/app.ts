@@ -35,6 +35,7 @@ import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { digestRoutes } from './modules/digest/index.js';
+import { exportsRoutes } from './modules/exports/index.js';
 import { pushRoutes } from './modules/push/index.js';
 import { notificationsRoutes, unsubscribeOneClickRoutes } from './modules/notifications/index.js';
 import { oidcRoutes } from './modules/oidc/index.js';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountEmailRoutes, { ctx: servicesFor(ctx, 'accountEmail', 'storage') });
       await api.register(digestRoutes, { ctx: servicesFor(ctx, 'digest') });
       await api.register(pushRoutes, { ctx: servicesFor(ctx, 'push') });
+      await api.register(exportsRoutes, { ctx: servicesFor(ctx, 'exports') });
     },
     { prefix: '/api' },
   );
@@ -272,6 +274,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await stopPruning();
     await ctx.jobs.stop();
     await ctx.push.flush();
+    // Exports built in-process (no job queue) finish before the mailer and the database close.
+    await ctx.exports.flush();
     await ctx.mailer.close();
     await realtime.close();
     redis?.disconnect();

@@ -14,9 +14,10 @@ import { createAccountEmailService } from './modules/account-email/index.js';
 import { createContactModule } from './modules/contact/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCryptoModule } from './modules/crypto/index.js';
-import { createLearning } from './modules/learning/index.js';
+import { createLearning, createLearningPersonalData } from './modules/learning/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createDigestModule } from './modules/digest/index.js';
+import { createExportsModule } from './modules/exports/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOidcModule } from './modules/oidc/index.js';
 import { createPasskeysModule } from './modules/passkeys/index.js';
@@ -24,12 +25,12 @@ import { createPeopleModule } from './modules/people/index.js';
 import { createPushModule } from './modules/push/index.js';
 import { createReauthModule } from './modules/reauth/index.js';
 import { createDatabaseProbe, createSiteRisks } from './modules/system/index.js';
-import { createPostsModule } from './modules/posts/index.js';
+import { createPostsModule, createPostsPersonalData } from './modules/posts/index.js';
 import { createTribesModule } from './modules/tribes/index.js';
 import { createTwoFactorModule } from './modules/twofactor/index.js';
-import { createUsersModule } from './modules/users/index.js';
+import { createUsersModule, createUsersPersonalData } from './modules/users/index.js';
 import { createVillagesModule } from './modules/villages/index.js';
-import { createWalletModule } from './modules/wallet/index.js';
+import { createWalletModule, createWalletPersonalData } from './modules/wallet/index.js';
 import { createTreasuryModule } from './modules/treasury/index.js';
 import type { Realtime } from './realtime/realtime.js';
 
@@ -84,7 +85,15 @@ export function createContext(deps: {
   schedulePruneIdempotencyKeys({ jobs, db, clock });
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
-  const users = createUsersModule({ db, tokens: authModule.tokens, passwords: authModule.passwords, storage, clock });
+  const users = createUsersModule({
+    db,
+    tokens: authModule.tokens,
+    passwords: authModule.passwords,
+    storage,
+    clock,
+    // The exports are made below (they read the users' repo): bound late, called only when an account is deleted.
+    accountFiles: { forget: (userId) => dataExports.forgetUser(userId) },
+  });
   // The passkey check serves the second factor too, which is made before sign-in (it asks its gate on every way in).
   const passkeysModule = createPasskeysModule({ db, clock, publicUrl: config.publicUrl });
   const { twoFactor } = createTwoFactorModule({
@@ -191,6 +200,25 @@ export function createContext(deps: {
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
   const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
   const risks = createSiteRisks({ config, users: users.repo, logger });
+  // The member's data export (DESIGN 11.2): one source per module that holds member data. Messages
+  // and events add theirs here when they come (modules/exports/exports.ports.ts).
+  const { exports: dataExports } = createExportsModule({
+    db,
+    sources: [
+      createUsersPersonalData(users.repo),
+      createPostsPersonalData(db),
+      createWalletPersonalData(db),
+      createLearningPersonalData(db),
+    ],
+    users: users.repo,
+    storage,
+    mailer,
+    jobs,
+    clock,
+    logger,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+  });
   return {
     learning,
     /** Firebase sign-in and the account's sign-in methods (DESIGN 10.2). */
@@ -237,6 +265,8 @@ export function createContext(deps: {
     digest,
     /** Contact and feedback messages to the operator. */
     contact,
+    /** The member's data export: a ZIP by a job, mailed as a signed link (DESIGN 11.2). */
+    exports: dataExports,
     /** Confirming a session's owner before sensitive acts ("sudo mode", DESIGN 11.7). */
     reauth,
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */

@@ -17,4 +17,5 @@ export * from './realtime-events.js';
 export * from './schemas/money.js';
 export * from './schemas/learning.js';
 export * from './schemas/treasury.js';
+export * from './schemas/exports.js';
 export * from './contract/index.js';

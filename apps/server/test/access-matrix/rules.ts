@@ -1,5 +1,6 @@
 import { accountRules } from './rules-account.js';
 import { authRules } from './rules-auth.js';
+import { exportsRules } from './rules-exports.js';
 import { learningRules } from './rules-learning.js';
 import { moneyRules } from './rules-money.js';
 import { postsRules } from './rules-posts.js';
@@ -16,4 +17,5 @@ export const RULES: Rules = {
   ...moneyRules,
   ...treasuryRules,
   ...learningRules,
+  ...exportsRules,
 };

@@ -44,10 +44,10 @@ export interface EndpointDef {
   /** The `data` of a success (or warning) answer. */
   data: z.ZodType;
   /**
-   * The status of a success answer: 201 for a creation, 200 otherwise; 302 for a browser navigation
+   * The status of a success answer: 201 for a creation, 202 for work accepted and done later (a job), 200 otherwise; 302 for a browser navigation
    * answered with a redirect (the Location header, no envelope; `data` describes the empty body).
    */
-  status?: 200 | 201 | 302;
+  status?: 200 | 201 | 202 | 302;
   /** Error statuses this endpoint may answer (besides 400, 429, 500). */
   errors: readonly ErrorStatus[];
   /** The `error_type` values of its 409 answers. */

@@ -21,3 +21,4 @@ export * from './digest.js';
 export * from './push.js';
 export * from './treasury.js';
 export * from './reauth.js';
+export * from './exports.js';

@@ -60,6 +60,18 @@ export const ar: Catalogue = {
   'users.avatar_updated': 'تم تحديث صورتك.',
   'users.password_changed': 'تم تغيير كلمة المرور. تم تسجيل الخروج من جلساتك الأخرى.',
   'users.deleted': 'تم حذف حسابك.',
+  // The member's data export (DESIGN 11.2)
+  'exports.requested': 'نحن نجهّز نسخة من بياناتك. سنرسل إليك رابط التنزيل بالبريد الإلكتروني عندما تصبح جاهزة.',
+  'exports.too_soon': 'لقد طلبت نسخة من بياناتك خلال الساعات الـ24 الماضية. يرجى المحاولة مرة أخرى غدًا.',
+  'exports.link_invalid': 'رابط التنزيل هذا غير صالح.',
+  'exports.link_expired': 'انتهت صلاحية رابط التنزيل هذا. اطلب نسخة جديدة من بياناتك من إعدادات حسابك.',
+  'exports.readme':
+    'نسخة من بياناتك على Tribes، أُعدّت في {{date}}. كل قسم ملف JSON: profile (الملف الشخصي)، posts (المنشورات)، comments (التعليقات)، messages (الرسائل)، events (الفعاليات)، donations (التبرعات)، ledger (كل حركة في محفظتك) و learning (دوراتك وتقدّمك). صورك في مجلد media.',
+  'mail.export_ready.subject': 'بياناتك على Tribes جاهزة للتنزيل',
+  'mail.export_ready.body':
+    'نسخة بياناتك التي طلبتها جاهزة: ملفك الشخصي ومنشوراتك وتعليقاتك وتبرعاتك وحركات محفظتك وتقدّمك في التعلّم وصورك، في ملف ZIP واحد.',
+  'mail.export_ready.button': 'تنزيل بياناتي',
+  'mail.export_ready.expiry': 'يعمل هذا الرابط حتى {{date}}. يستطيع أي شخص يملكه تنزيل بياناتك، فلا تشاركه.',
   'users.session_revoked': 'تم تسجيل الخروج من تلك الجلسة.',
   'users.other_sessions_revoked': 'تم تسجيل الخروج من جميع الأجهزة الأخرى.',
   'passkeys.added': 'تمت إضافة مفتاح المرور.',

@@ -55,6 +55,18 @@ export const en = {
   'users.avatar_updated': 'Your photo has been updated.',
   'users.password_changed': 'Your password has been changed. Your other sessions were signed out.',
   'users.deleted': 'Your account has been deleted.',
+  // The member's data export (DESIGN 11.2)
+  'exports.requested': 'We are preparing a copy of your data. We will email you a download link when it is ready.',
+  'exports.too_soon': 'You already asked for a copy of your data in the last 24 hours. Please try again tomorrow.',
+  'exports.link_invalid': 'This download link is not valid.',
+  'exports.link_expired': 'This download link has expired. Ask for a new copy of your data in your account settings.',
+  'exports.readme':
+    'A copy of your data on Tribes, made on {{date}}. Each section is a JSON file: profile, posts, comments, messages, events, donations, ledger (every movement of your wallet) and learning (your courses and progress). Your photos are in the media folder.',
+  'mail.export_ready.subject': 'Your Tribes data is ready to download',
+  'mail.export_ready.body':
+    'The copy of your data you asked for is ready: your profile, posts, comments, donations, wallet movements, learning progress and photos, in one ZIP file.',
+  'mail.export_ready.button': 'Download my data',
+  'mail.export_ready.expiry': 'This link works until {{date}}. Anyone who has it can download your data, so do not share it.',
   'users.session_revoked': 'That session has been signed out.',
   'users.other_sessions_revoked': 'Every other device has been signed out.',
   'passkeys.added': 'Your passkey has been added.',

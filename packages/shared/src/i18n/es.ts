@@ -61,6 +61,20 @@ export const es: Catalogue = {
   'users.avatar_updated': 'Tu foto se ha actualizado.',
   'users.password_changed': 'Tu contraseña se ha cambiado. Se cerraron tus otras sesiones.',
   'users.deleted': 'Tu cuenta se ha eliminado.',
+  // The member's data export (DESIGN 11.2)
+  'exports.requested':
+    'Estamos preparando una copia de tus datos. Te enviaremos un enlace de descarga por correo cuando esté lista.',
+  'exports.too_soon': 'Ya pediste una copia de tus datos en las últimas 24 horas. Vuelve a intentarlo mañana.',
+  'exports.link_invalid': 'Este enlace de descarga no es válido.',
+  'exports.link_expired': 'Este enlace de descarga ha caducado. Pide una nueva copia de tus datos en los ajustes de tu cuenta.',
+  'exports.readme':
+    'Una copia de tus datos en Tribes, hecha el {{date}}. Cada sección es un archivo JSON: profile (perfil), posts (publicaciones), comments (comentarios), messages (mensajes), events (eventos), donations (donaciones), ledger (cada movimiento de tu monedero) y learning (tus cursos y tu progreso). Tus fotos están en la carpeta media.',
+  'mail.export_ready.subject': 'Tus datos de Tribes están listos para descargar',
+  'mail.export_ready.body':
+    'La copia de tus datos que pediste está lista: tu perfil, publicaciones, comentarios, donaciones, movimientos del monedero, progreso de aprendizaje y fotos, en un solo archivo ZIP.',
+  'mail.export_ready.button': 'Descargar mis datos',
+  'mail.export_ready.expiry':
+    'Este enlace funciona hasta el {{date}}. Cualquiera que lo tenga puede descargar tus datos, así que no lo compartas.',
   'users.session_revoked': 'Esa sesión se ha cerrado.',
   'users.other_sessions_revoked': 'Se ha cerrado la sesión en todos los demás dispositivos.',
   'passkeys.added': 'Se ha añadido tu llave de acceso.',

@@ -61,6 +61,21 @@ export const fr: Catalogue = {
   'users.avatar_updated': 'Votre photo a été mise à jour.',
   'users.password_changed': 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.',
   'users.deleted': 'Votre compte a été supprimé.',
+  // The member's data export (DESIGN 11.2)
+  'exports.requested':
+    'Nous préparons une copie de vos données. Nous vous enverrons un lien de téléchargement par e-mail dès qu’elle sera prête.',
+  'exports.too_soon': 'Vous avez déjà demandé une copie de vos données ces dernières 24 heures. Réessayez demain.',
+  'exports.link_invalid': 'Ce lien de téléchargement n’est pas valide.',
+  'exports.link_expired':
+    'Ce lien de téléchargement a expiré. Demandez une nouvelle copie de vos données dans les paramètres de votre compte.',
+  'exports.readme':
+    'Une copie de vos données sur Tribes, faite le {{date}}. Chaque section est un fichier JSON : profile (profil), posts (publications), comments (commentaires), messages, events (événements), donations (dons), ledger (chaque mouvement de votre portefeuille) et learning (vos cours et votre progression). Vos photos sont dans le dossier media.',
+  'mail.export_ready.subject': 'Vos données Tribes sont prêtes à être téléchargées',
+  'mail.export_ready.body':
+    'La copie de vos données que vous avez demandée est prête : votre profil, vos publications, commentaires, dons, mouvements de portefeuille, votre progression et vos photos, dans un seul fichier ZIP.',
+  'mail.export_ready.button': 'Télécharger mes données',
+  'mail.export_ready.expiry':
+    'Ce lien fonctionne jusqu’au {{date}}. Toute personne qui l’a peut télécharger vos données : ne le partagez pas.',
   'users.session_revoked': 'Cette session a été fermée.',
   'users.other_sessions_revoked': 'Tous les autres appareils ont été déconnectés.',
   'passkeys.added': 'Votre clé d’accès a été ajoutée.',

@@ -57,6 +57,18 @@ export const he: Catalogue = {
   'users.avatar_updated': 'התמונה שלך עודכנה.',
   'users.password_changed': 'הסיסמה שלך שונתה. החיבורים האחרים שלך נותקו.',
   'users.deleted': 'החשבון שלך נמחק.',
+  // The member's data export (DESIGN 11.2)
+  'exports.requested': 'אנחנו מכינים עותק של הנתונים שלך. נשלח לך קישור להורדה בדוא״ל כשהוא יהיה מוכן.',
+  'exports.too_soon': 'כבר ביקשת עותק של הנתונים שלך ב-24 השעות האחרונות. אפשר לנסות שוב מחר.',
+  'exports.link_invalid': 'קישור ההורדה הזה אינו תקף.',
+  'exports.link_expired': 'תוקף קישור ההורדה הזה פג. אפשר לבקש עותק חדש של הנתונים בהגדרות החשבון.',
+  'exports.readme':
+    'עותק של הנתונים שלך ב-Tribes, שהוכן ב-{{date}}. כל חלק הוא קובץ JSON: profile (פרופיל), posts (פוסטים), comments (תגובות), messages (הודעות), events (אירועים), donations (תרומות), ledger (כל תנועה בארנק שלך) ו-learning (הקורסים וההתקדמות שלך). התמונות שלך בתיקייה media.',
+  'mail.export_ready.subject': 'הנתונים שלך ב-Tribes מוכנים להורדה',
+  'mail.export_ready.body':
+    'עותק הנתונים שביקשת מוכן: הפרופיל, הפוסטים, התגובות, התרומות, תנועות הארנק, ההתקדמות בלמידה והתמונות שלך, בקובץ ZIP אחד.',
+  'mail.export_ready.button': 'הורדת הנתונים שלי',
+  'mail.export_ready.expiry': 'הקישור הזה פעיל עד {{date}}. כל מי שמחזיק בו יכול להוריד את הנתונים שלך, לכן אין לשתף אותו.',
   'users.session_revoked': 'החיבור הזה נותק.',
   'users.other_sessions_revoked': 'בוצעה התנתקות מכל המכשירים האחרים.',
   'passkeys.added': 'מפתח הגישה נוסף.',

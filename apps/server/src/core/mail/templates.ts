@@ -72,6 +72,32 @@ export function twoFactorLockedMail(locale: Locale, name: string, minutes: numbe
   return securityNotice(locale, name, tr('mail.two_factor_locked.subject'), body, tr('mail.two_factor_locked.advice'));
 }
 
+/**
+ * Tells a member their data export is ready (DESIGN 11.2): the signed link that answers the ZIP, and
+ * until when, in their language. The link is a key to their data: the mail says not to share it.
+ */
+export function dataExportMail(locale: Locale, name: string, url: string, expiresAt: Date): RenderedMail {
+  const tr = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
+  const subject = tr('mail.export_ready.subject');
+  const greeting = tr('mail.greeting', { name });
+  const body = tr('mail.export_ready.body');
+  const button = tr('mail.export_ready.button');
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(expiresAt);
+  const expiry = tr('mail.export_ready.expiry', { date: `${date} UTC` });
+  const signature = tr('mail.signature');
+  const text = `${greeting}\n\n${body}\n\n${button}: ${url}\n\n${expiry}\n\n${signature}\n`;
+  const html = page(
+    locale,
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(body)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#1565c0;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(button)}</a></p>
+<p style="color:#6b7280;font-size:14px">${escapeHtml(expiry)}</p>
+<p>${escapeHtml(signature)}</p>`,
+  );
+  return { subject, text, html };
+}
+
 /** What a notification mail needs: its sentence, the page it leads to, and the links of its footer. */
 export interface NotificationMailInput {
   name: string;

@@ -4,3 +4,4 @@
  */
 export { createLearning } from './learning.module.js';
 export { learningRoutes, type LearningRoutesDeps } from './learning.routes.js';
+export { createLearningPersonalData } from './personal-data.repo.js';

@@ -8,3 +8,4 @@ export { createUsersModule } from './users.module.js';
 export { presentUser } from './users.presenter.js';
 export { createUsersRepo, isUniqueViolation, type NewUserRow, type UserRow, type UsersRepo } from './users.repo.js';
 export { usersRoutes, type UsersRoutesDeps } from './users.routes.js';
+export { createUsersPersonalData } from './personal-data.js';

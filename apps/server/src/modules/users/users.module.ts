@@ -1,7 +1,7 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
-import type { UserPasswords, UserSessions } from './users.ports.js';
+import type { AccountFiles, UserPasswords, UserSessions } from './users.ports.js';
 import { createUsersRepo, type UsersRepo } from './users.repo.js';
 import { createUsersService } from './users.service.js';
 
@@ -12,6 +12,7 @@ export function createUsersModule({
   passwords,
   storage,
   clock,
+  accountFiles,
 }: {
   db: Db;
   /** Auth's tokens service, through the port users declares (auth depends on users, not the reverse). */
@@ -19,6 +20,8 @@ export function createUsersModule({
   passwords: UserPasswords;
   storage: Storage;
   clock: Clock;
+  /** Files other modules keep for an account, deleted with it (bound by the composition). */
+  accountFiles?: AccountFiles;
 }) {
   const rows = createUsersRepo(db);
   // Every node caches the users row with the token (auth/token-cache.ts): a change or a deletion
@@ -35,7 +38,7 @@ export function createUsersModule({
       await tokens.userChanged(id);
     },
   };
-  return { repo, users: createUsersService({ users: repo, tokens, passwords, storage, clock }) };
+  return { repo, users: createUsersService({ users: repo, tokens, passwords, storage, clock, accountFiles }) };
 }
 
 export type UsersModule = ReturnType<typeof createUsersModule>;

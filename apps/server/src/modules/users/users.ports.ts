@@ -23,3 +23,11 @@ export interface UserPasswords {
   /** Throws the field error when the password repeats the account's email or name. */
   assertPasswordIsNotPersonal(password: string, account: { email?: string | null; name?: string | null }): void;
 }
+
+/**
+ * Files another module keeps for an account beside its rows (a data export's ZIP, DESIGN 11.2): the
+ * rows go with the account through their foreign keys, the files are deleted through this first.
+ */
+export interface AccountFiles {
+  forget(userId: string): Promise<void>;
+}

@@ -11,7 +11,7 @@ import type { Clock } from '#src/core/clock.js';
 import { fieldError } from '#src/core/errors.js';
 import { reencodeImage } from '#src/core/images.js';
 import type { Storage } from '#src/core/storage.js';
-import type { UserPasswords, UserSessions } from './users.ports.js';
+import type { AccountFiles, UserPasswords, UserSessions } from './users.ports.js';
 import type { UserPatch, UserRow, UsersRepo } from './users.repo.js';
 
 /** Longest side of a stored avatar, in pixels. */
@@ -23,10 +23,11 @@ interface Deps {
   passwords: UserPasswords;
   storage: Storage;
   clock: Clock;
+  accountFiles?: AccountFiles;
 }
 
 /** The signed-in user's own account: profile, password, role, privacy, settings, devices. */
-export function createUsersService({ users, tokens, passwords, storage, clock }: Deps) {
+export function createUsersService({ users, tokens, passwords, storage, clock, accountFiles }: Deps) {
   const { assertPasswordIsNotPersonal, hashPassword, verifyPassword } = passwords;
   const update = async (id: string, patch: UserPatch): Promise<UserRow> => {
     const row = await users.update(id, { ...patch, updatedAt: clock.now() });
@@ -68,9 +69,15 @@ export function createUsersService({ users, tokens, passwords, storage, clock }:
       await tokens.revokeAll(user.id, currentTokenId);
     },
 
-    /** Deletes the account, confirmed by its password when it has one (it is signed in either way). */
+    /**
+     * Deletes the account, confirmed by its password when it has one (it is signed in either way).
+     * What it wrote goes with it; its money records stay without a name (donations, payments and
+     * ledger lines keep the ledger exact, DESIGN 11.2).
+     */
     async deleteAccount(user: UserRow, password: string | undefined): Promise<void> {
       await confirmPassword(user, password, 'password');
+      // Files first: their rows (which name them) go with the account.
+      await accountFiles?.forget(user.id);
       await users.delete(user.id);
       if (user.avatarKey) await storage.delete(user.avatarKey).catch(() => undefined);
     },

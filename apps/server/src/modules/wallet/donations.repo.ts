@@ -6,10 +6,10 @@ import { olderThan } from '#src/core/db/keyset.js';
 
 export type DonationRow = typeof donations.$inferSelect;
 
-/** A donation with its donor's public name. */
+/** A donation with its donor's public name; null once the donor deleted their account (the gift stays). */
 export interface DonationWithDonor {
   d: DonationRow;
-  donor: { id: string; name: string };
+  donor: { id: string; name: string } | null;
 }
 
 /** The only place that reads and writes donations. */
@@ -39,7 +39,7 @@ export function createDonationsRepo(db: Db) {
       return db
         .select({ d: donations, donor: { id: users.id, name: users.name } })
         .from(donations)
-        .innerJoin(users, eq(users.id, donations.donorId))
+        .leftJoin(users, eq(users.id, donations.donorId))
         .where(eq(donations.tribeId, tribeId))
         .orderBy(desc(donations.createdAt))
         .limit(limit);
@@ -50,7 +50,7 @@ export function createDonationsRepo(db: Db) {
       return db
         .select({ d: donations, donor: { id: users.id, name: users.name } })
         .from(donations)
-        .innerJoin(users, eq(users.id, donations.donorId))
+        .leftJoin(users, eq(users.id, donations.donorId))
         .where(and(eq(donations.campaignId, campaignId), olderThan(donations.createdAt, donations.id, q.after)))
         .orderBy(desc(donations.createdAt), desc(donations.id))
         .limit(q.limit);

@@ -9,3 +9,4 @@ export type { Ledger } from './ledger.repo.js';
 export { CLOSE_ENDED_CAMPAIGNS_QUEUE, createWalletModule } from './wallet.module.js';
 export { walletRoutes, type WalletRoutesDeps } from './wallet.routes.js';
 export { webhooksRoutes, type WebhooksRoutesDeps } from './webhooks.routes.js';
+export { createWalletPersonalData } from './personal-data.repo.js';

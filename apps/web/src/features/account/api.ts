@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   digestEndpoints,
+  exportsEndpoints,
   notificationsEndpoints,
   usersEndpoints as endpoints,
   type ChangePasswordBody,
@@ -88,6 +89,18 @@ export function useDeleteAccount() {
     mutationFn: async ({ password, onFieldErrors }: { password: string; onFieldErrors?: FieldErrorsHandler }) =>
       api.call(endpoints.deleteMe, { body: { password } }, { onFieldErrors }),
     onSuccess: () => forceLogout(),
+  });
+}
+
+/**
+ * POST /v1/me/export: asks for a ZIP of my data, mailed as a link (DESIGN 11.2). The page says where
+ * the mail goes, so the server's notice is not shown; a second request the same day (409
+ * export_too_soon) is the form's own state, not a notice either.
+ */
+export function useRequestExport() {
+  return useMutation({
+    mutationFn: async () =>
+      (await api.call(exportsEndpoints.requestExport, {}, { notifySuccess: false, quietStatuses: [409] })).data,
   });
 }
 

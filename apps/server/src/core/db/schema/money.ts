@@ -75,9 +75,11 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * The buyer. No foreign key: a payment is a money record kept when its buyer deletes their
+     * account (the id then names nobody: the person is gone, the ledger stays exact, DESIGN 11.2).
+     */
+    userId: uuid('user_id').notNull(),
     provider: text('provider').notNull(),
     /** The provider's id (Stripe Checkout Session id). */
     providerRef: text('provider_ref'),
@@ -155,9 +157,8 @@ export const donations = pgTable(
   'donations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    donorId: uuid('donor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The donor. No foreign key, as for payments: the donation and its ledger lines outlive a deleted account. */
+    donorId: uuid('donor_id').notNull(),
     targetType: text('target_type').notNull(),
     tribeId: uuid('tribe_id')
       .notNull()
