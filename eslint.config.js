@@ -180,6 +180,32 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [...MODULE_ENTRY_PATTERNS, ...SIBLING_MODULE_PATTERNS, ...ROUTE_PATTERNS] }],
     },
   },
+  // A module's entry exposes no repo (issue 38.2): no `create*Repo`, no `*Repo` type, nothing re-exported
+  // wholesale from a repo file. Others get the module's factory, its services and its narrow ports.
+  // (The Drizzle selector of the server block is repeated: a later no-restricted-syntax replaces it.)
+  {
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^drizzle-orm(\\u002F|$)|db\\u002Fschema/]',
+          message: 'Drizzle and the schema tables only in *.repo.ts, core/db and the seed: ask a repo.',
+        },
+        ...[
+          'ExportSpecifier:matches([local.name=/Repo$/], [exported.name=/Repo$/])',
+          'ExportAllDeclaration[source.value=/\\.repo(\\.js)?$/]',
+          'ExportNamedDeclaration > FunctionDeclaration[id.name=/Repo$/]',
+          'ExportNamedDeclaration > :matches(TSTypeAliasDeclaration, TSInterfaceDeclaration)[id.name=/Repo$/]',
+          'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/Repo$/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            "A module's entry exposes no repo (issue 38.2): export its module factory, services and a narrow port (a Pick of the repo) instead.",
+        })),
+      ],
+    },
+  },
   // core/ is below the modules: it imports no module (the composition root, src/composition.ts, wires them).
   {
     files: ['apps/server/src/core/**/*.ts'],

@@ -44,8 +44,8 @@ import { walletRoutes } from './modules/wallet/index.js';
 import { treasuryRoutes } from './modules/treasury/index.js';
 import { passkeysRoutes } from './modules/passkeys/index.js';
 import { peopleRoutes } from './modules/people/index.js';
-import { createPeopleRepo } from './modules/people/index.js';
-import { createAuthRepo } from './modules/auth/index.js';
+import { createBlockSource } from './modules/people/index.js';
+import { createSessionSource } from './modules/auth/index.js';
 import { postsRoutes } from './modules/posts/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tribesRoutes } from './modules/tribes/index.js';
@@ -123,10 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
     logger: app.log,
-    // Live deliveries respect blocks: the realtime service reads them through the people repository.
-    blocks: createPeopleRepo(options.database.db),
-    // Revoked sessions end their sockets: the realtime service reads which are live through the auth repository.
-    sessions: createAuthRepo(options.database.db),
+    // Live deliveries respect blocks: the realtime service reads them through the people module's port.
+    blocks: createBlockSource(options.database.db),
+    // Revoked sessions end their sockets: the realtime service reads which are live through the auth module's port.
+    sessions: createSessionSource(options.database.db),
     ...options.realtime,
   });
   realtime.attach(app.server);

@@ -90,7 +90,7 @@ export function createContext(deps: {
   const { twoFactor } = createTwoFactorModule({
     db,
     clock,
-    users: users.repo,
+    users: users.accounts,
     tokens: authModule.tokens,
     throttle,
     mailer,
@@ -98,17 +98,17 @@ export function createContext(deps: {
     passkeys: passkeysModule.assertions,
   });
   const { tokens, otp, auth, signIn } = authModule.withUsers({
-    users: users.repo,
+    users: users.accounts,
     mailer,
     throttle,
     appSecret: config.appSecret,
     secondFactor: twoFactor.gate,
   });
   // Blocks first: notifications, the digest and the members list keep people across one apart (DESIGN 11.7).
-  const { people, blocks } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
+  const { people, blocks } = createPeopleModule({ db, users: users.accounts, storage, clock, realtime });
   const { notifications } = createNotificationsModule({
     db,
-    users: users.repo,
+    users: users.accounts,
     storage,
     realtime,
     clock,
@@ -120,55 +120,54 @@ export function createContext(deps: {
   const { push } = createPushModule({ db, config, clock, logger, jobs, notifications, agent: deps.pushAgent });
   const tribes = createTribesModule({
     db,
-    users: users.repo,
+    users: users.accounts,
     storage,
     clock,
     notifications,
     realtime,
     blocks,
     publicUrl: config.publicUrl,
-    // The treasury is made below (it needs the tribes' repo): bound late, called only per request.
+    // The treasury is made below (it needs the tribes' reads): bound late, called only per request.
     expensesAwaiting: (tribeId, userId) => treasury.awaitingDecision(tribeId, userId),
   });
-  const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
+  const { villages } = createVillagesModule({ db, tribes: tribes.reads, clock, notifications });
   const posts = createPostsModule({
     db,
-    tribesRepo: tribes.repo,
+    tribesRepo: tribes.reads,
     tribes: tribes.tribes,
     storage,
     clock,
     realtime,
     notifications,
   });
-  const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
+  const wallet = createWalletModule({ db, config, tribes: tribes.reads, storage, clock, mailer, realtime, notifications, jobs });
   const { treasury, pledges, receipts, formerlyPublicMedia } = createTreasuryModule({
     db,
     ledger: wallet.ledger,
-    tribes: tribes.repo,
-    campaigns: wallet.campaignsRepo,
+    tribes: tribes.reads,
+    campaigns: wallet.campaignReads,
     clock,
     storage,
     twoFactor,
     notifications,
     donations: wallet.donations,
-    users: users.repo,
+    users: users.accounts,
     jobs,
   });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
-  const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href, notifications, jobs });
-  const { passkeys } = passkeysModule.withSignIn({ users: users.repo, signIn });
-  const { passkeysRepo } = passkeysModule;
-  const { identity } = createIdentityModule({
+  const learning = createLearning({ db, tribes: tribes.reads, clock, publicUrl: config.publicUrl.href, notifications, jobs });
+  const { passkeys } = passkeysModule.withSignIn({ users: users.accounts, signIn });
+  const { identity, identities } = createIdentityModule({
     db,
     config,
     clock,
-    users: users.repo,
-    passkeys: passkeysRepo,
+    users: users.accounts,
+    passkeys: passkeysModule.userPasskeys,
     signIn,
     tokens,
     logger,
   });
-  const accountEmail = createAccountEmailService({ users: users.repo, otp, mailer, throttle, clock });
+  const accountEmail = createAccountEmailService({ users: users.accounts, otp, mailer, throttle, clock });
   const { digest } = createDigestModule({
     db,
     mailer,
@@ -179,7 +178,7 @@ export function createContext(deps: {
     jobs,
   });
   const { reauth } = createReauthModule({
-    users: users.repo,
+    users: users.accounts,
     tokens,
     otp,
     twoFactor,
@@ -188,9 +187,9 @@ export function createContext(deps: {
     clock,
     windowSeconds: config.reauthWindowSeconds,
   });
-  const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
+  const { oidc } = createOidcModule({ db, config, clock, users: users.accounts, identities, signIn, logger });
   const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
-  const risks = createSiteRisks({ config, users: users.repo, logger });
+  const risks = createSiteRisks({ config, users: users.accounts, logger });
   return {
     learning,
     /** Firebase sign-in and the account's sign-in methods (DESIGN 10.2). */
@@ -242,12 +241,15 @@ export function createContext(deps: {
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */
     twoFactor,
     users: users.users,
-    usersRepo: users.repo,
-    tribesRepo: tribes.repo,
+    /** The accounts port (the seed and tests read and write accounts through it; routes never see it). */
+    usersRepo: users.accounts,
+    /** Tribes and memberships as other modules read them (realtime's channel auth; the seed and tests). */
+    tribesRepo: tribes.reads,
     tribes: tribes.tribes,
     /** Invite links of tribes (DESIGN 10.5). */
     invites: tribes.invites,
     villages,
+    /** The seed marks its demo posts through this (routes never see it). */
     postsRepo: posts.repo,
     posts: posts.posts,
     reports: posts.reports,

@@ -2,9 +2,9 @@ import { LIMITS as SHARED_LIMITS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { conflict, HttpError, notFound } from '#src/core/errors.js';
 import type { SignIn, SignInDevice, SignInOutcome } from '../auth/index.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import { isUniqueViolation, type UserRow, type UserAccounts } from '../users/index.js';
 import { InvalidIdTokenError, type FirebaseIdentity, type FirebaseVerifier } from './identity.firebase.js';
-import type { PasskeyRow, PasskeysRepo } from '../passkeys/index.js';
+import type { PasskeyRow, UserPasskeys } from '../passkeys/index.js';
 import type { AccountPatch, IdentityRepo, IdentityRow, NewIdentityRow } from './identity.repo.js';
 
 /** The error_type of every refused Firebase ID token (DESIGN 10.2). */
@@ -26,8 +26,8 @@ export type SignInMethod =
 interface Deps {
   repo: IdentityRepo;
   /** The account's passkeys, listed and removed among its sign-in methods. */
-  passkeys: Pick<PasskeysRepo, 'listOf' | 'remove'>;
-  users: UsersRepo;
+  passkeys: Pick<UserPasskeys, 'listOf' | 'remove'>;
+  users: UserAccounts;
   signIn: SignIn;
   clock: Clock;
   /** The Firebase project and its verifier; undefined when Firebase is not configured. */

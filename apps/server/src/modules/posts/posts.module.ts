@@ -4,7 +4,7 @@ import { createTransact } from '#src/core/db/transaction.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { TribesRepo, TribesService } from '../tribes/index.js';
+import type { TribeReads, TribesService } from '../tribes/index.js';
 import { createModerationRepo } from './moderation.repo.js';
 import { createPostsRepo } from './posts.repo.js';
 import { createPostsService } from './posts.service.js';
@@ -21,7 +21,7 @@ export function createPostsModule({
   notifications,
 }: {
   db: Db;
-  tribesRepo: TribesRepo;
+  tribesRepo: TribeReads;
   tribes: TribesService;
   storage: Storage;
   clock: Clock;

@@ -7,7 +7,7 @@ import type { NotificationsService } from '../notifications/index.js';
 import { encodeCursor, readCursor, readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
-import { type TribesRepo, canModerate, refuseBanned } from '../tribes/index.js';
+import { type TribeReads, canModerate, refuseBanned } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import { removeStoredImage, storePostImage, type StoredImage } from './images.js';
 import { matchMentions, mentionCandidates } from './mentions.js';
@@ -25,7 +25,7 @@ interface Deps {
   notifications: Pick<NotificationsService, 'notify'>;
   repo: PostsRepo;
   moderation: ModerationRepo;
-  tribes: TribesRepo;
+  tribes: TribeReads;
   storage: Storage;
   clock: Clock;
 }

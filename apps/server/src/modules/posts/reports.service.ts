@@ -1,7 +1,7 @@
 import type { ModerationEntry, Page, PostReport } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { forbidden, HttpError, notFound } from '#src/core/errors.js';
-import { type TribesRepo, canModerate, refuseBanned, type TribesService } from '../tribes/index.js';
+import { type TribeReads, canModerate, refuseBanned, type TribesService } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import type { PostsRepo } from './posts.repo.js';
@@ -15,7 +15,7 @@ interface Deps {
   moderation: ModerationRepo;
   posts: PostsRepo;
   postsService: PostsService;
-  tribesRepo: TribesRepo;
+  tribesRepo: TribeReads;
   tribes: TribesService;
   clock: Clock;
 }

@@ -3,10 +3,10 @@ import type { Db } from '#src/core/db/client.js';
 import { createTransact } from '#src/core/db/transaction.js';
 import type { Storage } from '#src/core/storage.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { TribesRepo } from '../tribes/index.js';
-import type { CampaignsRepo, Ledger, DonationsService } from '../wallet/index.js';
+import type { TribeReads } from '../tribes/index.js';
+import type { CampaignReads, LedgerAccounts, DonationsService } from '../wallet/index.js';
 import type { Jobs } from '#src/core/jobs/jobs.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import { createPledgesRepo } from './pledges.repo.js';
 import { RUN_PLEDGES_QUEUE, createPledgesService } from './pledges.service.js';
 import { FORMER_RECEIPTS_FOLDER } from './receipt-files.js';
@@ -17,15 +17,15 @@ import { createTreasuryService, type StepUp } from './treasury.service.js';
 /** Wires the treasury (expenses) over the wallet's ledger and campaigns and the tribes' roles. */
 export function createTreasuryModule(deps: {
   db: Db;
-  ledger: Ledger;
-  tribes: TribesRepo;
-  campaigns: Pick<CampaignsRepo, 'find' | 'titlesOf'>;
+  ledger: LedgerAccounts;
+  tribes: TribeReads;
+  campaigns: Pick<CampaignReads, 'find' | 'titlesOf'>;
   clock: Clock;
   storage: Storage;
   twoFactor: StepUp;
   notifications: Pick<NotificationsService, 'notify'>;
   donations: Pick<DonationsService, 'donate'>;
-  users: Pick<UsersRepo, 'findById'>;
+  users: Pick<UserAccounts, 'findById'>;
   /** The durable queue: the pledges due are taken every 15 minutes (DESIGN 10.4). */
   jobs?: Pick<Jobs, 'enabled' | 'define'>;
 }) {

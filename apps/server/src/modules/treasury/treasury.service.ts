@@ -20,12 +20,12 @@ import type { Tx } from '#src/core/db/client.js';
 import type { Transact } from '#src/core/db/transaction.js';
 import { HttpError, conflict, fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
-import { isActive, isBanned, isLeader, type TribeRow, type TribesRepo } from '../tribes/index.js';
+import { isActive, isBanned, isLeader, type TribeRow, type TribeReads } from '../tribes/index.js';
 import { approvalState, type Deciders } from './approval-rule.js';
 import type { UserRow } from '../users/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { reencodeImage } from '#src/core/images.js';
-import type { CampaignsRepo, Ledger } from '../wallet/index.js';
+import type { CampaignReads, LedgerAccounts } from '../wallet/index.js';
 import { newReceiptKey } from './receipt-files.js';
 import { presentExpense } from './treasury.presenter.js';
 import type { ExpenseDecisionRow, ExpenseRow, ExpenseView, TreasuryRepo } from './treasury.repo.js';
@@ -50,9 +50,9 @@ export interface StepUp {
 
 interface Deps {
   repo: TreasuryRepo;
-  ledger: Ledger;
-  tribes: TribesRepo;
-  campaigns: Pick<CampaignsRepo, 'find' | 'titlesOf'>;
+  ledger: LedgerAccounts;
+  tribes: TribeReads;
+  campaigns: Pick<CampaignReads, 'find' | 'titlesOf'>;
   transact: Transact;
   clock: Clock;
   storage: Pick<Storage, 'url' | 'put' | 'delete'>;

@@ -13,7 +13,7 @@ import type { NotificationsService } from '../notifications/index.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import { isUniqueViolation, type UserRow, type UserAccounts } from '../users/index.js';
 import { openImage } from '#src/core/images.js';
 import { presentMember, presentTribe } from './tribes.presenter.js';
 import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
@@ -29,7 +29,7 @@ interface Deps {
   /** Told when an active membership ends, so the member's live channels of the tribe end on every node. */
   realtime?: Pick<Realtime, 'membershipEnded'>;
   repo: TribesRepo;
-  users: UsersRepo;
+  users: UserAccounts;
   storage: Storage;
   clock: Clock;
   /** Everyone on either side of a block with a user (the people module): the members list hides them. */

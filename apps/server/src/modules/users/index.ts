@@ -6,5 +6,6 @@
 import type {} from './request-user.js';
 export { createUsersModule } from './users.module.js';
 export { presentUser } from './users.presenter.js';
-export { createUsersRepo, isUniqueViolation, type NewUserRow, type UserRow, type UsersRepo } from './users.repo.js';
+export type { UserAccounts } from './users.ports.js';
+export { isUniqueViolation, type NewUserRow, type UserRow } from './users.repo.js';
 export { usersRoutes, type UsersRoutesDeps } from './users.routes.js';

@@ -1,4 +1,5 @@
 import type { Session } from '@tribes/shared';
+import type { UsersRepo } from './users.repo.js';
 
 /**
  * What the users module needs of sign-in, declared here and implemented by the auth module (which
@@ -23,3 +24,13 @@ export interface UserPasswords {
   /** Throws the field error when the password repeats the account's email or name. */
   assertPasswordIsNotPersonal(password: string, account: { email?: string | null; name?: string | null }): void;
 }
+
+/**
+ * The accounts as other modules read and write them (sign-up, invites, settings, sign-in lookups):
+ * the users module's port, backed by its repo and handed out by `createUsersModule` as `accounts`.
+ * Nobody outside users sees the repo itself.
+ */
+export type UserAccounts = Pick<
+  UsersRepo,
+  'findById' | 'findByEmail' | 'findByPhone' | 'create' | 'update' | 'delete' | 'anyWithEmailDomain'
+>;

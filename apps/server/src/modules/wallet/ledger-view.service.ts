@@ -1,6 +1,6 @@
 import type { LedgerEntry, LedgerHealth, Page } from '@tribes/shared';
 import { notFound } from '#src/core/errors.js';
-import type { TribesRepo } from '../tribes/index.js';
+import type { TribeReads } from '../tribes/index.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { CampaignsRepo } from './campaigns.repo.js';
 import type { Ledger } from './ledger.repo.js';
@@ -14,7 +14,7 @@ export function createLedgerView({
 }: {
   ledger: Ledger;
   campaigns: CampaignsRepo;
-  tribes: TribesRepo;
+  tribes: TribeReads;
 }) {
   async function entries(
     tribeRef: string,
