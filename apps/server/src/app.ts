@@ -210,11 +210,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes, { ctx: servicesFor(ctx, 'contact') });
       await api.register(tribesRoutes, { ctx: servicesFor(ctx, 'tribes', 'invites', 'storage', 'villages') });
       await api.register(villagesRoutes, { ctx: servicesFor(ctx, 'villages') });
-      await api.register(postsRoutes, { ctx: servicesFor(ctx, 'people', 'posts', 'reports', 'tribes') });
+      await api.register(postsRoutes, { ctx: servicesFor(ctx, 'comments', 'feed', 'people', 'posts', 'reports', 'tribes') });
       await api.register(peopleRoutes, { ctx: servicesFor(ctx, 'people') });
       await api.register(notificationsRoutes, { ctx: servicesFor(ctx, 'notifications') });
       await api.register(walletRoutes, { ctx: servicesFor(ctx, 'campaigns', 'donations', 'ledgerView', 'wallet') });
-      await api.register(treasuryRoutes, { ctx: servicesFor(ctx, 'pledges', 'receipts', 'treasury') });
+      await api.register(treasuryRoutes, { ctx: servicesFor(ctx, 'expenses', 'funds', 'pledges', 'receipts') });
       await api.register(webhooksRoutes, { ctx: servicesFor(ctx, 'wallet') });
       await api.register(cryptoRoutes, { ctx: servicesFor(ctx, 'cryptoWallets') });
       await api.register(learningRoutes, { ctx: servicesFor(ctx, 'learning') });

@@ -128,7 +128,7 @@ export function createContext(deps: {
     blocks,
     publicUrl: config.publicUrl,
     // The treasury is made below (it needs the tribes' reads): bound late, called only per request.
-    expensesAwaiting: (tribeId, userId) => treasury.awaitingDecision(tribeId, userId),
+    expensesAwaiting: (tribeId, userId) => expenses.awaitingDecision(tribeId, userId),
   });
   const { villages } = createVillagesModule({ db, tribes: tribes.reads, clock, notifications });
   const posts = createPostsModule({
@@ -141,7 +141,7 @@ export function createContext(deps: {
     notifications,
   });
   const wallet = createWalletModule({ db, config, tribes: tribes.reads, storage, clock, mailer, realtime, notifications, jobs });
-  const { treasury, pledges, receipts, formerlyPublicMedia } = createTreasuryModule({
+  const { expenses, funds, pledges, receipts, formerlyPublicMedia } = createTreasuryModule({
     db,
     ledger: wallet.ledger,
     tribes: tribes.reads,
@@ -200,8 +200,10 @@ export function createContext(deps: {
     campaigns: wallet.campaigns,
     donations: wallet.donations,
     ledgerView: wallet.ledgerView,
-    /** Expenses: proposals, leaders' approvals, payouts through the ledger (DESIGN 10.4). */
-    treasury,
+    /** Expenses: proposals and leaders' approvals (DESIGN 10.4). */
+    expenses,
+    /** A tribe's funds: balances, expenses' payouts and refunds of donations, through the ledger (DESIGN 10.4). */
+    funds,
     /** Monthly gifts, taken by the job queue (DESIGN 10.4). */
     pledges,
     /** Donor receipts and yearly statements as PDFs. */
@@ -251,7 +253,10 @@ export function createContext(deps: {
     villages,
     /** The seed marks its demo posts through this (routes never see it). */
     postsRepo: posts.repo,
+    /** The reader's feed and the other lists of posts. */
+    feed: posts.feed,
     posts: posts.posts,
+    comments: posts.comments,
     reports: posts.reports,
     people,
     /** Who is on either side of a block with a user (the people module's port). */

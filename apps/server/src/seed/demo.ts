@@ -68,7 +68,7 @@ function clockedModules(ctx: AppContext, clock: ReturnType<typeof createManualCl
   const posts = createPostsModule({ ...withNotifications, tribesRepo: tribes.reads, tribes: tribes.tribes });
   const wallet = createWalletModule(withTribes);
   const learning = createLearning({ db: ctx.db, tribes: tribes.reads, clock, publicUrl: ctx.config.publicUrl.href });
-  return { tribes: tribes.tribes, tribesRepo: tribes.reads, villages, posts: posts.posts, wallet, learning };
+  return { tribes: tribes.tribes, tribesRepo: tribes.reads, villages, posts: posts.posts, comments: posts.comments, wallet, learning };
 }
 
 type Rand = () => number;
@@ -254,7 +254,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     }
     for (const c of spec.comments) {
       clock.set(c.at);
-      await m.posts.comment(post.id, user(c.by), c.body);
+      await m.comments.comment(post.id, user(c.by), c.body);
     }
   }
 

@@ -12,9 +12,14 @@ import { RUN_PLEDGES_QUEUE, createPledgesService } from './pledges.service.js';
 import { FORMER_RECEIPTS_FOLDER } from './receipt-files.js';
 import { createReceipts } from './receipts.js';
 import { createTreasuryRepo } from './treasury.repo.js';
-import { createTreasuryService, type StepUp } from './treasury.service.js';
+import { createExpenseViews, type StepUp } from './expense-views.js';
+import { createExpensesService } from './expenses.service.js';
+import { createFundsService } from './funds.service.js';
 
-/** Wires the treasury (expenses) over the wallet's ledger and campaigns and the tribes' roles. */
+/**
+ * Wires the treasury over the wallet's ledger and campaigns and the tribes' roles: expenses (proposals
+ * and decisions), funds (balances, payouts, refunds), monthly pledges and donor receipts.
+ */
 export function createTreasuryModule(deps: {
   db: Db;
   ledger: LedgerAccounts;
@@ -40,11 +45,15 @@ export function createTreasuryModule(deps: {
     });
   }
   const receipts = createReceipts({ repo, clock: deps.clock });
+  // One view of an expense (its approval state, its answer, who is told) for the expenses and funds services.
+  const views = createExpenseViews({ repo, ...deps });
+  const shared = { repo, views, tribes: deps.tribes, transact: createTransact(deps.db), clock: deps.clock, storage: deps.storage, twoFactor: deps.twoFactor };
   return {
     repo,
     pledges,
     receipts,
-    treasury: createTreasuryService({ ...deps, repo, transact: createTransact(deps.db) }),
+    expenses: createExpensesService({ ...shared, campaigns: deps.campaigns }),
+    funds: createFundsService({ ...shared, ledger: deps.ledger, campaigns: deps.campaigns, notifications: deps.notifications }),
     /** Media folders that were public once: expense receipts before issue 35 (DESIGN 11.7). */
     formerlyPublicMedia: [FORMER_RECEIPTS_FOLDER],
   };
