@@ -30,6 +30,16 @@ const ROUTE_PATTERNS = [
     regex: '\\.repo(\\.js)?$|(^#src/|/)core/db/',
     message: 'A route plugin calls services, never a repo or a database handle: move the call into a service.',
   },
+  // One rule for presenters (issue 38.2): services return the answer objects, built by their module's presenter.
+  {
+    regex: '\\.presenter(\\.js)?$',
+    message: "A route plugin never imports a presenter: the service returns the answer object (built by its module's presenter).",
+  },
+  {
+    regex: '(^#src/modules/|^\\.\\./)[a-z-]+/index(\\.js)?$',
+    importNamePattern: '^present[A-Z]',
+    message: "A route plugin never imports a presenter: the service returns the answer object (built by its module's presenter).",
+  },
 ];
 
 export default tseslint.config(

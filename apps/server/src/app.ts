@@ -205,10 +205,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           redis: () => (redis ? (redis.status === 'ready' ? 'up' : 'down') : undefined),
         },
       });
-      await api.register(authRoutes, { ctx: servicesFor(ctx, 'auth', 'otp', 'storage', 'tokens') });
-      await api.register(usersRoutes, { ctx: servicesFor(ctx, 'storage', 'tokens', 'users') });
+      await api.register(authRoutes, { ctx: servicesFor(ctx, 'auth', 'otp', 'tokens', 'users') });
+      await api.register(usersRoutes, { ctx: servicesFor(ctx, 'tokens', 'users') });
       await api.register(contactRoutes, { ctx: servicesFor(ctx, 'contact') });
-      await api.register(tribesRoutes, { ctx: servicesFor(ctx, 'tribes', 'invites', 'storage', 'villages') });
+      await api.register(tribesRoutes, { ctx: servicesFor(ctx, 'tribes', 'invites', 'users', 'villages') });
       await api.register(villagesRoutes, { ctx: servicesFor(ctx, 'villages') });
       await api.register(postsRoutes, { ctx: servicesFor(ctx, 'comments', 'feed', 'people', 'posts', 'reports', 'tribes') });
       await api.register(peopleRoutes, { ctx: servicesFor(ctx, 'people') });
@@ -218,12 +218,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webhooksRoutes, { ctx: servicesFor(ctx, 'wallet') });
       await api.register(cryptoRoutes, { ctx: servicesFor(ctx, 'cryptoWallets') });
       await api.register(learningRoutes, { ctx: servicesFor(ctx, 'learning') });
-      await api.register(identityRoutes, { ctx: servicesFor(ctx, 'config', 'identity', 'storage') });
+      await api.register(identityRoutes, { ctx: servicesFor(ctx, 'identity', 'users') });
       await api.register(oidcRoutes, { ctx: servicesFor(ctx, 'config', 'oidc') });
-      await api.register(passkeysRoutes, { ctx: servicesFor(ctx, 'passkeys', 'storage') });
-      await api.register(twoFactorRoutes, { ctx: servicesFor(ctx, 'storage', 'twoFactor') });
+      await api.register(passkeysRoutes, { ctx: servicesFor(ctx, 'passkeys', 'users') });
+      await api.register(twoFactorRoutes, { ctx: servicesFor(ctx, 'twoFactor', 'users') });
       await api.register(reauthRoutes, { ctx: servicesFor(ctx, 'reauth') });
-      await api.register(accountEmailRoutes, { ctx: servicesFor(ctx, 'accountEmail', 'storage') });
+      await api.register(accountEmailRoutes, { ctx: servicesFor(ctx, 'accountEmail', 'users') });
       await api.register(digestRoutes, { ctx: servicesFor(ctx, 'digest') });
       await api.register(pushRoutes, { ctx: servicesFor(ctx, 'push') });
     },

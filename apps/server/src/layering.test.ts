@@ -312,7 +312,8 @@ function repoExports(file: string, text: string): string[] {
     ) {
       found.push(node.name.text);
     } else if (ts.isVariableStatement(node) && exported(node)) {
-      for (const d of node.declarationList.declarations) if (ts.isIdentifier(d.name) && isRepo(d.name.text)) found.push(d.name.text);
+      for (const d of node.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && isRepo(d.name.text)) found.push(d.name.text);
     }
   }
   return found;
@@ -324,7 +325,9 @@ describe("a module's entry exposes no repo", () => {
   it('no modules/<name>/index.ts exports a repo factory or a repo type', () => {
     const entries = readdirSync(join(root, 'modules')).map((name) => join(root, 'modules', name, 'index.ts'));
     expect(entries.length).toBeGreaterThan(15);
-    const found = entries.flatMap((file) => repoExports(file, readFileSync(file, 'utf8')).map((e) => `${relative(root, file)}: ${e}`));
+    const found = entries.flatMap((file) =>
+      repoExports(file, readFileSync(file, 'utf8')).map((e) => `${relative(root, file)}: ${e}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -355,5 +358,59 @@ describe("a module's entry exposes no repo", () => {
     ).toEqual([]);
     // Only the entry: inside the module the repo is exported to its own files.
     expect(await layerErrors('modules/users/users.repo.ts', 'export type UsersRepo = number;\n')).toEqual([]);
+  });
+});
+
+/**
+ * One rule for presenters (issue 38.2): a service returns the answer objects, built by its module's
+ * presenter (and publishes presented objects over realtime after the commit); a route never imports
+ * a presenter, neither a `*.presenter.ts` nor a `present*` function through a module's entry.
+ */
+describe('presenters are called by services, never by routes', () => {
+  const root = import.meta.dirname;
+  const graph = importGraph(root);
+
+  it('no route file imports a presenter, and the presenters are used by services', () => {
+    const routes = [...graph].filter(([file]) => file.endsWith('.routes.ts'));
+    expect(routes.length).toBeGreaterThan(20);
+    const reached = routes.flatMap(([file, targets]) =>
+      targets.filter((to) => to.endsWith('.presenter.ts')).map((to) => `${relative(root, file)} -> ${relative(root, to)}`),
+    );
+    expect(reached).toEqual([]);
+    const presentingServices = [...graph].filter(
+      ([file, targets]) => file.endsWith('.service.ts') && targets.some((to) => to.endsWith('.presenter.ts')),
+    );
+    expect(presentingServices.length).toBeGreaterThan(10);
+    // No entry hands a present* function out (a route could reach it by name there).
+    const entries = readdirSync(join(root, 'modules')).map((name) => join(root, 'modules', name, 'index.ts'));
+    const handedOut = entries.filter((file) => /export\s*\{[^}]*\bpresent[A-Z]/.test(readFileSync(file, 'utf8')));
+    expect(handedOut.map((file) => relative(root, file))).toEqual([]);
+  });
+
+  it('ESLint refuses a presenter imported by a route, by file or by name through an entry', async () => {
+    const refused = expect.stringContaining('never imports a presenter');
+    const route = 'modules/tribes/tribes.routes.ts';
+    expect(
+      await layerErrors(route, "import { presentTribe } from './tribes.presenter.js';\nexport const p = presentTribe;\n"),
+    ).toEqual(expect.arrayContaining([refused]));
+    expect(
+      await layerErrors(
+        route,
+        "import type { SignInMethod } from '../identity/identity.presenter.js';\nexport type M = SignInMethod;\n",
+      ),
+    ).toEqual(expect.arrayContaining([refused]));
+    expect(await layerErrors(route, "import { presentUser } from '../users/index.js';\nexport const p = presentUser;\n")).toEqual(
+      [refused],
+    );
+    // A service presents; a route imports services and the users' view port.
+    expect(
+      await layerErrors(
+        'modules/tribes/tribes.service.ts',
+        "import { presentTribe } from './tribes.presenter.js';\nexport const p = presentTribe;\n",
+      ),
+    ).toEqual([]);
+    expect(await layerErrors(route, "import type { UserViews } from '../users/index.js';\nexport type V = UserViews;\n")).toEqual(
+      [],
+    );
   });
 });

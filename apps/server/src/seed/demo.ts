@@ -68,7 +68,15 @@ function clockedModules(ctx: AppContext, clock: ReturnType<typeof createManualCl
   const posts = createPostsModule({ ...withNotifications, tribesRepo: tribes.reads, tribes: tribes.tribes });
   const wallet = createWalletModule(withTribes);
   const learning = createLearning({ db: ctx.db, tribes: tribes.reads, clock, publicUrl: ctx.config.publicUrl.href });
-  return { tribes: tribes.tribes, tribesRepo: tribes.reads, villages, posts: posts.posts, comments: posts.comments, wallet, learning };
+  return {
+    tribes: tribes.tribes,
+    tribesRepo: tribes.reads,
+    villages,
+    posts: posts.posts,
+    comments: posts.comments,
+    wallet,
+    learning,
+  };
 }
 
 type Rand = () => number;

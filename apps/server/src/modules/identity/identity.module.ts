@@ -26,7 +26,7 @@ export function createIdentityModule({
   verifier,
 }: {
   db: Db;
-  config: Pick<Config, 'firebase'>;
+  config: Pick<Config, 'firebase' | 'oidcProviders'>;
   clock: Clock;
   users: UserAccounts;
   passkeys: Pick<UserPasskeys, 'listOf' | 'remove'>;
@@ -50,6 +50,7 @@ export function createIdentityModule({
     signIn,
     clock,
     firebase,
+    config,
     userChanged: (id) => tokens.userChanged(id),
     log: (fields, message) => logger.warn(fields, message),
   });

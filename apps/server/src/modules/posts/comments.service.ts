@@ -30,7 +30,17 @@ interface Deps {
 }
 
 /** Comments under posts: reading them, writing one (and who hears of it), deleting one. */
-export function createCommentsService({ repo, reading, tribes, storage, clock, realtime, notifications, notifyMentions, transact }: Deps) {
+export function createCommentsService({
+  repo,
+  reading,
+  tribes,
+  storage,
+  clock,
+  realtime,
+  notifications,
+  notifyMentions,
+  transact,
+}: Deps) {
   const { visible, moderates, scopeFor } = reading;
   return {
     async comments(id: string, viewer: UserRow | null, q: { cursor?: string; limit: number }): Promise<Page<Comment>> {

@@ -10,7 +10,15 @@ import type { PostRow, PostsRepo, ViewerScope } from './posts.repo.js';
  * What the feed, posts, comments and reports services share about reading posts: who may see a post,
  * who moderates its tribe, and presenting rows for one viewer with what they may do to each.
  */
-export function createPostReading({ repo, tribes, storage }: { repo: PostsRepo; tribes: Pick<TribeReads, 'membership'>; storage: Storage }) {
+export function createPostReading({
+  repo,
+  tribes,
+  storage,
+}: {
+  repo: PostsRepo;
+  tribes: Pick<TribeReads, 'membership'>;
+  storage: Storage;
+}) {
   /** Whether the viewer moderates the post's tribe. */
   const moderates = async (post: PostRow, viewer: UserRow | null) =>
     !!viewer && !!post.tribeId && canModerate(await tribes.membership(post.tribeId, viewer.id));

@@ -181,7 +181,6 @@ export function createPostsService({
       }
       return (await present([(await repo.findPost(post.id))!], user))[0]!;
     },
-
   };
 }
 

@@ -244,7 +244,6 @@ export function createExpensesService({ repo, views, tribes, campaigns, transact
       decide(id, user, body, code, 'approve'),
     reject: (id: string, user: UserRow, body: ExpenseDecisionBody, code: string | undefined) =>
       decide(id, user, body, code, 'reject'),
-
   };
 }
 

@@ -47,7 +47,15 @@ export function createTreasuryModule(deps: {
   const receipts = createReceipts({ repo, clock: deps.clock });
   // One view of an expense (its approval state, its answer, who is told) for the expenses and funds services.
   const views = createExpenseViews({ repo, ...deps });
-  const shared = { repo, views, tribes: deps.tribes, transact: createTransact(deps.db), clock: deps.clock, storage: deps.storage, twoFactor: deps.twoFactor };
+  const shared = {
+    repo,
+    views,
+    tribes: deps.tribes,
+    transact: createTransact(deps.db),
+    clock: deps.clock,
+    storage: deps.storage,
+    twoFactor: deps.twoFactor,
+  };
   return {
     repo,
     pledges,
