@@ -31,6 +31,16 @@ const ROUTE_PATTERNS = [
     regex: '\\.repo(\\.js)?$|(^#src/|/)core/db/',
     message: 'A route plugin calls services, never a repo or a database handle: move the call into a service.',
   },
+  // One rule for presenters (issue 38.2): services return the answer objects, built by their module's presenter.
+  {
+    regex: '\\.presenter(\\.js)?$',
+    message: "A route plugin never imports a presenter: the service returns the answer object (built by its module's presenter).",
+  },
+  {
+    regex: '(^#src/modules/|^\\.\\./)[a-z-]+/index(\\.js)?$',
+    importNamePattern: '^present[A-Z]',
+    message: "A route plugin never imports a presenter: the service returns the answer object (built by its module's presenter).",
+  },
 ];
 /** The web features (apps/web/src/features/<name>/): each stands apart, importing no other (issue 38.1). */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
@@ -188,6 +198,32 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...MODULE_ENTRY_PATTERNS, ...SIBLING_MODULE_PATTERNS, ...ROUTE_PATTERNS] }],
+    },
+  },
+  // A module's entry exposes no repo (issue 38.2): no `create*Repo`, no `*Repo` type, nothing re-exported
+  // wholesale from a repo file. Others get the module's factory, its services and its narrow ports.
+  // (The Drizzle selector of the server block is repeated: a later no-restricted-syntax replaces it.)
+  {
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^drizzle-orm(\\u002F|$)|db\\u002Fschema/]',
+          message: 'Drizzle and the schema tables only in *.repo.ts, core/db and the seed: ask a repo.',
+        },
+        ...[
+          'ExportSpecifier:matches([local.name=/Repo$/], [exported.name=/Repo$/])',
+          'ExportAllDeclaration[source.value=/\\.repo(\\.js)?$/]',
+          'ExportNamedDeclaration > FunctionDeclaration[id.name=/Repo$/]',
+          'ExportNamedDeclaration > :matches(TSTypeAliasDeclaration, TSInterfaceDeclaration)[id.name=/Repo$/]',
+          'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/Repo$/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            "A module's entry exposes no repo (issue 38.2): export its module factory, services and a narrow port (a Pick of the repo) instead.",
+        })),
+      ],
     },
   },
   // core/ is below the modules: it imports no module (the composition root, src/composition.ts, wires them).

@@ -45,8 +45,8 @@ import { walletRoutes } from './modules/wallet/index.js';
 import { treasuryRoutes } from './modules/treasury/index.js';
 import { passkeysRoutes } from './modules/passkeys/index.js';
 import { peopleRoutes } from './modules/people/index.js';
-import { createPeopleRepo } from './modules/people/index.js';
-import { createAuthRepo } from './modules/auth/index.js';
+import { createBlockSource } from './modules/people/index.js';
+import { createSessionSource } from './modules/auth/index.js';
 import { postsRoutes } from './modules/posts/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tribesRoutes } from './modules/tribes/index.js';
@@ -124,10 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
     logger: app.log,
-    // Live deliveries respect blocks: the realtime service reads them through the people repository.
-    blocks: createPeopleRepo(options.database.db),
-    // Revoked sessions end their sockets: the realtime service reads which are live through the auth repository.
-    sessions: createAuthRepo(options.database.db),
+    // Live deliveries respect blocks: the realtime service reads them through the people module's port.
+    blocks: createBlockSource(options.database.db),
+    // Revoked sessions end their sockets: the realtime service reads which are live through the auth module's port.
+    sessions: createSessionSource(options.database.db),
     ...options.realtime,
   });
   realtime.attach(app.server);
@@ -206,25 +206,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           redis: () => (redis ? (redis.status === 'ready' ? 'up' : 'down') : undefined),
         },
       });
-      await api.register(authRoutes, { ctx: servicesFor(ctx, 'auth', 'otp', 'storage', 'tokens') });
-      await api.register(usersRoutes, { ctx: servicesFor(ctx, 'storage', 'tokens', 'users') });
+      await api.register(authRoutes, { ctx: servicesFor(ctx, 'auth', 'otp', 'tokens', 'users') });
+      await api.register(usersRoutes, { ctx: servicesFor(ctx, 'tokens', 'users') });
       await api.register(contactRoutes, { ctx: servicesFor(ctx, 'contact') });
-      await api.register(tribesRoutes, { ctx: servicesFor(ctx, 'tribes', 'invites', 'storage', 'villages') });
+      await api.register(tribesRoutes, { ctx: servicesFor(ctx, 'tribes', 'invites', 'users', 'villages') });
       await api.register(villagesRoutes, { ctx: servicesFor(ctx, 'villages') });
-      await api.register(postsRoutes, { ctx: servicesFor(ctx, 'people', 'posts', 'reports', 'tribes') });
+      await api.register(postsRoutes, { ctx: servicesFor(ctx, 'comments', 'feed', 'people', 'posts', 'reports', 'tribes') });
       await api.register(peopleRoutes, { ctx: servicesFor(ctx, 'people') });
       await api.register(notificationsRoutes, { ctx: servicesFor(ctx, 'notifications') });
       await api.register(walletRoutes, { ctx: servicesFor(ctx, 'campaigns', 'donations', 'ledgerView', 'wallet') });
-      await api.register(treasuryRoutes, { ctx: servicesFor(ctx, 'pledges', 'receipts', 'treasury') });
+      await api.register(treasuryRoutes, { ctx: servicesFor(ctx, 'expenses', 'funds', 'pledges', 'receipts') });
       await api.register(webhooksRoutes, { ctx: servicesFor(ctx, 'wallet') });
       await api.register(cryptoRoutes, { ctx: servicesFor(ctx, 'cryptoWallets') });
       await api.register(learningRoutes, { ctx: servicesFor(ctx, 'learning') });
-      await api.register(identityRoutes, { ctx: servicesFor(ctx, 'config', 'identity', 'storage') });
+      await api.register(identityRoutes, { ctx: servicesFor(ctx, 'identity', 'users') });
       await api.register(oidcRoutes, { ctx: servicesFor(ctx, 'config', 'oidc') });
-      await api.register(passkeysRoutes, { ctx: servicesFor(ctx, 'passkeys', 'storage') });
-      await api.register(twoFactorRoutes, { ctx: servicesFor(ctx, 'storage', 'twoFactor') });
+      await api.register(passkeysRoutes, { ctx: servicesFor(ctx, 'passkeys', 'users') });
+      await api.register(twoFactorRoutes, { ctx: servicesFor(ctx, 'twoFactor', 'users') });
       await api.register(reauthRoutes, { ctx: servicesFor(ctx, 'reauth') });
-      await api.register(accountEmailRoutes, { ctx: servicesFor(ctx, 'accountEmail', 'storage') });
+      await api.register(accountEmailRoutes, { ctx: servicesFor(ctx, 'accountEmail', 'users') });
       await api.register(digestRoutes, { ctx: servicesFor(ctx, 'digest') });
       await api.register(pushRoutes, { ctx: servicesFor(ctx, 'push') });
       await api.register(exportsRoutes, { ctx: servicesFor(ctx, 'exports') });

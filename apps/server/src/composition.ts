@@ -99,7 +99,7 @@ export function createContext(deps: {
   const { twoFactor } = createTwoFactorModule({
     db,
     clock,
-    users: users.repo,
+    users: users.accounts,
     tokens: authModule.tokens,
     throttle,
     mailer,
@@ -107,17 +107,17 @@ export function createContext(deps: {
     passkeys: passkeysModule.assertions,
   });
   const { tokens, otp, auth, signIn } = authModule.withUsers({
-    users: users.repo,
+    users: users.accounts,
     mailer,
     throttle,
     appSecret: config.appSecret,
     secondFactor: twoFactor.gate,
   });
   // Blocks first: notifications, the digest and the members list keep people across one apart (DESIGN 11.7).
-  const { people, blocks } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
+  const { people, blocks } = createPeopleModule({ db, users: users.accounts, storage, clock, realtime });
   const { notifications } = createNotificationsModule({
     db,
-    users: users.repo,
+    users: users.accounts,
     storage,
     realtime,
     clock,
@@ -129,55 +129,54 @@ export function createContext(deps: {
   const { push } = createPushModule({ db, config, clock, logger, jobs, notifications, agent: deps.pushAgent });
   const tribes = createTribesModule({
     db,
-    users: users.repo,
+    users: users.accounts,
     storage,
     clock,
     notifications,
     realtime,
     blocks,
     publicUrl: config.publicUrl,
-    // The treasury is made below (it needs the tribes' repo): bound late, called only per request.
-    expensesAwaiting: (tribeId, userId) => treasury.awaitingDecision(tribeId, userId),
+    // The treasury is made below (it needs the tribes' reads): bound late, called only per request.
+    expensesAwaiting: (tribeId, userId) => expenses.awaitingDecision(tribeId, userId),
   });
-  const { villages } = createVillagesModule({ db, tribes: tribes.repo, clock, notifications });
+  const { villages } = createVillagesModule({ db, tribes: tribes.reads, clock, notifications });
   const posts = createPostsModule({
     db,
-    tribesRepo: tribes.repo,
+    tribesRepo: tribes.reads,
     tribes: tribes.tribes,
     storage,
     clock,
     realtime,
     notifications,
   });
-  const wallet = createWalletModule({ db, config, tribes: tribes.repo, storage, clock, mailer, realtime, notifications, jobs });
-  const { treasury, pledges, receipts, formerlyPublicMedia } = createTreasuryModule({
+  const wallet = createWalletModule({ db, config, tribes: tribes.reads, storage, clock, mailer, realtime, notifications, jobs });
+  const { expenses, funds, pledges, receipts, formerlyPublicMedia } = createTreasuryModule({
     db,
     ledger: wallet.ledger,
-    tribes: tribes.repo,
-    campaigns: wallet.campaignsRepo,
+    tribes: tribes.reads,
+    campaigns: wallet.campaignReads,
     clock,
     storage,
     twoFactor,
     notifications,
     donations: wallet.donations,
-    users: users.repo,
+    users: users.accounts,
     jobs,
   });
   const { cryptoWallets } = createCryptoModule({ db, clock, publicUrl: config.publicUrl });
-  const learning = createLearning({ db, tribes: tribes.repo, clock, publicUrl: config.publicUrl.href, notifications, jobs });
-  const { passkeys } = passkeysModule.withSignIn({ users: users.repo, signIn });
-  const { passkeysRepo } = passkeysModule;
-  const { identity } = createIdentityModule({
+  const learning = createLearning({ db, tribes: tribes.reads, clock, publicUrl: config.publicUrl.href, notifications, jobs });
+  const { passkeys } = passkeysModule.withSignIn({ users: users.accounts, signIn });
+  const { identity, identities } = createIdentityModule({
     db,
     config,
     clock,
-    users: users.repo,
-    passkeys: passkeysRepo,
+    users: users.accounts,
+    passkeys: passkeysModule.userPasskeys,
     signIn,
     tokens,
     logger,
   });
-  const accountEmail = createAccountEmailService({ users: users.repo, otp, mailer, throttle, clock });
+  const accountEmail = createAccountEmailService({ users: users.accounts, otp, mailer, throttle, clock });
   const { digest } = createDigestModule({
     db,
     mailer,
@@ -188,7 +187,7 @@ export function createContext(deps: {
     jobs,
   });
   const { reauth } = createReauthModule({
-    users: users.repo,
+    users: users.accounts,
     tokens,
     otp,
     twoFactor,
@@ -197,20 +196,20 @@ export function createContext(deps: {
     clock,
     windowSeconds: config.reauthWindowSeconds,
   });
-  const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
+  const { oidc } = createOidcModule({ db, config, clock, users: users.accounts, identities, signIn, logger });
   const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
-  const risks = createSiteRisks({ config, users: users.repo, logger });
+  const risks = createSiteRisks({ config, users: users.accounts, logger });
   // The member's data export (DESIGN 11.2): one source per module that holds member data. Messages
   // and events add theirs here when they come (modules/exports/exports.ports.ts).
   const { exports: dataExports } = createExportsModule({
     db,
     sources: [
-      createUsersPersonalData(users.repo),
+      createUsersPersonalData(users.accounts),
       createPostsPersonalData(db),
       createWalletPersonalData(db),
       createLearningPersonalData(db),
     ],
-    users: users.repo,
+    users: users.accounts,
     storage,
     mailer,
     jobs,
@@ -229,8 +228,10 @@ export function createContext(deps: {
     campaigns: wallet.campaigns,
     donations: wallet.donations,
     ledgerView: wallet.ledgerView,
-    /** Expenses: proposals, leaders' approvals, payouts through the ledger (DESIGN 10.4). */
-    treasury,
+    /** Expenses: proposals and leaders' approvals (DESIGN 10.4). */
+    expenses,
+    /** A tribe's funds: balances, expenses' payouts and refunds of donations, through the ledger (DESIGN 10.4). */
+    funds,
     /** Monthly gifts, taken by the job queue (DESIGN 10.4). */
     pledges,
     /** Donor receipts and yearly statements as PDFs. */
@@ -272,14 +273,20 @@ export function createContext(deps: {
     /** TOTP second factor: enrolment, recovery codes, challenges (DESIGN 10.2). */
     twoFactor,
     users: users.users,
-    usersRepo: users.repo,
-    tribesRepo: tribes.repo,
+    /** The accounts port (the seed and tests read and write accounts through it; routes never see it). */
+    usersRepo: users.accounts,
+    /** Tribes and memberships as other modules read them (realtime's channel auth; the seed and tests). */
+    tribesRepo: tribes.reads,
     tribes: tribes.tribes,
     /** Invite links of tribes (DESIGN 10.5). */
     invites: tribes.invites,
     villages,
+    /** The seed marks its demo posts through this (routes never see it). */
     postsRepo: posts.repo,
+    /** The reader's feed and the other lists of posts. */
+    feed: posts.feed,
     posts: posts.posts,
+    comments: posts.comments,
     reports: posts.reports,
     people,
     /** Who is on either side of a block with a user (the people module's port). */

@@ -281,3 +281,136 @@ describe('server modules behind their entry', () => {
     expect(await layerErrors(route, importing('./tribes.service.js'))).toEqual([]);
   });
 });
+
+/**
+ * A module's entry exposes no repo (issue 38.2): its index.ts exports no `create*Repo` and no `*Repo`
+ * type, under its own name or another, and re-exports nothing wholesale from a repo file. Others get
+ * the module factory, the services and narrow ports (UserAccounts, TribeReads, ...) the composition passes.
+ */
+function repoExports(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+  const found: string[] = [];
+  const isRepo = (name: string) => /Repo$/.test(name);
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const node of source.statements) {
+    if (ts.isExportDeclaration(node)) {
+      const from = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : '';
+      if (!node.exportClause) {
+        if (/\.repo(\.js)?$/.test(from)) found.push(`* from ${from}`);
+      } else if (ts.isNamedExports(node.exportClause)) {
+        for (const spec of node.exportClause.elements) {
+          const names = [spec.name.text, spec.propertyName?.getText(source)].filter((n): n is string => !!n);
+          if (names.some(isRepo)) found.push(spec.name.text);
+        }
+      }
+    } else if (
+      (ts.isFunctionDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node)) &&
+      exported(node) &&
+      node.name &&
+      isRepo(node.name.text)
+    ) {
+      found.push(node.name.text);
+    } else if (ts.isVariableStatement(node) && exported(node)) {
+      for (const d of node.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && isRepo(d.name.text)) found.push(d.name.text);
+    }
+  }
+  return found;
+}
+
+describe("a module's entry exposes no repo", () => {
+  const root = import.meta.dirname;
+
+  it('no modules/<name>/index.ts exports a repo factory or a repo type', () => {
+    const entries = readdirSync(join(root, 'modules')).map((name) => join(root, 'modules', name, 'index.ts'));
+    expect(entries.length).toBeGreaterThan(15);
+    const found = entries.flatMap((file) =>
+      repoExports(file, readFileSync(file, 'utf8')).map((e) => `${relative(root, file)}: ${e}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the check sees a repo exported by name, renamed, declared or wholesale', () => {
+    const text = [
+      "export { createUsersModule } from './users.module.js';",
+      "export { createUsersRepo, isUniqueViolation, type UserRow } from './users.repo.js';",
+      "export type { UsersRepo as Accounts } from './users.repo.js';",
+      "export * from './people.repo.js';",
+      'export type TribesRepo = number;',
+      "export type { UserAccounts } from './users.ports.js';",
+    ].join('\n');
+    expect(repoExports('index.ts', text)).toEqual(['createUsersRepo', 'Accounts', '* from ./people.repo.js', 'TribesRepo']);
+  });
+
+  it('ESLint refuses a repo exported from an entry, and allows the ports and row types', async () => {
+    const refused = expect.stringContaining("A module's entry exposes no repo");
+    const entry = 'modules/users/index.ts';
+    expect(await layerErrors(entry, "export { createUsersRepo } from './users.repo.js';\n")).toEqual([refused]);
+    expect(await layerErrors(entry, "export type { UsersRepo as Accounts } from './users.repo.js';\n")).toEqual([refused]);
+    expect(await layerErrors(entry, "export * from './users.repo.js';\n")).toEqual([refused]);
+    expect(await layerErrors(entry, 'export type TribesRepo = number;\n')).toEqual([refused]);
+    expect(
+      await layerErrors(
+        entry,
+        "export type { UserAccounts } from './users.ports.js';\nexport { isUniqueViolation, type UserRow } from './users.repo.js';\n",
+      ),
+    ).toEqual([]);
+    // Only the entry: inside the module the repo is exported to its own files.
+    expect(await layerErrors('modules/users/users.repo.ts', 'export type UsersRepo = number;\n')).toEqual([]);
+  });
+});
+
+/**
+ * One rule for presenters (issue 38.2): a service returns the answer objects, built by its module's
+ * presenter (and publishes presented objects over realtime after the commit); a route never imports
+ * a presenter, neither a `*.presenter.ts` nor a `present*` function through a module's entry.
+ */
+describe('presenters are called by services, never by routes', () => {
+  const root = import.meta.dirname;
+  const graph = importGraph(root);
+
+  it('no route file imports a presenter, and the presenters are used by services', () => {
+    const routes = [...graph].filter(([file]) => file.endsWith('.routes.ts'));
+    expect(routes.length).toBeGreaterThan(20);
+    const reached = routes.flatMap(([file, targets]) =>
+      targets.filter((to) => to.endsWith('.presenter.ts')).map((to) => `${relative(root, file)} -> ${relative(root, to)}`),
+    );
+    expect(reached).toEqual([]);
+    const presentingServices = [...graph].filter(
+      ([file, targets]) => file.endsWith('.service.ts') && targets.some((to) => to.endsWith('.presenter.ts')),
+    );
+    expect(presentingServices.length).toBeGreaterThan(10);
+    // No entry hands a present* function out (a route could reach it by name there).
+    const entries = readdirSync(join(root, 'modules')).map((name) => join(root, 'modules', name, 'index.ts'));
+    const handedOut = entries.filter((file) => /export\s*\{[^}]*\bpresent[A-Z]/.test(readFileSync(file, 'utf8')));
+    expect(handedOut.map((file) => relative(root, file))).toEqual([]);
+  });
+
+  it('ESLint refuses a presenter imported by a route, by file or by name through an entry', async () => {
+    const refused = expect.stringContaining('never imports a presenter');
+    const route = 'modules/tribes/tribes.routes.ts';
+    expect(
+      await layerErrors(route, "import { presentTribe } from './tribes.presenter.js';\nexport const p = presentTribe;\n"),
+    ).toEqual(expect.arrayContaining([refused]));
+    expect(
+      await layerErrors(
+        route,
+        "import type { SignInMethod } from '../identity/identity.presenter.js';\nexport type M = SignInMethod;\n",
+      ),
+    ).toEqual(expect.arrayContaining([refused]));
+    expect(await layerErrors(route, "import { presentUser } from '../users/index.js';\nexport const p = presentUser;\n")).toEqual(
+      [refused],
+    );
+    // A service presents; a route imports services and the users' view port.
+    expect(
+      await layerErrors(
+        'modules/tribes/tribes.service.ts',
+        "import { presentTribe } from './tribes.presenter.js';\nexport const p = presentTribe;\n",
+      ),
+    ).toEqual([]);
+    expect(await layerErrors(route, "import type { UserViews } from '../users/index.js';\nexport type V = UserViews;\n")).toEqual(
+      [],
+    );
+  });
+});

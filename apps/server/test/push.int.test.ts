@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { pushEndpoints } from '@tribes/shared';
-import { createPushRepo } from '#src/modules/push/index.js';
+import { pushSubscriptions } from '#src/core/db/schema/index.js';
 import { expectOperationsMatch } from '#test/contract.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { bearer, createPost, post, signUp } from '#test/factories.js';
@@ -30,7 +31,8 @@ const subscribe = (token: string | undefined, body: unknown) =>
   });
 const settings = (token: string, body: object) =>
   t.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: bearer(token), payload: body });
-const subscriptionsOf = (userId: string) => createPushRepo(t.app.ctx.db).forUser(userId);
+const subscriptionsOf = (userId: string) =>
+  t.app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 
 describe('web push', () => {
   it('registers every push route from the contract, each with its answer in the OpenAPI document', async () => {

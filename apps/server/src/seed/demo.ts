@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Locale } from '@tribes/shared';
 import type { AppContext } from '#src/composition.js';
 import { createManualClock } from '#src/core/clock.js';
-import { users as usersTable } from '#src/core/db/schema/index.js';
+import { tribes as tribesTable, users as usersTable } from '#src/core/db/schema/index.js';
 import { hashPassword } from '#src/modules/auth/index.js';
 import { createLearning } from '#src/modules/learning/index.js';
 import { createNotificationsModule } from '#src/modules/notifications/index.js';
@@ -62,12 +63,20 @@ function clockedModules(ctx: AppContext, clock: ReturnType<typeof createManualCl
   const { notifications } = createNotificationsModule(base);
   const withNotifications = { ...base, notifications };
   const tribes = createTribesModule(withNotifications);
-  const withTribes = { ...withNotifications, tribes: tribes.repo };
+  const withTribes = { ...withNotifications, tribes: tribes.reads };
   const { villages } = createVillagesModule(withTribes);
-  const posts = createPostsModule({ ...withNotifications, tribesRepo: tribes.repo, tribes: tribes.tribes });
+  const posts = createPostsModule({ ...withNotifications, tribesRepo: tribes.reads, tribes: tribes.tribes });
   const wallet = createWalletModule(withTribes);
-  const learning = createLearning({ db: ctx.db, tribes: tribes.repo, clock, publicUrl: ctx.config.publicUrl.href });
-  return { tribes: tribes.tribes, tribesRepo: tribes.repo, villages, posts: posts.posts, wallet, learning };
+  const learning = createLearning({ db: ctx.db, tribes: tribes.reads, clock, publicUrl: ctx.config.publicUrl.href });
+  return {
+    tribes: tribes.tribes,
+    tribesRepo: tribes.reads,
+    villages,
+    posts: posts.posts,
+    comments: posts.comments,
+    wallet,
+    learning,
+  };
 }
 
 type Rand = () => number;
@@ -193,7 +202,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     const logo = `tribes/${tribe.id}/logo-${randomBytes(8).toString('hex')}.webp`;
     await ctx.storage.put(cover, covers[i]!, 'image/webp');
     await ctx.storage.put(logo, logos[i]!, 'image/webp');
-    await m.tribesRepo.update(tribe.id, { coverKey: cover, logoKey: logo });
+    // Straight into the table, as the demo people are: the tribes repo is the tribes module's own.
+    await ctx.db.update(tribesTable).set({ coverKey: cover, logoKey: logo }).where(eq(tribesTable.id, tribe.id));
   }
   // Members joined over the weeks after; a person's first tribe is their primary one.
   for (const [i, emails] of memberEmails.entries()) {
@@ -252,7 +262,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     }
     for (const c of spec.comments) {
       clock.set(c.at);
-      await m.posts.comment(post.id, user(c.by), c.body);
+      await m.comments.comment(post.id, user(c.by), c.body);
     }
   }
 

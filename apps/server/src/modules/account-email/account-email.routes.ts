@@ -1,15 +1,15 @@
 import { accountEmailEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AccountEmailService } from './account-email.service.js';
-import type { Storage } from '#src/core/storage.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/index.js';
+import type { UserViews } from '../users/index.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface AccountEmailRoutesDeps {
   accountEmail: AccountEmailService;
-  storage: Storage;
+  /** The account's answer object once the email is saved. */
+  users: UserViews;
 }
 
 /**
@@ -34,6 +34,6 @@ export async function accountEmailRoutes(app: FastifyInstance, { ctx }: { ctx: A
     codes,
   )(async (req) => {
     const row = await ctx.accountEmail.confirm(req.auth!.user, req.body.email, req.body.code, req.locale);
-    return { data: { user: presentUser(row, ctx.storage) }, message: 'account_email.saved' };
+    return { data: { user: ctx.users.view(row) }, message: 'account_email.saved' };
   });
 }

@@ -5,7 +5,7 @@ import { conflict } from '#src/core/errors.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import { codeMail, emailChangedMail } from '#src/core/mail/templates.js';
 import type { AccountOtpPurpose, OtpService } from '../auth/index.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import { isUniqueViolation, type UserRow, type UserAccounts } from '../users/index.js';
 
 /**
  * Sends per account across every address it names (each address has the code limits of its own):
@@ -14,7 +14,7 @@ import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.
 const ACCOUNT_SENDS: Window[] = [{ max: 10, seconds: 3600 }];
 
 interface Deps {
-  users: UsersRepo;
+  users: UserAccounts;
   otp: OtpService;
   mailer: Mailer;
   throttle: Throttle;

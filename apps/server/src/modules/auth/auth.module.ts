@@ -3,7 +3,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Throttle } from '#src/core/db/throttle.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOtpService } from './otp.service.js';
@@ -40,7 +40,7 @@ export function createAuthModule({
       appSecret,
       secondFactor,
     }: {
-      users: UsersRepo;
+      users: UserAccounts;
       mailer: Mailer;
       throttle: Throttle;
       appSecret: string;

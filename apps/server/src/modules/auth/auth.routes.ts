@@ -2,18 +2,18 @@ import { authEndpoints as api, PASSWORD_POLICY } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from './auth.service.js';
 import type { OtpService } from './otp.service.js';
-import type { Storage } from '#src/core/storage.js';
 import type { TokensService } from './tokens.service.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/index.js';
+import type { UserViews } from '../users/index.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface AuthRoutesDeps {
   auth: AuthService;
   otp: OtpService;
-  storage: Storage;
   tokens: TokensService;
+  /** A signed-in user's answer object. */
+  users: UserViews;
 }
 
 /**
@@ -21,7 +21,7 @@ export interface AuthRoutesDeps {
  * packages/shared/src/contract/auth.ts).
  */
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AuthRoutesDeps }) {
-  const user = (row: Parameters<typeof presentUser>[0]) => presentUser(row, ctx.storage);
+  const user = (row: Parameters<UserViews['view']>[0]) => ctx.users.view(row);
   /** A sign-in of an account with 2FA on: a warning with the challenge, and no token (DESIGN 10.2). */
   const twoFactorRequired = (challengeId: string) => ({
     data: { two_factor_required: true as const, challenge_id: challengeId },

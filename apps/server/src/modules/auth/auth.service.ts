@@ -10,7 +10,7 @@ import type { Clock } from '#src/core/clock.js';
 import { randomToken, sha256 } from '#src/core/crypto.js';
 import { fieldError } from '#src/core/errors.js';
 import type { Throttle } from '#src/core/db/throttle.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import { isUniqueViolation, type UserRow, type UserAccounts } from '../users/index.js';
 import type { AuthRepo } from './auth.repo.js';
 import type { OtpService } from './otp.service.js';
 import { ipRange } from './ip-range.js';
@@ -23,7 +23,7 @@ const LOGIN_FAILURES = { max: 10, seconds: 3600 };
 
 interface Deps {
   repo: AuthRepo;
-  users: UsersRepo;
+  users: UserAccounts;
   tokens: TokensService;
   otp: OtpService;
   /** Turns a user into a session, or a 2FA challenge when the account has TOTP on. */

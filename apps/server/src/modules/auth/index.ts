@@ -3,9 +3,9 @@
  * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { createAuthModule } from './auth.module.js';
-export { createAuthRepo } from './auth.repo.js';
 export type { AccountOtpPurpose, OtpService } from './otp.service.js';
 export { hashPassword, verifyPassword } from './passwords.js';
+export { createSessionSource } from './session-source.js';
 export type { SecondFactorGate, SignIn, SignInDevice, SignInOutcome } from './sign-in.js';
 export type { TokensService } from './tokens.service.js';
 export { describeUserAgent } from './user-agent.js';

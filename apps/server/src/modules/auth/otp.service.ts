@@ -5,7 +5,7 @@ import { fieldError } from '#src/core/errors.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import { codeMail, type RenderedMail } from '#src/core/mail/templates.js';
 import type { Throttle, Window } from '#src/core/db/throttle.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import type { AuthRepo, OtpRow } from './auth.repo.js';
 
 /** Send limits per email and purpose (DESIGN section 5), and forgot-password's own (section 6); scaled by RATE_LIMIT_SCALE. */
@@ -27,7 +27,7 @@ type AnyPurpose = OtpPurpose | AccountOtpPurpose;
 
 interface Deps {
   repo: AuthRepo;
-  users: UsersRepo;
+  users: UserAccounts;
   mailer: Mailer;
   throttle: Throttle;
   clock: Clock;

@@ -3,9 +3,10 @@ import type { Clock } from '#src/core/clock.js';
 import type { Config } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
 import type { SignIn, TokensService } from '../auth/index.js';
-import type { PasskeysRepo } from '../passkeys/index.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserPasskeys } from '../passkeys/index.js';
+import type { UserAccounts } from '../users/index.js';
 import { createFirebaseVerifier, type FirebaseVerifier } from './identity.firebase.js';
+import type { IdentityLinks } from './identity.ports.js';
 import { createIdentityRepo } from './identity.repo.js';
 import { createIdentityService } from './identity.service.js';
 
@@ -25,10 +26,10 @@ export function createIdentityModule({
   verifier,
 }: {
   db: Db;
-  config: Pick<Config, 'firebase'>;
+  config: Pick<Config, 'firebase' | 'oidcProviders'>;
   clock: Clock;
-  users: UsersRepo;
-  passkeys: Pick<PasskeysRepo, 'listOf' | 'remove'>;
+  users: UserAccounts;
+  passkeys: Pick<UserPasskeys, 'listOf' | 'remove'>;
   signIn: SignIn;
   tokens: Pick<TokensService, 'userChanged'>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
@@ -49,8 +50,10 @@ export function createIdentityModule({
     signIn,
     clock,
     firebase,
+    config,
     userChanged: (id) => tokens.userChanged(id),
     log: (fields, message) => logger.warn(fields, message),
   });
-  return { identity, identityRepo: repo };
+  const identities: IdentityLinks = repo;
+  return { identity, identities };
 }

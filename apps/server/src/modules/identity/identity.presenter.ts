@@ -1,7 +1,15 @@
 import type { AuthProviders, Identity } from '@tribes/shared';
 import type { Config } from '#src/core/config.js';
 import type { IdentityRow } from './identity.repo.js';
-import type { SignInMethod } from './identity.service.js';
+import type { PasskeyRow } from '../passkeys/index.js';
+import type { UserRow } from '../users/index.js';
+
+/** One way into an account, as the sign-in methods list shows it. */
+export type SignInMethod =
+  | { kind: 'password'; user: UserRow }
+  | { kind: 'email'; user: UserRow }
+  | { kind: 'identity'; row: IdentityRow }
+  | { kind: 'passkey'; passkey: PasskeyRow };
 
 /** GET /v1/auth/providers: the web SDK's public config (never a secret), the OIDC issuers' names, passkeys. */
 export function presentProviders(config: Pick<Config, 'firebase' | 'oidcProviders'>): AuthProviders {

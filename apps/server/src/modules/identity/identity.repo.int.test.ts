@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/core/db/client.js';
+import { users } from '#src/core/db/schema/index.js';
 import { createTestDatabase } from '#test/test-database.js';
 import { uniqueEmail } from '#test/factories.js';
-import { createUsersRepo, isUniqueViolation } from '../users/index.js';
+import { isUniqueViolation } from '../users/index.js';
 import { createIdentityRepo, type NewIdentityRow } from './identity.repo.js';
 
 let database: Database;
@@ -23,8 +25,15 @@ const identity = (): NewIdentityRow => ({
   createdAt: at,
   lastUsedAt: at,
 });
-const account = (email: string | null = null) =>
-  createUsersRepo(database.db).create({ name: 'Someone', email, passwordHash: null, createdAt: at, updatedAt: at });
+// Accounts are written and read straight in the table: the users repo is the users module's own.
+const account = async (email: string | null = null) => {
+  const [row] = await database.db
+    .insert(users)
+    .values({ name: 'Someone', email, passwordHash: null, createdAt: at, updatedAt: at })
+    .returning();
+  return row!;
+};
+const accountOf = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
 
 /** Linking an identity and adding what it brought to the account (POST /v1/me/identities/firebase). */
 describe('identity repo: insertWithPatch', () => {
@@ -37,7 +46,7 @@ describe('identity repo: insertWithPatch', () => {
     expect(patched).toBe(true);
     expect(row.userId).toBe(user.id);
     expect((await repo.find('firebase', 'demo-tribes', values.subject))?.id).toBe(row.id);
-    expect((await createUsersRepo(database.db).findById(user.id))?.email).toBe(email);
+    expect((await accountOf(user.id))?.email).toBe(email);
   });
 
   it('still joins the identity when another account took the email meanwhile, without the email', async () => {
@@ -49,7 +58,7 @@ describe('identity repo: insertWithPatch', () => {
     const { patched } = await repo.insertWithPatch(user.id, values, { email: taken, emailVerifiedAt: at, updatedAt: at });
     expect(patched).toBe(false);
     expect((await repo.find('firebase', 'demo-tribes', values.subject))?.userId).toBe(user.id);
-    expect((await createUsersRepo(database.db).findById(user.id))?.email).toBeNull();
+    expect((await accountOf(user.id))?.email).toBeNull();
   });
 
   it('leaves no identity behind when the account update fails (one transaction, never half done)', async () => {
@@ -61,7 +70,7 @@ describe('identity repo: insertWithPatch', () => {
       repo.insertWithPatch(user.id, values, { phone: '+212600000001', updatedAt: new Date(Number.NaN) }),
     ).rejects.toThrow();
     expect(await repo.find('firebase', 'demo-tribes', values.subject)).toBeUndefined();
-    expect((await createUsersRepo(database.db).findById(user.id))?.phone).toBeNull();
+    expect((await accountOf(user.id))?.phone).toBeNull();
   });
 
   it('rolls back and throws the unique violation when the identity is already joined', async () => {
@@ -74,6 +83,6 @@ describe('identity repo: insertWithPatch', () => {
     await expect(repo.insertWithPatch(second.id, values, { email, emailVerifiedAt: at, updatedAt: at })).rejects.toSatisfy(
       isUniqueViolation,
     );
-    expect((await createUsersRepo(database.db).findById(second.id))?.email).toBeNull();
+    expect((await accountOf(second.id))?.email).toBeNull();
   });
 });

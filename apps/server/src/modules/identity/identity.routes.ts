@@ -1,18 +1,15 @@
 import { identityEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '#src/core/config.js';
 import type { IdentityService } from './identity.service.js';
-import type { Storage } from '#src/core/storage.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/index.js';
-import { presentIdentityRow, presentMethod, presentProviders } from './identity.presenter.js';
+import type { UserViews } from '../users/index.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface IdentityRoutesDeps {
-  config: Config;
   identity: IdentityService;
-  storage: Storage;
+  /** A signed-in user's answer object. */
+  users: UserViews;
 }
 
 /**
@@ -20,9 +17,7 @@ export interface IdentityRoutesDeps {
  * DESIGN 10.2).
  */
 export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: IdentityRoutesDeps }) {
-  const oidcName = (id: string) => ctx.config.oidcProviders.find((p) => p.id === id)?.name ?? null;
-
-  route(app, api.providers)(async () => ({ data: presentProviders(ctx.config) }));
+  route(app, api.providers)(async () => ({ data: ctx.identity.providers() }));
 
   // Counted with the password logins: both are guesses at a way in.
   route(app, api.signIn, { config: limit(app, LIMITS.login) })(async (req) => {
@@ -38,7 +33,7 @@ export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: Ident
       };
     }
     return {
-      data: { auth_token: outcome.token, user: presentUser(outcome.user, ctx.storage), created: outcome.created },
+      data: { auth_token: outcome.token, user: ctx.users.view(outcome.user), created: outcome.created },
       message: 'auth.logged_in',
     };
   });
@@ -47,8 +42,7 @@ export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: Ident
     app,
     api.list,
   )(async (req) => {
-    const methods = await ctx.identity.methods(req.auth!.user);
-    return { data: { identities: methods.map((m) => presentMethod(m, oidcName)) } };
+    return { data: { identities: await ctx.identity.methods(req.auth!.user) } };
   });
 
   route(app, api.remove, { config: limit(app, LIMITS.write) })(async (req) => {
@@ -57,7 +51,6 @@ export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: Ident
   });
 
   route(app, api.linkFirebase, { config: limit(app, LIMITS.write) })(async (req) => {
-    const row = await ctx.identity.link(req.auth!.user, req.body.id_token);
-    return { data: { identity: presentIdentityRow(row, oidcName) }, message: 'identity.linked' };
+    return { data: { identity: await ctx.identity.link(req.auth!.user, req.body.id_token) }, message: 'identity.linked' };
   });
 }

@@ -1,10 +1,12 @@
-import { LIMITS as SHARED_LIMITS } from '@tribes/shared';
+import { LIMITS as SHARED_LIMITS, type AuthProviders, type Identity } from '@tribes/shared';
+import type { Config } from '#src/core/config.js';
 import type { Clock } from '#src/core/clock.js';
 import { conflict, HttpError, notFound } from '#src/core/errors.js';
 import type { SignIn, SignInDevice, SignInOutcome } from '../auth/index.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import { isUniqueViolation, type UserRow, type UserAccounts } from '../users/index.js';
 import { InvalidIdTokenError, type FirebaseIdentity, type FirebaseVerifier } from './identity.firebase.js';
-import type { PasskeyRow, PasskeysRepo } from '../passkeys/index.js';
+import type { UserPasskeys } from '../passkeys/index.js';
+import { presentIdentityRow, presentMethod, presentProviders, type SignInMethod } from './identity.presenter.js';
 import type { AccountPatch, IdentityRepo, IdentityRow, NewIdentityRow } from './identity.repo.js';
 
 /** The error_type of every refused Firebase ID token (DESIGN 10.2). */
@@ -16,24 +18,21 @@ export const invalidToken = () => new HttpError(401, 'identity.invalid_token', {
 /** Signed in (or a 2FA challenge) with a Firebase identity; `created` when the account is new. */
 export type IdentitySignInOutcome = SignInOutcome & { created: boolean };
 
-/** One way into an account, as the sign-in methods list shows it. */
-export type SignInMethod =
-  | { kind: 'password'; user: UserRow }
-  | { kind: 'email'; user: UserRow }
-  | { kind: 'identity'; row: IdentityRow }
-  | { kind: 'passkey'; passkey: PasskeyRow };
+export type { SignInMethod } from './identity.presenter.js';
 
 interface Deps {
   repo: IdentityRepo;
   /** The account's passkeys, listed and removed among its sign-in methods. */
-  passkeys: Pick<PasskeysRepo, 'listOf' | 'remove'>;
-  users: UsersRepo;
+  passkeys: Pick<UserPasskeys, 'listOf' | 'remove'>;
+  users: UserAccounts;
   signIn: SignIn;
   clock: Clock;
   /** The Firebase project and its verifier; undefined when Firebase is not configured. */
   firebase?: { projectId: string; verifier: FirebaseVerifier };
   /** Forgets the account's cached copies (token cache) after a change to it. */
   userChanged?: (userId: string) => Promise<void>;
+  /** The sign-in providers on offer (Firebase, OIDC_PROVIDERS), as the sign-in page and the methods list name them. */
+  config: Pick<Config, 'firebase' | 'oidcProviders'>;
   /** Warns without the token: only the refusal's code. */
   log?: (fields: Record<string, unknown>, message: string) => void;
 }
@@ -43,7 +42,8 @@ interface Deps {
  * account only through the account it was joined to before or an email the provider marks verified;
  * lists and removes an account's sign-in methods, never the last one.
  */
-export function createIdentityService({ repo, passkeys, users, signIn, clock, firebase, userChanged, log }: Deps) {
+export function createIdentityService({ repo, passkeys, users, signIn, clock, firebase, config, userChanged, log }: Deps) {
+  const oidcName = (id: string) => config.oidcProviders.find((p) => p.id === id)?.name ?? null;
   function requireFirebase() {
     if (!firebase) throw new HttpError(404, 'identity.not_configured');
     return firebase;
@@ -159,7 +159,13 @@ export function createIdentityService({ repo, passkeys, users, signIn, clock, fi
       return { ...(await signIn.complete(user, device)), created };
     },
 
-    methods,
+    /** The sign-in providers on offer, for the sign-in page. */
+    providers: (): AuthProviders => presentProviders(config),
+
+    /** The account's ways in, as its sign-in methods list shows them. */
+    async methods(current: UserRow): Promise<Identity[]> {
+      return (await methods(current)).map((m) => presentMethod(m, oidcName));
+    },
 
     /**
      * Removes one sign-in method: 'password' (the hash goes; sessions stay), a linked identity's id
@@ -198,41 +204,46 @@ export function createIdentityService({ repo, passkeys, users, signIn, clock, fi
      * the same answer). Another account's identity is a 409. A verified email or a phone the
      * account lacks (and no other account has) is added to it.
      */
-    async link(current: UserRow, idToken: string): Promise<IdentityRow> {
-      const { projectId } = requireFirebase();
-      const identity = await verify(idToken);
-      const user = await fresh(current);
-      const now = clock.now();
-      const existing = await repo.find('firebase', projectId, identity.uid);
-      if (existing) {
-        if (existing.userId !== user.id) throw conflict('identity.linked_elsewhere', 'identity.linked_elsewhere');
-        return existing;
-      }
-      const patch: Omit<AccountPatch, 'updatedAt'> = {};
-      if (!user.email && identity.emailVerified && identity.email && !(await users.findByEmail(identity.email))) {
-        patch.email = identity.email;
-        patch.emailVerifiedAt = now;
-      }
-      if (!user.phone && identity.phone && !(await users.findByPhone(identity.phone))) patch.phone = identity.phone;
-      let linked: { row: IdentityRow; patched: boolean };
-      try {
-        // The identity and what it adds to the account: one transaction (someone taking the email or
-        // phone in between leaves the identity linked without it).
-        linked = await repo.insertWithPatch(
-          user.id,
-          identityValues(projectId, identity, now),
-          Object.keys(patch).length > 0 ? { ...patch, updatedAt: now } : undefined,
-        );
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        const winner = await repo.find('firebase', projectId, identity.uid);
-        if (winner?.userId === user.id) return winner;
-        throw conflict('identity.linked_elsewhere', 'identity.linked_elsewhere');
-      }
-      if (linked.patched) await userChanged?.(user.id);
-      return linked.row;
+    async link(current: UserRow, idToken: string): Promise<Identity> {
+      return presentIdentityRow(await linkRow(current, idToken), oidcName);
     },
   };
+
+  /** Joins the identity to the account (see `link`): the row the answer presents. */
+  async function linkRow(current: UserRow, idToken: string): Promise<IdentityRow> {
+    const { projectId } = requireFirebase();
+    const identity = await verify(idToken);
+    const user = await fresh(current);
+    const now = clock.now();
+    const existing = await repo.find('firebase', projectId, identity.uid);
+    if (existing) {
+      if (existing.userId !== user.id) throw conflict('identity.linked_elsewhere', 'identity.linked_elsewhere');
+      return existing;
+    }
+    const patch: Omit<AccountPatch, 'updatedAt'> = {};
+    if (!user.email && identity.emailVerified && identity.email && !(await users.findByEmail(identity.email))) {
+      patch.email = identity.email;
+      patch.emailVerifiedAt = now;
+    }
+    if (!user.phone && identity.phone && !(await users.findByPhone(identity.phone))) patch.phone = identity.phone;
+    let linked: { row: IdentityRow; patched: boolean };
+    try {
+      // The identity and what it adds to the account: one transaction (someone taking the email or
+      // phone in between leaves the identity linked without it).
+      linked = await repo.insertWithPatch(
+        user.id,
+        identityValues(projectId, identity, now),
+        Object.keys(patch).length > 0 ? { ...patch, updatedAt: now } : undefined,
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await repo.find('firebase', projectId, identity.uid);
+      if (winner?.userId === user.id) return winner;
+      throw conflict('identity.linked_elsewhere', 'identity.linked_elsewhere');
+    }
+    if (linked.patched) await userChanged?.(user.id);
+    return linked.row;
+  }
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;

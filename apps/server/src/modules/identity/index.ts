@@ -3,5 +3,6 @@
  * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { createIdentityModule } from './identity.module.js';
-export { createIdentityRepo, type IdentityRepo, type NewIdentityRow } from './identity.repo.js';
+export type { IdentityLinks } from './identity.ports.js';
+export type { NewIdentityRow } from './identity.repo.js';
 export { identityRoutes, type IdentityRoutesDeps } from './identity.routes.js';

@@ -14,7 +14,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
-import type { TribesRepo } from '../tribes/index.js';
+import type { TribeReads } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import {
   completeIfDone,
@@ -34,7 +34,7 @@ interface Deps {
   /** Transactions (core/db): the repos never hand their connection out. */
   transact: Transact;
   repo: LearningRepo;
-  tribes: TribesRepo;
+  tribes: TribeReads;
   access: CourseAccessService;
   loader: CourseLoader;
   clock: Clock;

@@ -2,7 +2,7 @@ import { LEARNING_ERRORS, type CourseUnlock } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import type { Tx } from '#src/core/db/client.js';
 import { conflict, forbidden, notFound } from '#src/core/errors.js';
-import { type TribeRow, type TribesRepo, canModerate, isBanned } from '../tribes/index.js';
+import { type TribeRow, type TribeReads, canModerate, isBanned } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import type { CourseRow, LearningRepo } from './learning.repo.js';
 import { presentCourse, type Standing } from './learning.presenter.js';
@@ -24,7 +24,7 @@ export const lessonLocked = () => conflict(LEARNING_ERRORS.lessonLocked, 'learni
  * when the tribe is open; banned members read and take nothing (403). Unreadable courses are 404, so a draft's
  * existence is never confirmed.
  */
-export function createCourseAccess({ repo, tribes }: { repo: LearningRepo; tribes: TribesRepo }) {
+export function createCourseAccess({ repo, tribes }: { repo: LearningRepo; tribes: TribeReads }) {
   async function forTribe(tribe: TribeRow, viewer: UserRow) {
     const m = await tribes.membership(tribe.id, viewer.id);
     const canEdit = canModerate(m);

@@ -3,7 +3,7 @@ import type { Db } from '#src/core/db/client.js';
 import { createTransact } from '#src/core/db/transaction.js';
 import type { Jobs } from '#src/core/jobs/jobs.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { TribesRepo } from '../tribes/index.js';
+import type { TribeReads } from '../tribes/index.js';
 import { createAssessmentsService } from './assessments.service.js';
 import { createCertificatesService } from './certificates.service.js';
 import { createCoursesService } from './courses.service.js';
@@ -22,7 +22,7 @@ export function createLearning({
   jobs,
 }: {
   db: Db;
-  tribes: TribesRepo;
+  tribes: TribeReads;
   clock: Clock;
   publicUrl: string;
   notifications?: Pick<NotificationsService, 'notify'>;

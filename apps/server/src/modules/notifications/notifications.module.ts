@@ -4,14 +4,14 @@ import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
 import type { BlockSource } from '#src/realtime/blocks.js';
 import type { Realtime } from '#src/realtime/realtime.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import { createNotificationsRepo } from './notifications.repo.js';
 import { createNotificationsService } from './notifications.service.js';
 
 /** Wires the notifications module (tribes, villages and posts notify through its service). */
 export function createNotificationsModule(deps: {
   db: Db;
-  users: UsersRepo;
+  users: UserAccounts;
   storage: Storage;
   realtime: Realtime;
   clock: Clock;

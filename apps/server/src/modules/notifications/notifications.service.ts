@@ -21,7 +21,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Storage } from '#src/core/storage.js';
 import type { BlockSource } from '#src/realtime/blocks.js';
 import type { Realtime } from '#src/realtime/realtime.js';
-import type { UserRow, UsersRepo } from '../users/index.js';
+import type { UserRow, UserAccounts } from '../users/index.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { NotificationRow, NotificationsRepo } from './notifications.repo.js';
 
@@ -40,7 +40,7 @@ export interface PushSender {
 
 interface Deps {
   repo: NotificationsRepo;
-  users: UsersRepo;
+  users: UserAccounts;
   storage: Pick<Storage, 'url'>;
   realtime: Pick<Realtime, 'emit'>;
   clock: Clock;

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#src/core/clock.js';
 import type { Config } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import type { SignIn } from '../auth/index.js';
-import { createIdentityRepo } from '../identity/index.js';
+import type { IdentityLinks } from '../identity/index.js';
 import { createOpenIdClient, type OidcClient } from './oidc.client.js';
 import { createOidcRepo } from './oidc.repo.js';
 import { createOidcService } from './oidc.service.js';
@@ -22,6 +22,7 @@ export function createOidcModule({
   config,
   clock,
   users,
+  identities,
   signIn,
   logger,
   client,
@@ -29,7 +30,9 @@ export function createOidcModule({
   db: Db;
   config: Pick<Config, 'oidcProviders' | 'publicUrl' | 'env' | 'appSecret'>;
   clock: Clock;
-  users: UsersRepo;
+  users: UserAccounts;
+  /** The identity module's linked identities (sign-up and linking through a provider). */
+  identities: IdentityLinks;
   signIn: SignIn;
   logger: Pick<FastifyBaseLogger, 'warn'>;
   client?: OidcClient;
@@ -43,7 +46,7 @@ export function createOidcModule({
     providers,
     client: client ?? createOpenIdClient({ allowHttp: true }),
     repo: createOidcRepo(db),
-    identities: createIdentityRepo(db),
+    identities,
     users,
     signIn,
     clock,

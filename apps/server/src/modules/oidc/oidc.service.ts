@@ -3,10 +3,10 @@ import type { Clock } from '#src/core/clock.js';
 import type { OidcProviderConfig } from '#src/core/config.js';
 import { hmac, safeEqualHex } from '#src/core/crypto.js';
 import { HttpError } from '#src/core/errors.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import { isUniqueViolation, type UserRow, type UserAccounts } from '../users/index.js';
 import type { SignIn, SignInDevice } from '../auth/index.js';
 import { OidcIssuerError, type OidcClaims, type OidcClient } from './oidc.client.js';
-import type { IdentityRepo, NewIdentityRow } from '../identity/index.js';
+import type { IdentityLinks, NewIdentityRow } from '../identity/index.js';
 import type { OidcRepo, OidcStateRow } from './oidc.repo.js';
 
 /** How long a started authorization may take to come back. */
@@ -91,8 +91,8 @@ export function createOidcService({
   client: OidcClient;
   repo: OidcRepo;
   /** The subjects joined to accounts (user_identities, kind 'oidc'). */
-  identities: Pick<IdentityRepo, 'find' | 'touch' | 'insert' | 'createUserWithIdentity'>;
-  users: UsersRepo;
+  identities: Pick<IdentityLinks, 'find' | 'touch' | 'insert' | 'createUserWithIdentity'>;
+  users: UserAccounts;
   signIn: SignIn;
   clock: Clock;
   /** The public URL of a provider's callback (its redirect_uri). */

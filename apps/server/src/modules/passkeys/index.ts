@@ -4,6 +4,7 @@
  */
 export type { AssertionOutcome, PasskeyAssertions } from './assertions.js';
 export { createPasskeysModule } from './passkeys.module.js';
-export type { PasskeyRow, PasskeysRepo } from './passkeys.repo.js';
+export type { UserPasskeys } from './passkeys.ports.js';
+export type { PasskeyRow } from './passkeys.repo.js';
 export type { AuthenticationResponseJSON } from './webauthn.js';
 export { passkeysRoutes, type PasskeysRoutesDeps } from './passkeys.routes.js';

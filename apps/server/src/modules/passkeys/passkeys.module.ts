@@ -1,9 +1,10 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { SignIn } from '../auth/index.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import { createPasskeyAssertions } from './assertions.js';
 import { createPasskeysRepo } from './passkeys.repo.js';
+import type { UserPasskeys } from './passkeys.ports.js';
 import { createPasskeysService } from './passkeys.service.js';
 
 /**
@@ -15,10 +16,11 @@ export function createPasskeysModule(deps: { db: Db; clock: Clock; publicUrl: UR
   const repo = createPasskeysRepo(deps.db);
   const assertions = createPasskeyAssertions({ repo, clock: deps.clock, publicUrl: deps.publicUrl });
   return {
-    passkeysRepo: repo,
+    /** The sign-in methods list (identity) reads and removes a user's passkeys through this. */
+    userPasskeys: repo as UserPasskeys,
     /** One passkey check for the passwordless sign-in and the second factor. */
     assertions,
-    withSignIn({ users, signIn }: { users: UsersRepo; signIn: SignIn }) {
+    withSignIn({ users, signIn }: { users: UserAccounts; signIn: SignIn }) {
       return { passkeys: createPasskeysService({ repo, assertions, users, signIn, clock: deps.clock }) };
     },
   };

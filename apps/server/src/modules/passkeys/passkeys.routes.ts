@@ -1,15 +1,15 @@
 import { passkeyEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { PasskeysService } from './passkeys.service.js';
-import type { Storage } from '#src/core/storage.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/index.js';
+import type { UserViews } from '../users/index.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface PasskeysRoutesDeps {
   passkeys: PasskeysService;
-  storage: Storage;
+  /** A signed-in user's answer object. */
+  users: UserViews;
 }
 
 /** Passkeys (DESIGN 10.2; every endpoint is declared in packages/shared/src/contract/passkeys.ts). */
@@ -53,6 +53,6 @@ export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: Passk
         warning: true,
       };
     }
-    return { data: { auth_token: outcome.token, user: presentUser(outcome.user, ctx.storage) }, message: 'auth.logged_in' };
+    return { data: { auth_token: outcome.token, user: ctx.users.view(outcome.user) }, message: 'auth.logged_in' };
   });
 }

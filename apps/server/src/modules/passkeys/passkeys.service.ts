@@ -2,7 +2,7 @@ import type { AddPasskeyBody, PasskeySignInBody } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { conflict, fieldError, HttpError, notFound } from '#src/core/errors.js';
 import { type SignIn, type SignInDevice, type SignInOutcome, describeUserAgent } from '../auth/index.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import { isUniqueViolation, type UserRow, type UserAccounts } from '../users/index.js';
 import { presentPasskey } from './passkeys.presenter.js';
 import type { PasskeysRepo } from './passkeys.repo.js';
 import { asJson, challengeOf, type PasskeyAssertions } from './assertions.js';
@@ -14,7 +14,7 @@ interface Deps {
   repo: PasskeysRepo;
   /** The WebAuthn assertion check this service shares with the second factor. */
   assertions: PasskeyAssertions;
-  users: Pick<UsersRepo, 'findById'>;
+  users: Pick<UserAccounts, 'findById'>;
   signIn: SignIn;
   clock: Clock;
 }

@@ -3,12 +3,12 @@ import type { Clock } from '#src/core/clock.js';
 import { fieldError, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
-import type { UserRow, UsersRepo } from '../users/index.js';
+import type { UserRow, UserAccounts } from '../users/index.js';
 import type { PeopleRepo } from './people.repo.js';
 
 interface Deps {
   repo: PeopleRepo;
-  users: UsersRepo;
+  users: UserAccounts;
   storage: Storage;
   clock: Clock;
   /** Told of every block and unblock, so live deliveries follow them at once on every node. */

@@ -4,13 +4,17 @@ import { createTransact } from '#src/core/db/transaction.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { TribesRepo, TribesService } from '../tribes/index.js';
+import type { TribeReads, TribesService } from '../tribes/index.js';
 import { createModerationRepo } from './moderation.repo.js';
 import { createPostsRepo } from './posts.repo.js';
+import { createCommentsService } from './comments.service.js';
+import { createFeedService } from './feed.service.js';
+import { createMentionNotices } from './post-mentions.js';
+import { createPostReading } from './post-reading.js';
 import { createPostsService } from './posts.service.js';
 import { createReportsService } from './reports.service.js';
 
-/** Wires the posts module: posts, comments and likes, and the reports tribes' moderators work. */
+/** Wires the posts module: the feed and other lists, posts and likes, comments, and the reports tribes' moderators work. */
 export function createPostsModule({
   db,
   tribesRepo,
@@ -21,7 +25,7 @@ export function createPostsModule({
   notifications,
 }: {
   db: Db;
-  tribesRepo: TribesRepo;
+  tribesRepo: TribeReads;
   tribes: TribesService;
   storage: Storage;
   clock: Clock;
@@ -31,7 +35,15 @@ export function createPostsModule({
   const transact = createTransact(db);
   const repo = createPostsRepo(db);
   const moderation = createModerationRepo(db);
-  const posts = createPostsService({ repo, moderation, tribes: tribesRepo, storage, clock, realtime, notifications, transact });
-  const reports = createReportsService({ moderation, posts: repo, postsService: posts, tribesRepo, tribes, clock, transact });
-  return { repo, posts, reports };
+  // One reading (visibility, moderation rights, presenting) and one mention notice, shared by the services.
+  const reading = createPostReading({ repo, tribes: tribesRepo, storage });
+  const notifyMentions = createMentionNotices({ repo, notifications, clock });
+  const shared = { repo, reading, tribes: tribesRepo, storage, clock, realtime, notifications, notifyMentions, transact };
+  return {
+    repo,
+    feed: createFeedService(shared),
+    posts: createPostsService({ ...shared, moderation }),
+    comments: createCommentsService(shared),
+    reports: createReportsService({ moderation, posts: repo, reading, tribesRepo, tribes, clock, transact }),
+  };
 }

@@ -1,6 +1,8 @@
 import { POST_LIMITS, postsEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PeopleService } from '#src/modules/people/index.js';
+import type { CommentsService } from './comments.service.js';
+import type { FeedService } from './feed.service.js';
 import type { PostsService } from './posts.service.js';
 import type { ReportsService } from './reports.service.js';
 import type { TribesService } from '#src/modules/tribes/index.js';
@@ -17,6 +19,8 @@ const socketOf = (req: FastifyRequest) => {
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface PostsRoutesDeps {
+  comments: CommentsService;
+  feed: FeedService;
   people: PeopleService;
   posts: PostsService;
   reports: ReportsService;
@@ -32,7 +36,7 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
   const viewer = (req: FastifyRequest) => req.auth?.user ?? null;
 
   // The hot path (docs/decisions/010): one statement in the service, nothing added here.
-  route(app, api.feed)(async (req) => ({ data: await ctx.posts.feed(req.auth!.user, req.query) }));
+  route(app, api.feed)(async (req) => ({ data: await ctx.feed.feed(req.auth!.user, req.query) }));
 
   route(
     app,
@@ -40,21 +44,21 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
   )(async (req) => {
     const q = req.query.q?.trim();
     const [posts, tribes, people] = await Promise.all([
-      ctx.posts.explore(viewer(req), req.query),
+      ctx.feed.explore(viewer(req), req.query),
       q && !req.query.cursor ? ctx.tribes.list(viewer(req), { q, limit: 5 }) : Promise.resolve(null),
       q && !req.query.cursor ? ctx.people.search(q, viewer(req)) : Promise.resolve(null),
     ]);
     return { data: { ...posts, tribes: tribes?.items ?? [], people: people ?? [] } };
   });
 
-  route(app, api.tribePosts)(async (req) => ({ data: await ctx.posts.tribePosts(req.params.id, viewer(req), req.query) }));
+  route(app, api.tribePosts)(async (req) => ({ data: await ctx.feed.tribePosts(req.params.id, viewer(req), req.query) }));
 
   route(
     app,
     api.userPosts,
   )(async (req) => {
     await ctx.people.visiblePerson(req.params.id, viewer(req));
-    return { data: await ctx.posts.userPosts(req.params.id, viewer(req), req.query) };
+    return { data: await ctx.feed.userPosts(req.params.id, viewer(req), req.query) };
   });
 
   route(
@@ -101,7 +105,7 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
     route(app, off, write)(async (req) => ({ data: { post: await ctx.posts.mark(kind, req.params.id, req.auth!.user, false) } }));
   }
 
-  route(app, api.comments)(async (req) => ({ data: await ctx.posts.comments(req.params.id, viewer(req), req.query) }));
+  route(app, api.comments)(async (req) => ({ data: await ctx.comments.comments(req.params.id, viewer(req), req.query) }));
 
   route(
     app,
@@ -109,7 +113,7 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
     write,
   )(async (req) => {
     const key = optionalIdempotencyKey(req);
-    const { comment, status } = await ctx.posts.comment(req.params.id, req.auth!.user, req.body.body, {
+    const { comment, status } = await ctx.comments.comment(req.params.id, req.auth!.user, req.body.body, {
       socketId: socketOf(req),
       key,
     });
@@ -121,7 +125,7 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
     api.deleteComment,
     write,
   )(async (req) => {
-    await ctx.posts.deleteComment(req.params.id, req.auth!.user);
+    await ctx.comments.deleteComment(req.params.id, req.auth!.user);
     return { data: {}, message: 'comments.deleted' };
   });
 
@@ -150,6 +154,6 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
     api.moderationLog,
   )(async (req) => ({ data: { items: await ctx.reports.log(req.params.id, req.auth!.user), next_cursor: null } }));
 
-  route(app, api.favourites)(async (req) => ({ data: await ctx.posts.marked('favourite', req.auth!.user, req.query) }));
-  route(app, api.hidden)(async (req) => ({ data: await ctx.posts.marked('hide', req.auth!.user, req.query) }));
+  route(app, api.favourites)(async (req) => ({ data: await ctx.feed.marked('favourite', req.auth!.user, req.query) }));
+  route(app, api.hidden)(async (req) => ({ data: await ctx.feed.marked('hide', req.auth!.user, req.query) }));
 }

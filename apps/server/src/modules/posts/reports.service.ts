@@ -1,12 +1,12 @@
 import type { ModerationEntry, Page, PostReport } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { forbidden, HttpError, notFound } from '#src/core/errors.js';
-import { type TribesRepo, canModerate, refuseBanned, type TribesService } from '../tribes/index.js';
+import { type TribeReads, canModerate, refuseBanned, type TribesService } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import type { ModerationRepo } from './moderation.repo.js';
 import type { PostsRepo } from './posts.repo.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
-import type { PostsService } from './posts.service.js';
+import type { PostReading } from './post-reading.js';
 import type { Transact } from '#src/core/db/transaction.js';
 
 interface Deps {
@@ -14,14 +14,15 @@ interface Deps {
   transact: Transact;
   moderation: ModerationRepo;
   posts: PostsRepo;
-  postsService: PostsService;
-  tribesRepo: TribesRepo;
+  /** Who may see a post, and presenting posts for a moderator (shared with the feed, posts and comments). */
+  reading: Pick<PostReading, 'visible' | 'present'>;
+  tribesRepo: TribeReads;
   tribes: TribesService;
   clock: Clock;
 }
 
 /** Reports: anyone who sees a post may report it; the tribe's leaders and moderators work the queue. */
-export function createReportsService({ moderation, posts, postsService, tribesRepo, tribes, clock, transact }: Deps) {
+export function createReportsService({ moderation, posts, reading, tribesRepo, tribes, clock, transact }: Deps) {
   async function moderatedTribe(tribeRef: string, user: UserRow) {
     const tribe = await tribesRepo.findByRef(tribeRef);
     if (!tribe) throw notFound();
@@ -31,7 +32,7 @@ export function createReportsService({ moderation, posts, postsService, tribesRe
 
   return {
     async report(postId: string, user: UserRow, reason: string): Promise<void> {
-      const post = await postsService.visible(postId, user);
+      const post = await reading.visible(postId, user);
       if (post.authorId === user.id) throw new HttpError(409, 'posts.report_own');
       await refuseBanned(tribesRepo, post.tribeId, user.id);
       if (await moderation.openReportBy(post.id, user.id)) throw new HttpError(409, 'posts.already_reported');
@@ -53,7 +54,7 @@ export function createReportsService({ moderation, posts, postsService, tribesRe
       const rows = await moderation.listReports(tribe.id, q.status, readTimeCursor(q.cursor), q.limit + 1);
       const items = rows.slice(0, q.limit);
       const postRows = (await Promise.all(items.map((r) => posts.findPost(r.report.postId)))).filter((p) => p !== undefined);
-      const presented = new Map((await postsService.present(postRows, user)).map((p) => [p.id, p]));
+      const presented = new Map((await reading.present(postRows, user)).map((p) => [p.id, p]));
       const last = items[items.length - 1];
       return {
         items: await Promise.all(

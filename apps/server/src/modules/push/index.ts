@@ -3,5 +3,4 @@
  * tests outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { createPushModule } from './push.module.js';
-export { createPushRepo } from './push.repo.js';
 export { pushRoutes, type PushRoutesDeps } from './push.routes.js';

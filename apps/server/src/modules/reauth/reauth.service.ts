@@ -7,7 +7,7 @@ import { type OtpService, verifyPassword, type TokensService } from '../auth/ind
 import { maskEmail } from '../account-email/index.js';
 import type { PasskeyAssertions, AuthenticationResponseJSON } from '../passkeys/index.js';
 import type { TwoFactorService } from '../twofactor/index.js';
-import type { UserRow, UsersRepo } from '../users/index.js';
+import type { UserRow, UserAccounts } from '../users/index.js';
 
 /**
  * Wrong passwords per account, as for sign-in (DESIGN section 6: 10 failures per hour): a stolen
@@ -16,7 +16,7 @@ import type { UserRow, UsersRepo } from '../users/index.js';
 const PASSWORD_FAILURES: Window = { max: 10, seconds: 3600, unscaled: true };
 
 interface Deps {
-  users: UsersRepo;
+  users: UserAccounts;
   tokens: Pick<TokensService, 'markFresh'>;
   otp: Pick<OtpService, 'sendForAccount' | 'consume'>;
   twoFactor: Pick<TwoFactorService, 'isOn' | 'confirmOwner'>;

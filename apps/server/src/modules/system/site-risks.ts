@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#src/core/config.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 
 /** The domain of every demo account (seed/demo-data.ts): they all share the password README.md publishes. */
 export const DEMO_EMAIL_DOMAIN = 'demo.tribes';
@@ -17,7 +17,7 @@ export function createSiteRisks({
   logger,
 }: {
   config: Pick<Config, 'env' | 'payment'>;
-  users: Pick<UsersRepo, 'anyWithEmailDomain'>;
+  users: Pick<UserAccounts, 'anyWithEmailDomain'>;
   logger: FastifyBaseLogger;
 }) {
   const production = config.env === 'production';

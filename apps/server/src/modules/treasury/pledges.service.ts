@@ -10,9 +10,9 @@ import { isLocale } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { HttpError, conflict, notFound } from '#src/core/errors.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { refuseBanned, type TribesRepo } from '../tribes/index.js';
-import type { UserRow, UsersRepo } from '../users/index.js';
-import { type CampaignsRepo, isOpen, type DonationsService } from '../wallet/index.js';
+import { refuseBanned, type TribeReads } from '../tribes/index.js';
+import type { UserRow, UserAccounts } from '../users/index.js';
+import { type CampaignReads, isOpen, type DonationsService } from '../wallet/index.js';
 import type { PledgeRow, PledgesRepo } from './pledges.repo.js';
 
 /** The queue of the job that takes the pledges due (every 15 minutes; a month's gift is taken once). */
@@ -42,9 +42,9 @@ function firstMonth(now: Date, day: number): string {
 interface Deps {
   repo: PledgesRepo;
   donations: Pick<DonationsService, 'donate'>;
-  tribes: TribesRepo;
-  campaigns: Pick<CampaignsRepo, 'find'>;
-  users: Pick<UsersRepo, 'findById'>;
+  tribes: TribeReads;
+  campaigns: Pick<CampaignReads, 'find'>;
+  users: Pick<UserAccounts, 'findById'>;
   clock: Clock;
   notifications: Pick<NotificationsService, 'notify'>;
 }

@@ -2,7 +2,8 @@ import { EXPENSE_LIMITS, TWO_FACTOR_HEADER, treasuryEndpoints as api } from '@tr
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PledgesService } from './pledges.service.js';
 import type { Receipts } from './receipts.js';
-import type { TreasuryService } from './treasury.service.js';
+import type { ExpensesService } from './expenses.service.js';
+import type { FundsService } from './funds.service.js';
 import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sendPdf } from '#src/core/route.js';
@@ -17,9 +18,10 @@ function twoFactorCode(req: FastifyRequest): string | undefined {
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface TreasuryRoutesDeps {
+  expenses: ExpensesService;
+  funds: FundsService;
   pledges: PledgesService;
   receipts: Receipts;
-  treasury: TreasuryService;
 }
 
 /** The treasury's endpoints (packages/shared/src/contract/treasury.ts; DESIGN 10.4). */
@@ -38,7 +40,7 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: Treas
       fileSize: EXPENSE_LIMITS.receiptMaxBytes,
       maxFiles: EXPENSE_LIMITS.receiptsMax + 1,
     });
-    const answer = await ctx.treasury.propose(req.params.id, req.auth!.user, fields, files.receipts, key);
+    const answer = await ctx.expenses.propose(req.params.id, req.auth!.user, fields, files.receipts, key);
     return { data: answer.body, message: 'expenses.proposed', statusCode: answer.status };
   });
 
@@ -51,16 +53,16 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: Treas
     api.donationStatement,
   )(async (req, reply) => sendPdf(reply, await ctx.receipts.statement(req.auth!.user, req.query.year, req.locale)));
 
-  route(app, api.summary)(async (req) => ({ data: await ctx.treasury.summary(req.params.id, viewer(req)) }));
-  route(app, api.expenses)(async (req) => ({ data: await ctx.treasury.list(req.params.id, viewer(req), req.query) }));
-  route(app, api.expense)(async (req) => ({ data: { expense: await ctx.treasury.get(req.params.id, viewer(req)) } }));
+  route(app, api.summary)(async (req) => ({ data: await ctx.funds.summary(req.params.id, viewer(req)) }));
+  route(app, api.expenses)(async (req) => ({ data: await ctx.expenses.list(req.params.id, viewer(req), req.query) }));
+  route(app, api.expense)(async (req) => ({ data: { expense: await ctx.expenses.get(req.params.id, viewer(req)) } }));
 
   route(
     app,
     api.approveExpense,
     write,
   )(async (req) => ({
-    data: { expense: await ctx.treasury.approve(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
+    data: { expense: await ctx.expenses.approve(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
     message: 'expenses.approved',
   }));
 
@@ -69,7 +71,7 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: Treas
     api.rejectExpense,
     write,
   )(async (req) => ({
-    data: { expense: await ctx.treasury.reject(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
+    data: { expense: await ctx.expenses.reject(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
     message: 'expenses.rejected',
   }));
 
@@ -78,7 +80,7 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: Treas
     api.refundDonation,
     write,
   )(async (req) => ({
-    data: { refund: await ctx.treasury.refund(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
+    data: { refund: await ctx.funds.refund(req.params.id, req.auth!.user, req.body, twoFactorCode(req)) },
     message: 'refunds.done',
   }));
 
@@ -110,7 +112,7 @@ export async function treasuryRoutes(app: FastifyInstance, { ctx }: { ctx: Treas
     api.payExpense,
     write,
   )(async (req) => {
-    const answer = await ctx.treasury.pay(req.params.id, req.auth!.user, req.body, idempotencyKey(req), twoFactorCode(req));
+    const answer = await ctx.funds.pay(req.params.id, req.auth!.user, req.body, idempotencyKey(req), twoFactorCode(req));
     return { data: answer.body, message: 'expenses.paid', statusCode: answer.status };
   });
 }

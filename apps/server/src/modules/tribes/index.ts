@@ -4,6 +4,7 @@
  */
 export { canModerate, isActive, isBanned, isLeader, refuseBanned } from './tribe-roles.js';
 export { createTribesModule } from './tribes.module.js';
-export type { TribeRow, TribesRepo } from './tribes.repo.js';
+export type { TribeReads } from './tribes.ports.js';
+export type { TribeRow } from './tribes.repo.js';
 export type { TribesService } from './tribes.service.js';
 export { tribesRoutes, type TribesRoutesDeps } from './tribes.routes.js';

@@ -4,7 +4,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Transact } from '#src/core/db/transaction.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
-import type { UserRow, UsersRepo } from '../users/index.js';
+import type { UserRow, UserAccounts } from '../users/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { InviteRow, InvitesRepo } from './invites.repo.js';
 import { canModerate } from './tribe-roles.js';
@@ -14,7 +14,7 @@ interface Deps {
   transact: Transact;
   invites: InvitesRepo;
   tribes: TribesRepo;
-  users: Pick<UsersRepo, 'findById' | 'update'>;
+  users: Pick<UserAccounts, 'findById' | 'update'>;
   storage: Pick<Storage, 'url'>;
   clock: Clock;
   /** The web app's origin: invite links point at its /invite/{code} page. */

@@ -5,13 +5,14 @@ import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { BlockSource } from '#src/realtime/blocks.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import { createInvitesRepo } from './invites.repo.js';
 import { createInvitesService } from './invites.service.js';
+import type { TribeReads } from './tribes.ports.js';
 import { createTribesRepo } from './tribes.repo.js';
 import { createTribesService } from './tribes.service.js';
 
-/** Wires the tribes module: its repo (memberships, which most modules read), the tribes service and invite links. */
+/** Wires the tribes module: the tribes service, invite links, and `reads` (tribes and memberships, which most modules read). */
 export function createTribesModule({
   db,
   users,
@@ -24,7 +25,7 @@ export function createTribesModule({
   expensesAwaiting,
 }: {
   db: Db;
-  users: UsersRepo;
+  users: UserAccounts;
   storage: Storage;
   clock: Clock;
   notifications: NotificationsService;
@@ -39,8 +40,10 @@ export function createTribesModule({
 }) {
   const repo = createTribesRepo(db);
   const transact = createTransact(db);
+  const reads: TribeReads = repo;
   return {
-    repo,
+    /** What other modules read of tribes and memberships (the repo stays inside the module). */
+    reads,
     tribes: createTribesService({ repo, users, storage, clock, notifications, realtime, transact, blocks, expensesAwaiting }),
     invites: createInvitesService({
       transact,

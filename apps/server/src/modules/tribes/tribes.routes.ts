@@ -4,17 +4,16 @@ import { fieldError } from '#src/core/errors.js';
 import { readForm } from '#src/core/form.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import type { Storage } from '#src/core/storage.js';
-import { presentUser } from '../users/index.js';
+import type { UserViews } from '../users/index.js';
 import type { InvitesService } from './invites.service.js';
-import { presentMapTribe, presentMembership, presentTribe } from './tribes.presenter.js';
 import type { TribesService } from './tribes.service.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface TribesRoutesDeps {
   tribes: TribesService;
   invites: InvitesService;
-  storage: Storage;
+  /** The selecting user's answer object. */
+  users: UserViews;
   /** The villages module's map (a port: villages depends on tribes, so tribes does not import it). */
   villages: { forMap(): Promise<MapVillage[]> };
 }
@@ -52,7 +51,7 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: TribesR
   )(async (req) => {
     const membership = await ctx.tribes.join(req.params.id, req.auth!.user);
     return {
-      data: { membership: presentMembership(membership) },
+      data: { membership: ctx.tribes.presentMembership(membership) },
       message: membership.status === 'active' ? 'tribes.joined' : 'tribes.join_requested',
     };
   });
@@ -81,7 +80,7 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: TribesR
     write,
   )(async (req) => {
     const row = await ctx.tribes.updateMember(req.params.id, req.auth!.user, req.params.user_id, req.body);
-    return { data: { membership: presentMembership(row) }, message: 'tribes.member_updated' };
+    return { data: { membership: ctx.tribes.presentMembership(row) }, message: 'tribes.member_updated' };
   });
 
   route(
@@ -110,9 +109,9 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: TribesR
     const result = await ctx.tribes.select(req.auth!.user, req.body.tribe_id);
     return {
       data: {
-        user: presentUser(result.user, ctx.storage),
+        user: ctx.users.view(result.user),
         tribe: ctx.tribes.present(result.tribe, result.membership),
-        membership: presentMembership(result.membership),
+        membership: ctx.tribes.presentMembership(result.membership),
       },
       message: result.membership.status === 'active' ? 'tribes.selected' : 'tribes.join_requested',
     };
@@ -153,7 +152,7 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: TribesR
   )(async (req) => {
     const { tribe, membership } = await ctx.invites.accept(req.params.code, req.auth!.user);
     return {
-      data: { tribe: presentTribe(tribe, ctx.storage, membership), membership: presentMembership(membership) },
+      data: { tribe: ctx.tribes.present(tribe, membership), membership: ctx.tribes.presentMembership(membership) },
       message: 'tribes.joined',
     };
   });
@@ -163,8 +162,7 @@ export async function tribesRoutes(app: FastifyInstance, { ctx }: { ctx: TribesR
     app,
     api.mapTribes,
   )(async () => {
-    const rows = await ctx.tribes.forMap(5000);
-    const list = rows.map((row) => presentMapTribe(row, ctx.storage));
+    const list = await ctx.tribes.forMap(5000);
     return { data: Buffer.from(JSON.stringify(list), 'utf8').toString('base64') };
   });
 

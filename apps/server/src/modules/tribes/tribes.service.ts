@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type {
   CreateTribeBody,
+  MapTribe,
+  Membership,
   Page,
   Tribe,
   TribeApprovals,
@@ -13,9 +15,9 @@ import type { NotificationsService } from '../notifications/index.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
-import { isUniqueViolation, type UserRow, type UsersRepo } from '../users/index.js';
+import { isUniqueViolation, type UserRow, type UserAccounts } from '../users/index.js';
 import { openImage } from '#src/core/images.js';
-import { presentMember, presentTribe } from './tribes.presenter.js';
+import { presentMapTribe, presentMember, presentMembership, presentTribe } from './tribes.presenter.js';
 import type { MemberRow, TribeRow, TribesRepo } from './tribes.repo.js';
 import { canModerate, isActive, isLeader } from './tribe-roles.js';
 import type { Transact } from '#src/core/db/transaction.js';
@@ -29,7 +31,7 @@ interface Deps {
   /** Told when an active membership ends, so the member's live channels of the tribe end on every node. */
   realtime?: Pick<Realtime, 'membershipEnded'>;
   repo: TribesRepo;
-  users: UsersRepo;
+  users: UserAccounts;
   storage: Storage;
   clock: Clock;
   /** Everyone on either side of a block with a user (the people module): the members list hides them. */
@@ -154,7 +156,10 @@ export function createTribesService({
 
   return {
     get,
+    /** A tribe's answer object for one viewer (their membership decides what it shows). */
     present,
+    /** A membership's answer object (join, a member's change, a selection, an invite accepted). */
+    presentMembership: (row: MemberRow): Membership => presentMembership(row),
 
     async list(user: UserRow | null, query: { q?: string; cursor?: string; limit: number }): Promise<Page<Tribe>> {
       const after = readCursor(query.cursor, { name: 'text', id: 'uuid' });
@@ -393,9 +398,9 @@ export function createTribesService({
       });
     },
 
-    /** Every tribe for the map, by name (at most `limit`): the routes present them. */
-    async forMap(limit = 5000): Promise<TribeRow[]> {
-      return repo.listForMap(limit);
+    /** Every tribe for the map, by name (at most `limit`), as the map's answer objects. */
+    async forMap(limit = 5000): Promise<MapTribe[]> {
+      return (await repo.listForMap(limit)).map((row) => presentMapTribe(row, storage));
     },
   };
 }

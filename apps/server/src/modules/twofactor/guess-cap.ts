@@ -3,7 +3,7 @@ import { tooManyRequests } from '#src/core/errors.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import { twoFactorLockedMail } from '#src/core/mail/templates.js';
 import type { Throttle, Window } from '#src/core/db/throttle.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 
 /**
  * Wrong second-factor answers an account may give in 15 minutes, across every challenge, step-up
@@ -25,7 +25,7 @@ export interface Guess {
  * the cap, and while the account is capped even the right code is a 429. The owner is told by mail
  * once per capped spell, when the cap fills (or, should that mail have been missed, at the first refusal).
  */
-export function createGuessCap({ throttle, users, mailer }: { throttle: Throttle; users: UsersRepo; mailer: Mailer }) {
+export function createGuessCap({ throttle, users, mailer }: { throttle: Throttle; users: UserAccounts; mailer: Mailer }) {
   const key = (userId: string) => `2fa-guess:${userId}`;
 
   async function tellOwner(userId: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { Db } from '#src/core/db/client.js';
 import type { Throttle } from '#src/core/db/throttle.js';
 import { createTransact } from '#src/core/db/transaction.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import type { TokensService } from '../auth/index.js';
 import type { PasskeyAssertions } from '../passkeys/index.js';
 import { createGuessCap } from './guess-cap.js';
@@ -18,7 +18,7 @@ import { createTwoFactorService } from './twofactor.service.js';
 export function createTwoFactorModule(deps: {
   db: Db;
   clock: Clock;
-  users: UsersRepo;
+  users: UserAccounts;
   tokens: TokensService;
   throttle: Throttle;
   /** Tells an account's owner when wrong codes reach the account's cap. */

@@ -1,15 +1,15 @@
 import { twoFactorEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Storage } from '#src/core/storage.js';
 import type { TwoFactorService } from './twofactor.service.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import { presentUser } from '../users/index.js';
+import type { UserViews } from '../users/index.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface TwofactorRoutesDeps {
-  storage: Storage;
   twoFactor: TwoFactorService;
+  /** A signed-in user's answer object. */
+  users: UserViews;
 }
 
 /** The second factor (DESIGN 10.2; every endpoint is declared in packages/shared/src/contract/twofactor.ts). */
@@ -60,6 +60,6 @@ export async function twoFactorRoutes(app: FastifyInstance, { ctx }: { ctx: Twof
 
   route(app, api.verify, { config: limit(app, LIMITS.login) })(async (req) => {
     const { token, user } = await ctx.twoFactor.verify(req.body);
-    return { data: { auth_token: token, user: presentUser(user, ctx.storage) }, message: 'auth.logged_in' };
+    return { data: { auth_token: token, user: ctx.users.view(user) }, message: 'auth.logged_in' };
   });
 }

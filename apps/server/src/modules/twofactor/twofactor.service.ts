@@ -6,7 +6,7 @@ import { hmac } from '#src/core/crypto.js';
 import { HttpError, conflict, fieldError } from '#src/core/errors.js';
 import type { Throttle } from '#src/core/db/throttle.js';
 import type { Transact } from '#src/core/db/transaction.js';
-import type { UserRow, UsersRepo } from '../users/index.js';
+import type { UserRow, UserAccounts } from '../users/index.js';
 import type { SecondFactorGate, SignInDevice, TokensService } from '../auth/index.js';
 import type { PasskeyAssertions, AssertionOutcome, AuthenticationResponseJSON } from '../passkeys/index.js';
 import type { GuessCap } from './guess-cap.js';
@@ -28,7 +28,7 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 interface Deps {
   repo: TwoFactorRepo;
-  users: UsersRepo;
+  users: UserAccounts;
   tokens: TokensService;
   throttle: Throttle;
   transact: Transact;

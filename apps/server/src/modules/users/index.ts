@@ -5,7 +5,8 @@
 // The users row widens `req.auth.user` (declaration merging): whoever imports this entry gets it.
 import type {} from './request-user.js';
 export { createUsersModule } from './users.module.js';
-export { presentUser } from './users.presenter.js';
-export { createUsersRepo, isUniqueViolation, type NewUserRow, type UserRow, type UsersRepo } from './users.repo.js';
+export type { UserViews } from './users.service.js';
+export type { UserAccounts } from './users.ports.js';
+export { isUniqueViolation, type NewUserRow, type UserRow } from './users.repo.js';
 export { usersRoutes, type UsersRoutesDeps } from './users.routes.js';
 export { createUsersPersonalData } from './personal-data.js';

@@ -1,11 +1,14 @@
 import type { Clock } from '#src/core/clock.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
-import type { AccountFiles, UserPasswords, UserSessions } from './users.ports.js';
+import type { AccountFiles, UserAccounts, UserPasswords, UserSessions } from './users.ports.js';
 import { createUsersRepo, type UsersRepo } from './users.repo.js';
 import { createUsersService } from './users.service.js';
 
-/** Wires the users module: its repo (which auth, tribes, notifications and people read) and the account service. */
+/**
+ * Wires the users module: the account service, and `accounts`, the port through which auth, tribes,
+ * notifications, people and the rest read and write accounts (the repo stays inside the module).
+ */
 export function createUsersModule({
   db,
   tokens,
@@ -38,7 +41,8 @@ export function createUsersModule({
       await tokens.userChanged(id);
     },
   };
-  return { repo, users: createUsersService({ users: repo, tokens, passwords, storage, clock, accountFiles }) };
+  const accounts: UserAccounts = repo;
+  return { accounts, users: createUsersService({ users: repo, tokens, passwords, storage, clock, accountFiles }) };
 }
 
 export type UsersModule = ReturnType<typeof createUsersModule>;

@@ -1,4 +1,5 @@
 import type { Session } from '@tribes/shared';
+import type { UsersRepo } from './users.repo.js';
 
 /**
  * What the users module needs of sign-in, declared here and implemented by the auth module (which
@@ -31,3 +32,13 @@ export interface UserPasswords {
 export interface AccountFiles {
   forget(userId: string): Promise<void>;
 }
+
+/**
+ * The accounts as other modules read and write them (sign-up, invites, settings, sign-in lookups):
+ * the users module's port, backed by its repo and handed out by `createUsersModule` as `accounts`.
+ * Nobody outside users sees the repo itself.
+ */
+export type UserAccounts = Pick<
+  UsersRepo,
+  'findById' | 'findByEmail' | 'findByPhone' | 'create' | 'update' | 'delete' | 'anyWithEmailDomain'
+>;

@@ -1,17 +1,14 @@
 import { usersEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Storage } from '#src/core/storage.js';
 import type { UserSessions } from './users.ports.js';
 import type { UsersService } from './users.service.js';
 import { fieldError, notFound } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
 import type { AuthUser } from '#src/core/auth-guard.js';
-import { presentUser } from './users.presenter.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface UsersRoutesDeps {
-  storage: Storage;
   tokens: UserSessions;
   users: UsersService;
 }
@@ -21,7 +18,7 @@ export interface UsersRoutesDeps {
  * packages/shared/src/contract/users.ts).
  */
 export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: UsersRoutesDeps }) {
-  const me = (row: AuthUser) => ({ user: presentUser(row, ctx.storage) });
+  const me = (row: AuthUser) => ({ user: ctx.users.view(row) });
   const write = { config: limit(app, LIMITS.write) };
 
   route(app, api.me)(async (req) => ({ data: me(req.auth!.user) }));

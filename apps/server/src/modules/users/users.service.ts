@@ -6,12 +6,14 @@ import {
   type Role,
   type SettingsBody,
   type UpdateMeBody,
+  type User,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { fieldError } from '#src/core/errors.js';
 import { reencodeImage } from '#src/core/images.js';
 import type { Storage } from '#src/core/storage.js';
 import type { AccountFiles, UserPasswords, UserSessions } from './users.ports.js';
+import { presentUser } from './users.presenter.js';
 import type { UserPatch, UserRow, UsersRepo } from './users.repo.js';
 
 /** Longest side of a stored avatar, in pixels. */
@@ -47,6 +49,12 @@ export function createUsersService({ users, tokens, passwords, storage, clock, a
   };
 
   return {
+    /**
+     * The signed-in user's own answer object (users.presenter): what every sign-in, the account pages
+     * and a tribe's selection answer with. Routes hand their rows here, never to the presenter.
+     */
+    view: (row: UserRow): User => presentUser(row, storage),
+
     updateProfile: (user: UserRow, body: UpdateMeBody) => update(user.id, body),
 
     async setAvatar(user: UserRow, upload: Buffer): Promise<UserRow> {
@@ -107,3 +115,6 @@ export function createUsersService({ users, tokens, passwords, storage, clock, a
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/** The one use other modules' routes make of the users service: a user row as its owner's answer object. */
+export type UserViews = Pick<UsersService, 'view'>;

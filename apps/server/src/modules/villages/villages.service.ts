@@ -4,7 +4,7 @@ import type { NotificationsService } from '../notifications/index.js';
 import { encodeCursor, readCursor } from '#src/core/cursor.js';
 import { fieldError, forbidden, notFound } from '#src/core/errors.js';
 import { isUniqueViolation, type UserRow } from '../users/index.js';
-import { canModerate, isLeader, type TribesRepo } from '../tribes/index.js';
+import { canModerate, isLeader, type TribeReads } from '../tribes/index.js';
 import { presentVillage } from './villages.presenter.js';
 import type { VillagesRepo } from './villages.repo.js';
 import type { Transact } from '#src/core/db/transaction.js';
@@ -14,7 +14,7 @@ interface Deps {
   transact: Transact;
   notifications?: Pick<NotificationsService, 'notify' | 'notifyMany'>;
   repo: VillagesRepo;
-  tribes: TribesRepo;
+  tribes: TribeReads;
   clock: Clock;
 }
 

@@ -13,7 +13,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { Transact } from '#src/core/db/transaction.js';
 import { conflict, fieldError, forbidden, notFound } from '#src/core/errors.js';
 import type { Storage } from '#src/core/storage.js';
-import { type TribesRepo, canModerate } from '../tribes/index.js';
+import { type TribeReads, canModerate } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import { reencodeImage } from '#src/core/images.js';
@@ -26,7 +26,7 @@ interface Deps {
   ledger: Ledger;
   repo: CampaignsRepo;
   transact: Transact;
-  tribes: TribesRepo;
+  tribes: TribeReads;
   storage: Pick<Storage, 'url' | 'put' | 'delete'>;
   clock: Clock;
   notifications: Pick<NotificationsService, 'notify'>;

@@ -20,7 +20,7 @@ import { idempotent, requestHash, type Answer } from '#src/core/db/idempotency.j
 import type { Transact } from '#src/core/db/transaction.js';
 import { conflict, notFound } from '#src/core/errors.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
-import { type TribesRepo, refuseBanned } from '../tribes/index.js';
+import { type TribeReads, refuseBanned } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import type { CampaignsRepo } from './campaigns.repo.js';
 import { isOpen } from './campaigns.service.js';
@@ -33,7 +33,7 @@ interface Deps {
   repo: DonationsRepo;
   campaigns: CampaignsRepo;
   transact: Transact;
-  tribes: TribesRepo;
+  tribes: TribeReads;
   clock: Clock;
   mailer: Pick<Mailer, 'enqueue'>;
   realtime: Pick<Realtime, 'emit'>;

@@ -1,10 +1,10 @@
 import type { LedgerEntry, LedgerHealth, Page } from '@tribes/shared';
 import { notFound } from '#src/core/errors.js';
-import type { TribesRepo } from '../tribes/index.js';
+import type { TribeReads } from '../tribes/index.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
 import type { CampaignsRepo } from './campaigns.repo.js';
 import type { Ledger } from './ledger.repo.js';
-import { presentLedgerEntry, presentLedgerHealth } from './wallet.presenter.js';
+import { ledgerCsv, ledgerCsvFilename, presentLedgerEntry, presentLedgerHealth } from './wallet.presenter.js';
 
 /** The public ledger of a tribe: every movement into and out of its account and its campaigns' accounts. */
 export function createLedgerView({
@@ -14,7 +14,7 @@ export function createLedgerView({
 }: {
   ledger: Ledger;
   campaigns: CampaignsRepo;
-  tribes: TribesRepo;
+  tribes: TribeReads;
 }) {
   async function entries(
     tribeRef: string,
@@ -47,10 +47,10 @@ export function createLedgerView({
     entries,
 
     /**
-     * The whole ledger of a tribe, page by page (at most about 100,000 entries), for its CSV
-     * download, with the tribe's name.
+     * The whole ledger of a tribe, read page by page (at most about 100,000 entries), as its CSV
+     * download: the file's name (from the tribe's) and its text.
      */
-    async all(tribeRef: string): Promise<{ tribe_name: string; items: LedgerEntry[] }> {
+    async csv(tribeRef: string): Promise<{ filename: string; body: string }> {
       const items: LedgerEntry[] = [];
       let cursor: string | undefined;
       let name: string;
@@ -60,7 +60,7 @@ export function createLedgerView({
         items.push(...page.items);
         cursor = page.next_cursor ?? undefined;
       } while (cursor && items.length < 100_000);
-      return { tribe_name: name, items };
+      return { filename: ledgerCsvFilename(name), body: ledgerCsv(items) };
     },
 
     /**

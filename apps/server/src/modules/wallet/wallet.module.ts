@@ -7,9 +7,10 @@ import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { TribesRepo } from '../tribes/index.js';
+import type { TribeReads } from '../tribes/index.js';
 import { createCampaignsRepo } from './campaigns.repo.js';
 import { createCampaignsService } from './campaigns.service.js';
+import type { CampaignReads } from './wallet.ports.js';
 import { createDonationsRepo } from './donations.repo.js';
 import { createDonationsService } from './donations.service.js';
 import { createLedgerView } from './ledger-view.service.js';
@@ -39,7 +40,7 @@ export function createWalletModule({
 }: {
   db: Db;
   config: Config;
-  tribes: TribesRepo;
+  tribes: TribeReads;
   storage: Storage;
   clock: Clock;
   mailer: Mailer;
@@ -68,8 +69,8 @@ export function createWalletModule({
   const provider = providers[config.payment.provider]();
   return {
     ledger,
-    /** The treasury pays from campaigns' accounts. */
-    campaignsRepo,
+    /** The treasury reads campaigns (and pays from their accounts) through this. */
+    campaignReads: campaignsRepo as CampaignReads,
     wallet: createWalletService({
       ledger,
       purchases: createPurchasesRepo(db),

@@ -8,7 +8,6 @@ import { readForm } from '#src/core/form.js';
 import { idempotencyKey } from '#src/core/idempotency-key.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
-import { ledgerCsv, ledgerCsvFilename } from './wallet.presenter.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface WalletRoutesDeps {
@@ -122,12 +121,11 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: WalletR
     if (req.query.format !== 'csv') return { data: await ctx.ledgerView.entries(req.params.id, req.query) };
     // The whole ledger as one CSV download (a string with its own content type, so the JSON
     // answer's schema does not apply to it).
-    const ledger = await ctx.ledgerView.all(req.params.id);
-    const filename = ledgerCsvFilename(ledger.tribe_name);
+    const { filename, body } = await ctx.ledgerView.csv(req.params.id);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="ledger.csv"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .send(ledgerCsv(ledger.items));
+      .send(body);
     return sent(reply);
   });
 
