@@ -21,3 +21,5 @@ export * from './digest.js';
 export * from './push.js';
 export * from './treasury.js';
 export * from './reauth.js';
+export * from './admin.js';
+export * from './moderation.js';

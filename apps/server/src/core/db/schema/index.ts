@@ -8,3 +8,4 @@ export * from './crypto.js';
 export * from './learning.js';
 export * from './identity.js';
 export * from './treasury.js';
+export * from './admin.js';
