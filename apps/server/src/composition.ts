@@ -11,6 +11,7 @@ import { createDiskStorage, type Storage } from './core/storage.js';
 import { createS3Storage } from './core/storage-s3.js';
 import { createThrottle } from './core/db/throttle.js';
 import { createAccountEmailService } from './modules/account-email/index.js';
+import { createAdminModule } from './modules/admin/index.js';
 import { createContactModule } from './modules/contact/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCryptoModule } from './modules/crypto/index.js';
@@ -84,6 +85,8 @@ export function createContext(deps: {
   schedulePruneIdempotencyKeys({ jobs, db, clock });
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
+  // Operators and the gate every sign-in passes (suspensions, OPERATOR_EMAILS; DESIGN 11.2), before sign-in is made.
+  const adminModule = createAdminModule({ db, clock, operatorEmails: config.operatorEmails });
   const users = createUsersModule({ db, tokens: authModule.tokens, passwords: authModule.passwords, storage, clock });
   // The passkey check serves the second factor too, which is made before sign-in (it asks its gate on every way in).
   const passkeysModule = createPasskeysModule({ db, clock, publicUrl: config.publicUrl });
@@ -96,6 +99,7 @@ export function createContext(deps: {
     mailer,
     appSecret: config.appSecret,
     passkeys: passkeysModule.assertions,
+    accountGate: adminModule.operators.gate,
   });
   const { tokens, otp, auth, signIn } = authModule.withUsers({
     users: users.repo,
@@ -103,6 +107,7 @@ export function createContext(deps: {
     throttle,
     appSecret: config.appSecret,
     secondFactor: twoFactor.gate,
+    accountGate: adminModule.operators.gate,
   });
   // Blocks first: notifications, the digest and the members list keep people across one apart (DESIGN 11.7).
   const { people, blocks } = createPeopleModule({ db, users: users.repo, storage, clock, realtime });
@@ -191,7 +196,21 @@ export function createContext(deps: {
   const { oidc } = createOidcModule({ db, config, clock, users: users.repo, signIn, logger });
   const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
   const risks = createSiteRisks({ config, users: users.repo, logger });
+  const { admin } = adminModule.withServices({
+    tokens,
+    notifications,
+    twoFactor,
+    passkeys: passkeysModule.assertions,
+    live: {
+      connections: () => realtime.hub.connectionCount,
+      failedJobs: async () => (await jobs.stateCounts()).filter((c) => c.state === 'failed').reduce((sum, c) => sum + c.count, 0),
+    },
+  });
   return {
+    /** The operators' console (DESIGN 11.2). */
+    admin,
+    /** Who is an operator: OPERATOR_EMAILS at start-up and sign-in, `npm run operator`. */
+    operators: adminModule.operators,
     learning,
     /** Firebase sign-in and the account's sign-in methods (DESIGN 10.2). */
     identity,
