@@ -1,4 +1,5 @@
 import { accountRules } from './rules-account.js';
+import { adminRules } from './rules-admin.js';
 import { authRules } from './rules-auth.js';
 import { learningRules } from './rules-learning.js';
 import { moneyRules } from './rules-money.js';
@@ -16,4 +17,5 @@ export const RULES: Rules = {
   ...moneyRules,
   ...treasuryRules,
   ...learningRules,
+  ...adminRules,
 };
