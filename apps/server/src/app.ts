@@ -53,6 +53,7 @@ import { tribesRoutes } from './modules/tribes/index.js';
 import { twoFactorRoutes } from './modules/twofactor/index.js';
 import { reauthRoutes } from './modules/reauth/index.js';
 import { accountEmailRoutes } from './modules/account-email/index.js';
+import { adminRoutes } from './modules/admin/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { villagesRoutes } from './modules/villages/index.js';
 import { learningRoutes } from './modules/learning/index.js';
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(digestRoutes, { ctx: servicesFor(ctx, 'digest') });
       await api.register(pushRoutes, { ctx: servicesFor(ctx, 'push') });
       await api.register(exportsRoutes, { ctx: servicesFor(ctx, 'exports') });
+      await api.register(adminRoutes, { ctx: servicesFor(ctx, 'admin') });
     },
     { prefix: '/api' },
   );
@@ -268,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Purchases off or unpaid, demo accounts present: said once at start, kept for GET /v1/health.
     ctx.risks.reportPayments();
     await ctx.risks.checkDemoAccounts();
+    // OPERATOR_EMAILS (DESIGN 11.2): their verified accounts are operators from the start.
+    await ctx.operators.grantConfigured();
     await ctx.jobs.start();
   });
   app.addHook('onClose', async () => {

@@ -11,6 +11,7 @@ import { createDiskStorage, type Storage } from './core/storage.js';
 import { createS3Storage } from './core/storage-s3.js';
 import { createThrottle } from './core/db/throttle.js';
 import { createAccountEmailService } from './modules/account-email/index.js';
+import { createAdminModule } from './modules/admin/index.js';
 import { createContactModule } from './modules/contact/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCryptoModule } from './modules/crypto/index.js';
@@ -85,6 +86,8 @@ export function createContext(deps: {
   schedulePruneIdempotencyKeys({ jobs, db, clock });
 
   const authModule = createAuthModule({ db, clock, bus: realtime.bus, log: logger });
+  // Operators and the gate every sign-in passes (suspensions, OPERATOR_EMAILS; DESIGN 11.2), before sign-in is made.
+  const adminModule = createAdminModule({ db, clock, operatorEmails: config.operatorEmails });
   const users = createUsersModule({
     db,
     tokens: authModule.tokens,
@@ -105,6 +108,7 @@ export function createContext(deps: {
     mailer,
     appSecret: config.appSecret,
     passkeys: passkeysModule.assertions,
+    accountGate: adminModule.operators.gate,
   });
   const { tokens, otp, auth, signIn } = authModule.withUsers({
     users: users.accounts,
@@ -112,6 +116,7 @@ export function createContext(deps: {
     throttle,
     appSecret: config.appSecret,
     secondFactor: twoFactor.gate,
+    accountGate: adminModule.operators.gate,
   });
   // Blocks first: notifications, the digest and the members list keep people across one apart (DESIGN 11.7).
   const { people, blocks } = createPeopleModule({ db, users: users.accounts, storage, clock, realtime });
@@ -218,7 +223,21 @@ export function createContext(deps: {
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
   });
+  const { admin } = adminModule.withServices({
+    tokens,
+    notifications,
+    twoFactor,
+    passkeys: passkeysModule.assertions,
+    live: {
+      connections: () => realtime.hub.connectionCount,
+      failedJobs: async () => (await jobs.stateCounts()).filter((c) => c.state === 'failed').reduce((sum, c) => sum + c.count, 0),
+    },
+  });
   return {
+    /** The operators' console (DESIGN 11.2). */
+    admin,
+    /** Who is an operator: OPERATOR_EMAILS at start-up and sign-in, `npm run operator`. */
+    operators: adminModule.operators,
     learning,
     /** Firebase sign-in and the account's sign-in methods (DESIGN 10.2). */
     identity,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { bearer, buyTokens, createCampaign, createPost, createTribe, newKey, signUpLeader } from './factories.js';
+import { bearer, buyTokens, createCampaign, createPost, createTribe, newKey, signUpLeader, signUpOperator } from './factories.js';
 
 /**
  * Every list the OpenAPI document shows with a `cursor` parameter gets forged cursors: garbage,
@@ -27,6 +27,8 @@ afterAll(async () => {
 describe('pagination cursors', () => {
   it('answers 400 on cursor for a forged cursor on every paginated list', async () => {
     const leader = await signUpLeader(t);
+    // The operators' lists are read as an operator (DESIGN 11.2): anyone else stops at their guard first.
+    const operator = await signUpOperator(t);
     const tribe = await createTribe(t, leader.token);
     const post = await createPost(t, leader.token, { tribe_id: tribe.id });
     const campaign = await createCampaign(t, leader.token, tribe.id);
@@ -48,7 +50,8 @@ describe('pagination cursors', () => {
     for (const path of lists) {
       const url = path.replace(/\/([a-z_]+)\/\{[^}]+\}/g, (_m, collection: string) => `/${collection}/${ids[collection] ?? 'x'}`);
       for (const cursor of FORGED) {
-        const res = await t.app.inject({ url: `${url}?cursor=${encodeURIComponent(cursor)}`, headers: bearer(leader.token) });
+        const who = path.startsWith('/api/v1/admin/') ? operator : leader;
+        const res = await t.app.inject({ url: `${url}?cursor=${encodeURIComponent(cursor)}`, headers: bearer(who.token) });
         const body = res.json();
         answers.push(`${path} ${res.statusCode} ${body.errors?.cursor ? 'cursor' : body.message}`);
       }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { generate } from 'otplib';
 import type { User } from '@tribes/shared';
 import type { TestApp } from './build-test-app.js';
 
@@ -182,4 +183,22 @@ export async function makeModerator(t: TestApp, leaderToken: string, tribeId: st
     headers: bearer(leaderToken),
   });
   if (res.statusCode !== 200) throw new Error(`moderator failed: ${res.body}`);
+}
+
+/** Turns TOTP on for an account (a fresh session, right after sign-up, may do it). */
+export async function enableTotp(t: TestApp, token: string): Promise<void> {
+  const enrol = await post(t, '/api/v1/me/2fa/totp', undefined, bearer(token));
+  if (enrol.status >= 300) throw new Error(`2fa enrol failed: ${JSON.stringify(enrol.body)}`);
+  const code = await generate({ secret: enrol.body.data.secret as string, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+  const confirmed = await post(t, '/api/v1/me/2fa/totp/confirm', { code }, bearer(token));
+  if (confirmed.status !== 200) throw new Error(`2fa confirm failed: ${JSON.stringify(confirmed.body)}`);
+}
+
+/** A signed-up operator of the site (DESIGN 11.2) with two-factor on: one who may use /v1/admin/*. */
+export async function signUpOperator(t: TestApp, overrides: Parameters<typeof buildRegistration>[0] = {}) {
+  const user = await signUp(t, overrides);
+  const granted = await t.app.ctx.operators.grant(user.email);
+  if (!granted.ok) throw new Error(`operator grant failed: ${granted.reason}`);
+  await enableTotp(t, user.token);
+  return user;
 }

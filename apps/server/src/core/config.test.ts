@@ -50,6 +50,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads OPERATOR_EMAILS as a lower-cased list, empty by default, and refuses one that is not an email', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).operatorEmails).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), OPERATOR_EMAILS: ' Ops@Example.org, ,b@example.org ' }).operatorEmails).toEqual([
+      'ops@example.org',
+      'b@example.org',
+    ]);
+    expect(message({ OPERATOR_EMAILS: 'ops@example.org, not-an-email' })).toContain('OPERATOR_EMAILS');
+  });
+
   it('defaults PUBLIC_URL to the chosen port, so the realtime host, CORS and Origin checks follow PORT', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4000' }).publicUrl.href).toBe('http://localhost:4000/');
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4000', PUBLIC_URL: 'https://tribes.example' }).publicUrl.href).toBe(

@@ -69,6 +69,17 @@ const EnvSchema = z.object({
   STORAGE_URL: parsedBy(parseStorageUrl).optional(),
   MAIL_FROM: text(3).default('Tribes <no-reply@localhost>'),
   OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).default('operators@localhost'),
+  // Accounts made operators (DESIGN 11.2) when their email is verified: at start-up and at each sign-in.
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
   APP_SECRET: text(32).optional(),
   REVERB_APP_ID: text(1).optional(),
   REVERB_APP_KEY: text(1).optional(),
@@ -323,6 +334,8 @@ export type Config = {
   storage: S3Settings | null;
   mailFrom: string;
   operatorEmail: string;
+  /** Verified accounts with these emails (lower-cased) are made operators (DESIGN 11.2). */
+  operatorEmails: readonly string[];
   appSecret: string;
   reverb: { appId: string; key: string; secret: string };
   payment: {
@@ -476,6 +489,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: e.STORAGE_URL ?? null,
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
+    operatorEmails: e.OPERATOR_EMAILS,
     appSecret: e.APP_SECRET ?? dev!.appSecret,
     reverb: {
       appId: e.REVERB_APP_ID ?? dev!.reverbAppId,

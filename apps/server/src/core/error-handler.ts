@@ -28,10 +28,14 @@ function sendError(
   key: MessageKey,
   params?: Record<string, string | number>,
   errorType?: string,
+  data?: Record<string, unknown>,
 ) {
-  return reply
-    .code(statusCode)
-    .send({ status: 'error', ...(errorType ? { error_type: errorType } : {}), message: t(request, key, params) });
+  return reply.code(statusCode).send({
+    status: 'error',
+    ...(errorType ? { error_type: errorType } : {}),
+    message: t(request, key, params),
+    ...(data ? { data } : {}),
+  });
 }
 
 /** Fastify's own client errors mapped to catalogue messages. */
@@ -131,7 +135,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         );
         return sendValidation(request, reply, errors);
       }
-      return sendError(request, reply, error.statusCode, error.messageKey, error.params, error.errorType);
+      return sendError(request, reply, error.statusCode, error.messageKey, error.params, error.errorType, error.data);
     }
     const code = 'code' in error ? error.code : undefined;
     const known = code ? FASTIFY_CODES[code] : undefined;

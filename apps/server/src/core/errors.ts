@@ -16,6 +16,8 @@ export class HttpError extends Error {
     readonly fieldErrors?: FieldErrors,
     readonly headers: Record<string, string> = {},
     readonly errorType?: string,
+    /** Details the envelope carries beside the message (a suspension's reason and end). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(messageKey);
     this.name = 'HttpError';

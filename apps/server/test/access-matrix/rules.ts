@@ -1,4 +1,5 @@
 import { accountRules } from './rules-account.js';
+import { adminRules } from './rules-admin.js';
 import { authRules } from './rules-auth.js';
 import { exportsRules } from './rules-exports.js';
 import { learningRules } from './rules-learning.js';
@@ -18,4 +19,5 @@ export const RULES: Rules = {
   ...treasuryRules,
   ...learningRules,
   ...exportsRules,
+  ...adminRules,
 };

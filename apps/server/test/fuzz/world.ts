@@ -10,6 +10,7 @@ import {
   newKey,
   signUp,
   signUpLeader,
+  signUpOperator,
 } from '../factories.js';
 import { type Fixtures, type FuzzRequest, sampleRequests } from './generator.js';
 import { isDestructive, operationsOf, type Operation } from './operations.js';
@@ -23,6 +24,8 @@ export interface World {
   app: FastifyInstance;
   fixtures: Fixtures;
   leader: { id: string; token: string };
+  /** An operator with two-factor on, so hostile input reaches past the guard of /v1/admin/* too. */
+  operator: { id: string; token: string };
 }
 
 /** Sends one request as the test does, expecting success. */
@@ -95,7 +98,13 @@ export async function buildWorld(t: TestApp, appId = '1001'): Promise<World> {
     apps: appId,
     channels: `private-tribe.${tribe.id}`,
   };
-  return { app, fixtures: { ids }, leader: { id: leader.user.id, token: leader.token } };
+  const operator = await signUpOperator(t);
+  return {
+    app,
+    fixtures: { ids },
+    leader: { id: leader.user.id, token: leader.token },
+    operator: { id: operator.user.id, token: operator.token },
+  };
 }
 
 /** One answer that breaks the contract: a 5xx, a hang, or an error outside the envelope. */

@@ -28,6 +28,7 @@ import {
 } from '../schemas/money.js';
 import { PageQuerySchema } from '../schemas/posts.js';
 import { TribeRefParamsSchema } from '../schemas/tribes.js';
+import { MODERATION_ERRORS } from '../rules/moderation.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -169,7 +170,12 @@ export const moneyEndpoints = {
     data: DonationResultSchema,
     status: 201,
     errors: [401, 403, 404, 409],
-    errorTypes: [MONEY_ERRORS.insufficientFunds, MONEY_ERRORS.campaignClosed, MONEY_ERRORS.idempotencyConflict],
+    errorTypes: [
+      MONEY_ERRORS.insufficientFunds,
+      MONEY_ERRORS.campaignClosed,
+      MONEY_ERRORS.idempotencyConflict,
+      MODERATION_ERRORS.tribeSuspended,
+    ],
     idempotencyKey: true,
   }),
   myDonations: endpoint({

@@ -72,6 +72,11 @@ export const TribeSchema = z.object({
   member_count: z.number().int(),
   village_count: z.number().int(),
   my_membership: MembershipSchema.nullable(),
+  /**
+   * An operator's suspension (DESIGN 11.2): only its leaders see a suspended tribe, and why; null (or
+   * absent) for everyone else and for a tribe not suspended.
+   */
+  suspension: z.object({ reason: z.string(), since: z.string() }).nullable().optional(),
   created_at: z.string(),
 });
 export type Tribe = z.infer<typeof TribeSchema>;

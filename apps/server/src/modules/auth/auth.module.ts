@@ -8,7 +8,7 @@ import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOtpService } from './otp.service.js';
 import { assertPasswordIsNotPersonal, hashPassword, verifyPassword } from './passwords.js';
-import { createSignIn, type SecondFactorGate } from './sign-in.js';
+import { createSignIn, type AccountGate, type SecondFactorGate } from './sign-in.js';
 import { createTokensService, type SessionsBus } from './tokens.service.js';
 
 /**
@@ -39,6 +39,7 @@ export function createAuthModule({
       throttle,
       appSecret,
       secondFactor,
+      accountGate,
     }: {
       users: UserAccounts;
       mailer: Mailer;
@@ -46,9 +47,11 @@ export function createAuthModule({
       appSecret: string;
       /** The second factor (2FA) every sign-in path passes through; none: sign-ins issue tokens at once. */
       secondFactor?: SecondFactorGate;
+      /** What every account passes before a session (suspension, operator grant; DESIGN 11.2). */
+      accountGate?: AccountGate;
     }) {
       const otp = createOtpService({ repo, users, mailer, throttle, clock, appSecret });
-      const signIn = createSignIn({ tokens, secondFactor });
+      const signIn = createSignIn({ tokens, secondFactor, accountGate });
       return { tokens, otp, signIn, auth: createAuthService({ repo, users, tokens, otp, signIn, throttle, clock }) };
     },
   };

@@ -6,7 +6,7 @@ export { createAuthModule } from './auth.module.js';
 export type { AccountOtpPurpose, OtpService } from './otp.service.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export { createSessionSource } from './session-source.js';
-export type { SecondFactorGate, SignIn, SignInDevice, SignInOutcome } from './sign-in.js';
+export type { AccountGate, SecondFactorGate, SignIn, SignInDevice, SignInOutcome } from './sign-in.js';
 export type { TokensService } from './tokens.service.js';
 export { describeUserAgent } from './user-agent.js';
 export { authRoutes, type AuthRoutesDeps } from './auth.routes.js';

@@ -17,13 +17,31 @@ export interface SecondFactorGate {
 }
 
 /**
+ * What an account must pass before any session is made for it (DESIGN 11.2): a suspended account is
+ * refused (403 account_suspended, with the reason and end), an expired suspension lifted, an email
+ * listed in OPERATOR_EMAILS made operator. Answers the row as it now is.
+ */
+export interface AccountGate {
+  admit(user: UserRow): Promise<UserRow>;
+}
+
+/**
  * The one place a sign-in turns into a session (password, emailed code, Firebase identity, OIDC,
  * passkey). With 2FA on, no token leaves here until the code is verified (DESIGN 10.2); a passkey
  * sign-in is itself two factors (possession and user verification) and passes `strong`.
  */
-export function createSignIn({ tokens, secondFactor }: { tokens: TokensService; secondFactor?: SecondFactorGate }) {
+export function createSignIn({
+  tokens,
+  secondFactor,
+  accountGate,
+}: {
+  tokens: TokensService;
+  secondFactor?: SecondFactorGate;
+  accountGate?: AccountGate;
+}) {
   return {
     async complete(user: UserRow, device: SignInDevice = {}, { strong = false } = {}): Promise<SignInOutcome> {
+      if (accountGate) user = await accountGate.admit(user);
       if (!strong && secondFactor) {
         const challengeId = await secondFactor.challenge(user, device);
         if (challengeId) return { kind: 'two_factor_required', challengeId };

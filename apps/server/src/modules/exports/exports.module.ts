@@ -4,7 +4,7 @@ import type { Db } from '#src/core/db/client.js';
 import type { Jobs } from '#src/core/jobs/jobs.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { Storage } from '#src/core/storage.js';
-import type { UsersRepo } from '../users/index.js';
+import type { UserAccounts } from '../users/index.js';
 import type { PersonalDataSource } from './exports.ports.js';
 import { createExportsRepo } from './exports.repo.js';
 import { createExportsService, DATA_EXPORT_QUEUE, EXPIRE_EXPORTS_QUEUE } from './exports.service.js';
@@ -14,7 +14,7 @@ export function createExportsModule(deps: {
   db: Db;
   /** One per module that holds member data (exports.ports.ts). */
   sources: PersonalDataSource[];
-  users: Pick<UsersRepo, 'findById'>;
+  users: Pick<UserAccounts, 'findById'>;
   storage: Storage;
   mailer: Pick<Mailer, 'enqueue'>;
   jobs: Jobs;

@@ -14,7 +14,7 @@ import type { Jobs } from '#src/core/jobs/jobs.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import { dataExportMail } from '#src/core/mail/templates.js';
 import { PRIVATE_PREFIX, type Storage } from '#src/core/storage.js';
-import type { UserRow, UsersRepo } from '../users/index.js';
+import type { UserAccounts, UserRow } from '../users/index.js';
 import type { PersonalDataSource } from './exports.ports.js';
 import { presentExport } from './exports.presenter.js';
 import type { DataExportRow, ExportsRepo } from './exports.repo.js';
@@ -30,7 +30,7 @@ const DAY_MS = 24 * 3600 * 1000;
 interface Deps {
   repo: ExportsRepo;
   sources: PersonalDataSource[];
-  users: Pick<UsersRepo, 'findById'>;
+  users: Pick<UserAccounts, 'findById'>;
   storage: Storage;
   mailer: Pick<Mailer, 'enqueue'>;
   jobs: Pick<Jobs, 'running' | 'send'>;

@@ -8,8 +8,12 @@ type Conn = Db | Tx;
 /** Reports and the moderation log: the only place that touches their tables. */
 export function createModerationRepo(db: Db) {
   return {
-    async insertReport(values: typeof postReports.$inferInsert): Promise<ReportRow> {
-      const [row] = await db.insert(postReports).values(values).returning();
+    /** A post report targets its post; one on a post in no tribe goes straight to the operators (DESIGN 11.2). */
+    async insertReport(values: Omit<typeof postReports.$inferInsert, 'targetId'> & { postId: string }): Promise<ReportRow> {
+      const [row] = await db
+        .insert(postReports)
+        .values({ targetType: 'post', targetId: values.postId, handler: values.tribeId ? 'tribe' : 'operators', ...values })
+        .returning();
       return row!;
     },
     async openReportBy(postId: string, reporterId: string): Promise<ReportRow | undefined> {

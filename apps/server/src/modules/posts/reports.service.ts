@@ -53,14 +53,15 @@ export function createReportsService({ moderation, posts, reading, tribesRepo, t
       const tribe = await moderatedTribe(tribeRef, user);
       const rows = await moderation.listReports(tribe.id, q.status, readTimeCursor(q.cursor), q.limit + 1);
       const items = rows.slice(0, q.limit);
-      const postRows = (await Promise.all(items.map((r) => posts.findPost(r.report.postId)))).filter((p) => p !== undefined);
+      const postIds = items.flatMap((r) => (r.report.postId ? [r.report.postId] : []));
+      const postRows = (await Promise.all(postIds.map((id) => posts.findPost(id)))).filter((p) => p !== undefined);
       const presented = new Map((await reading.present(postRows, user)).map((p) => [p.id, p]));
       const last = items[items.length - 1];
       return {
         items: await Promise.all(
           items.map(async ({ report, reporter }) => ({
             id: report.id,
-            post: presented.get(report.postId) ?? null,
+            post: (report.postId && presented.get(report.postId)) || null,
             reporter,
             reason: report.reason,
             status: report.status as PostReport['status'],
@@ -86,7 +87,7 @@ export function createReportsService({ moderation, posts, reading, tribesRepo, t
       note: string,
     ): Promise<void> {
       const report = await moderation.findReport(reportId);
-      if (!report || !report.tribeId) throw notFound();
+      if (!report || !report.tribeId || !report.postId) throw notFound();
       const tribe = await moderatedTribe(report.tribeId, user);
       if (report.status !== 'open') throw new HttpError(409, 'reports.already_handled');
       const post = await posts.findPost(report.postId);

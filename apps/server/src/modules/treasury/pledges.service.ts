@@ -1,4 +1,5 @@
 import {
+  MODERATION_ERRORS,
   MONEY_ERRORS,
   PLEDGE_RETRY_DAYS,
   type CreatePledgeBody,
@@ -83,7 +84,7 @@ export function createPledgesService({ repo, donations, tribes, campaigns, users
   }
 
   /** Takes one month of one pledge; answers what happened. */
-  async function runOne(p: PledgeRow, now: Date): Promise<'paid' | 'failed' | 'stopped' | 'done'> {
+  async function runOne(p: PledgeRow, now: Date): Promise<'paid' | 'failed' | 'stopped' | 'paused' | 'done'> {
     const month = p.dueMonth;
     const moveOn = () =>
       repo.advanceFrom(p.id, month, {
@@ -125,6 +126,12 @@ export function createPledgesService({ repo, donations, tribes, campaigns, users
         title: (await repo.targetNames([p])).get(p.campaignId ?? p.tribeId) ?? '',
         tribe_id: p.tribeId,
       };
+      if (err.errorType === MODERATION_ERRORS.tribeSuspended) {
+        // The tribe is suspended (DESIGN 11.2): the pledge pauses, its month waits, and it is tried again
+        // daily; nothing is taken, counted as failed or stopped until the suspension is lifted.
+        await repo.advanceFrom(p.id, month, { nextRunAt: new Date(now.getTime() + DAY_MS) }, p.failures);
+        return 'paused';
+      }
       if (err.errorType === MONEY_ERRORS.insufficientFunds) {
         await repo.recordRun({ pledgeId: p.id, month, status: 'failed', donationId: null, at: now });
         // Counted only from the failure count this run read: of two nodes failing the same try at

@@ -26,6 +26,11 @@ export function presentTribe(row: TribeRow, storage: Pick<Storage, 'url'>, membe
     member_count: row.memberCount,
     village_count: row.villageCount,
     my_membership: presentMembership(membership),
+    // Only a suspended tribe's active leaders see it at all, and they see why (DESIGN 11.2).
+    suspension:
+      row.suspendedAt && membership?.role === 'leader' && membership.status === 'active'
+        ? { reason: row.suspensionReason ?? '', since: row.suspendedAt.toISOString() }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import { tribeMembers, tribes, users, villages } from '#src/core/db/schema/index.js';
 
@@ -48,15 +48,17 @@ export function createTribesRepo(db: Db) {
           )!,
         );
       }
+      // A suspended tribe is in no list, search or map (DESIGN 11.2).
+      where.push(isNull(tribes.suspendedAt));
       return db
         .select()
         .from(tribes)
-        .where(where.length ? and(...where) : undefined)
+        .where(and(...where))
         .orderBy(asc(sql`lower(${tribes.name})`), asc(tribes.id))
         .limit(opts.limit);
     },
     async listForMap(limit: number): Promise<TribeRow[]> {
-      return db.select().from(tribes).orderBy(asc(tribes.name)).limit(limit);
+      return db.select().from(tribes).where(isNull(tribes.suspendedAt)).orderBy(asc(tribes.name)).limit(limit);
     },
     async insert(values: typeof tribes.$inferInsert, conn: Conn = db): Promise<TribeRow> {
       const [row] = await conn.insert(tribes).values(values).returning();

@@ -180,7 +180,10 @@ export function createTribesService({
 
     async show(ref: string, user: UserRow | null): Promise<Tribe> {
       const tribe = await get(ref);
-      return present(tribe, user ? await repo.membership(tribe.id, user.id) : null);
+      const membership = user ? await repo.membership(tribe.id, user.id) : null;
+      // A suspended tribe is hidden from all but its leaders (DESIGN 11.2): to anyone else it is not there.
+      if (tribe.suspendedAt && !(membership?.role === 'leader' && membership.status === 'active')) throw notFound();
+      return present(tribe, membership);
     },
 
     /** Only users who chose the leader role create tribes; the creator becomes its first leader. */
@@ -240,6 +243,7 @@ export function createTribesService({
 
     async join(ref: string, user: UserRow) {
       const tribe = await get(ref);
+      if (tribe.suspendedAt) throw notFound();
       return join(tribe, user);
     },
 

@@ -4,7 +4,7 @@ import type { Throttle } from '#src/core/db/throttle.js';
 import { createTransact } from '#src/core/db/transaction.js';
 import type { Mailer } from '#src/core/mail/mailer.js';
 import type { UserAccounts } from '../users/index.js';
-import type { TokensService } from '../auth/index.js';
+import type { AccountGate, TokensService } from '../auth/index.js';
 import type { PasskeyAssertions } from '../passkeys/index.js';
 import { createGuessCap } from './guess-cap.js';
 import { createTwoFactorRepo } from './twofactor.repo.js';
@@ -25,6 +25,7 @@ export function createTwoFactorModule(deps: {
   mailer: Mailer;
   appSecret: string;
   passkeys: PasskeyAssertions;
+  accountGate?: AccountGate;
 }) {
   const repo = createTwoFactorRepo(deps.db);
   const guesses = createGuessCap({ throttle: deps.throttle, users: deps.users, mailer: deps.mailer });

@@ -7,7 +7,7 @@ import { HttpError, conflict, fieldError } from '#src/core/errors.js';
 import type { Throttle } from '#src/core/db/throttle.js';
 import type { Transact } from '#src/core/db/transaction.js';
 import type { UserRow, UserAccounts } from '../users/index.js';
-import type { SecondFactorGate, SignInDevice, TokensService } from '../auth/index.js';
+import type { AccountGate, SecondFactorGate, SignInDevice, TokensService } from '../auth/index.js';
 import type { PasskeyAssertions, AssertionOutcome, AuthenticationResponseJSON } from '../passkeys/index.js';
 import type { GuessCap } from './guess-cap.js';
 import type { ChallengeRow, TwoFactorRepo } from './twofactor.repo.js';
@@ -38,6 +38,8 @@ interface Deps {
   guesses: GuessCap;
   /** The passkeys module's one assertion check (a passkey answers a challenge too). */
   passkeys: Pick<PasskeyAssertions, 'count' | 'secondFactorOptions' | 'verify'>;
+  /** What an account passes before its session is made (a suspension since the challenge refuses it). */
+  accountGate?: AccountGate;
 }
 
 /** `xxxxx-xxxxx`: about 49 bits from a secure random source. */
@@ -65,7 +67,18 @@ const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9
  * The second factor (DESIGN 10.2): TOTP enrolment, confirmation with ten recovery codes, turning it
  * off, and the challenge every sign-in with 2FA on answers instead of a token.
  */
-export function createTwoFactorService({ repo, users, tokens, throttle, transact, clock, appSecret, guesses, passkeys }: Deps) {
+export function createTwoFactorService({
+  repo,
+  users,
+  tokens,
+  throttle,
+  transact,
+  clock,
+  appSecret,
+  guesses,
+  passkeys,
+  accountGate,
+}: Deps) {
   const recoveryHash = (code: string) => hmac(appSecret, `recovery:${normalizeRecovery(code)}`);
   const epoch = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -291,8 +304,9 @@ export function createTwoFactorService({ repo, users, tokens, throttle, transact
           : fieldError('recovery_code', 'validation.recovery_code_invalid');
       }
       const { challenge } = outcome;
-      const user = await users.findById(challenge.userId);
-      if (!user) throw fieldError('challenge_id', 'validation.challenge_expired');
+      const found = await users.findById(challenge.userId);
+      if (!found) throw fieldError('challenge_id', 'validation.challenge_expired');
+      const user = accountGate ? await accountGate.admit(found) : found;
       return { token: await tokens.issue(user.id, challenge.deviceName, challenge.userAgent), user };
     },
 

@@ -31,6 +31,7 @@ describe('GET and PATCH /v1/me', () => {
         'locale',
         'name',
         'phone',
+        'platform_role',
         'privacy',
         'profile',
         'role',
@@ -40,6 +41,8 @@ describe('GET and PATCH /v1/me', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/);
     // An email account has no phone until a phone identity is linked (DESIGN 10.2).
     expect(res.body.data.user.phone).toBeNull();
+    // Not an operator (DESIGN 11.2).
+    expect(res.body.data.user.platform_role).toBeNull();
   });
 
   it('updates name, bio and locale, trimming text', async () => {

@@ -14,6 +14,7 @@ export function presentUser(row: UserRow, storage: Pick<Storage, 'url'>): User {
     bio: row.bio,
     locale: isLocale(row.locale) ? row.locale : 'en',
     role: (row.role as Role | null) ?? null,
+    platform_role: row.platformRole === 'operator' ? 'operator' : null,
     created_at: row.createdAt.toISOString(),
     profile: {
       last_step: (row.lastStep as LastStep | null) ?? null,

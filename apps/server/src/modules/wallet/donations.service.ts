@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHANNELS,
+  MODERATION_ERRORS,
   MONEY_ERRORS,
   isLocale,
   localeDir,
@@ -152,6 +153,10 @@ export function createDonationsService({
             tribeId = campaign.tribeId;
             campaignId = campaign.id;
             toAccountId = (await ledger.accountOf('campaign', campaign.id, tx)).id;
+          }
+          // A tribe an operator suspended takes no gift, to itself or its campaigns (DESIGN 11.2).
+          if ((await tribes.findByRef(tribeId, tx))?.suspendedAt) {
+            throw conflict(MODERATION_ERRORS.tribeSuspended, 'errors.tribe_suspended');
           }
           // A donation carries a public name and message into the tribe's ledger: not from someone it banned.
           await refuseBanned(tribes, tribeId, user.id, tx);

@@ -9,3 +9,4 @@ export * from './learning.js';
 export * from './identity.js';
 export * from './treasury.js';
 export * from './exports.js';
+export * from './admin.js';

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { NOTIFICATION_SUBJECT_TYPES } from '@tribes/shared';
 import { users } from './users.js';
 
 export const notifications = pgTable(
@@ -13,7 +14,7 @@ export const notifications = pgTable(
     /** { type, id, title, tribe_id?, amount? }: what the notification is about, as shown. */
     subject: jsonb('subject')
       .$type<{
-        type: 'post' | 'tribe' | 'village' | 'campaign' | 'lesson' | 'expense' | 'donation';
+        type: (typeof NOTIFICATION_SUBJECT_TYPES)[number];
         id: string;
         title: string;
         tribe_id?: string | null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ContentSnapshot } from '@tribes/shared';
 import { tribes } from './tribes.js';
 import { users } from './users.js';
 
@@ -107,15 +108,30 @@ export const userBlocks = pgTable(
   ],
 );
 
+/**
+ * Reports on anything (DESIGN 11.2): a post (to its tribe's moderators first, who may escalate it to the
+ * operators), a comment, a person, a tribe or a message (to the operators). The table began with post
+ * reports only, hence its name; `post_id` is set for a post report, `target_type`/`target_id` for all.
+ */
 export const postReports = pgTable(
   'post_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** The reported post (post reports only). */
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    /** What is reported: post, comment, user, tribe or message, and its id (no foreign key: any table). */
+    targetType: text('target_type').notNull().default('post'),
+    targetId: uuid('target_id').notNull(),
     /** The tribe whose moderators handle it; null for posts outside any tribe. */
     tribeId: uuid('tribe_id').references(() => tribes.id, { onDelete: 'cascade' }),
+    /** Who handles it now: 'tribe' (its leaders and moderators) or 'operators'. */
+    handler: text('handler').notNull().default('tribe'),
+    /** The reported content as it was when reported, so an edit or deletion does not erase the evidence. */
+    snapshot: jsonb('snapshot').$type<ContentSnapshot>(),
+    /** When a tribe's leader or moderator handed it to the operators, and their note. */
+    escalatedAt: ts('escalated_at'),
+    escalatedBy: uuid('escalated_by').references(() => users.id, { onDelete: 'set null' }),
+    escalationNote: text('escalation_note'),
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -130,7 +146,12 @@ export const postReports = pgTable(
   (t) => [
     index('post_reports_tribe_status_idx').on(t.tribeId, t.status, t.createdAt),
     index('post_reports_post_reporter_idx').on(t.postId, t.reporterId),
+    index('post_reports_handler_status_idx').on(t.handler, t.status, t.createdAt),
+    index('post_reports_target_idx').on(t.targetType, t.targetId, t.reporterId),
     check('post_reports_status', sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+    check('post_reports_target_type', sql`${t.targetType} in ('post', 'comment', 'user', 'tribe', 'message')`),
+    check('post_reports_handler', sql`${t.handler} in ('tribe', 'operators')`),
+    check('post_reports_post_target', sql`${t.targetType} <> 'post' or ${t.postId} is not null`),
   ],
 );
 

@@ -34,6 +34,9 @@ export const tribes = pgTable(
     memberCount: integer('member_count').notNull().default(0),
     /** Approved villages; recounted in the transaction of every review. */
     villageCount: integer('village_count').notNull().default(0),
+    /** Suspended by an operator (DESIGN 11.2): hidden from all but its leaders, no donations. Null when not. */
+    suspendedAt: ts('suspended_at'),
+    suspensionReason: text('suspension_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1,4 +1,17 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, bigserial } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigserial,
+} from 'drizzle-orm/pg-core';
 import type { StoredNotificationSettings } from '@tribes/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -24,10 +37,21 @@ export const users = pgTable(
     profileVisibility: text('profile_visibility').notNull().default('public'),
     showOnMap: boolean('show_on_map').notNull().default(true),
     notificationSettings: jsonb('notification_settings').$type<StoredNotificationSettings>().notNull().default({}),
+    /** The site-wide role above the tribes' (DESIGN 11.2): 'operator' or null. */
+    platformRole: text('platform_role'),
+    /** A suspension in force: since when, why, until when (null: until lifted). Null when not suspended. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspensionReason: text('suspension_reason'),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_phone_unique').on(t.phone)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_phone_unique').on(t.phone),
+    index('users_platform_role_idx').on(t.platformRole),
+    check('users_platform_role', sql`${t.platformRole} is null or ${t.platformRole} in ('operator')`),
+  ],
 );
 
 export const authTokens = pgTable(
