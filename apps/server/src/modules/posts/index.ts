@@ -4,3 +4,4 @@
  */
 export { createPostsModule } from './posts.module.js';
 export { postsRoutes, type PostsRoutesDeps } from './posts.routes.js';
+export type { ContentModeration } from './content-moderation.js';

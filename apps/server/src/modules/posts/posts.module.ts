@@ -5,6 +5,7 @@ import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { TribesRepo, TribesService } from '../tribes/index.js';
+import { createContentModeration } from './content-moderation.js';
 import { createModerationRepo } from './moderation.repo.js';
 import { createPostsRepo } from './posts.repo.js';
 import { createPostsService } from './posts.service.js';
@@ -33,5 +34,7 @@ export function createPostsModule({
   const moderation = createModerationRepo(db);
   const posts = createPostsService({ repo, moderation, tribes: tribesRepo, storage, clock, realtime, notifications, transact });
   const reports = createReportsService({ moderation, posts: repo, postsService: posts, tribesRepo, tribes, clock, transact });
-  return { repo, posts, reports };
+  // The operators' port (DESIGN 11.2): snapshots of posts and comments, their removal and restoration.
+  const content = createContentModeration({ repo, posts, clock });
+  return { repo, posts, reports, content };
 }
