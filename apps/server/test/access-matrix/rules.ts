@@ -1,6 +1,7 @@
 import { accountRules } from './rules-account.js';
 import { authRules } from './rules-auth.js';
 import { learningRules } from './rules-learning.js';
+import { moderationRules } from './rules-moderation.js';
 import { moneyRules } from './rules-money.js';
 import { postsRules } from './rules-posts.js';
 import { treasuryRules } from './rules-treasury.js';
@@ -16,4 +17,5 @@ export const RULES: Rules = {
   ...moneyRules,
   ...treasuryRules,
   ...learningRules,
+  ...moderationRules,
 };
