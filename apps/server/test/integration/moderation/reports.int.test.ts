@@ -224,6 +224,66 @@ describe('resolving reports, notices and appeals', () => {
     );
   });
 
+  it('removes an escalated post, keeps its snapshot after the removal, and puts it back when the appeal wins', async () => {
+    const leader = await signUpLeader(t);
+    const tribe = await createTribe(t, leader.token);
+    const author = await signUp(t);
+    const reporter = await signUp(t);
+    for (const who of [author, reporter]) await joinTribe(t, who.token, tribe.id);
+    const post = await createPost(t, author.token, { body: 'scam link', tribe_id: tribe.id, visibility: 'public' });
+    expect((await call('POST', `/v1/posts/${post.id}/report`, reporter.token, { reason: 'scam' })).status).toBeLessThan(300);
+    const tribeQueue = await call('GET', `/v1/tribes/${tribe.id}/reports`, leader.token);
+    const report = (tribeQueue.body.data.items as { id: string; post: { id: string } }[]).find((r) => r.post?.id === post.id)!;
+    expect((await call('POST', `/v1/reports/${report.id}/escalate`, leader.token, {})).status).toBe(200);
+
+    const resolved = await call('POST', `/v1/admin/reports/${report.id}/resolve`, op.token, {
+      action: 'remove_content',
+      reason: 'Fraud',
+    });
+    expect(resolved.status).toBe(200);
+    expect((await call('GET', `/v1/posts/${post.id}`, reporter.token)).status).toBe(404);
+    expect(await queued(post.id, 'closed')).toMatchObject({ snapshot: { type: 'post', text: 'scam link' } });
+
+    const notice = (await call('GET', '/v1/me/moderation', author.token)).body.data.items[0];
+    expect(notice).toMatchObject({ kind: 'content_removed', reason: 'Fraud', target: { type: 'post', id: post.id } });
+    expect((await call('POST', `/v1/moderation/${notice.id}/appeal`, author.token, { text: 'Real charity' })).status).toBe(201);
+    const appeal = (
+      (await call('GET', '/v1/admin/appeals', op.token)).body.data.items as { id: string; notice: { id: string } }[]
+    ).find((a) => a.notice.id === notice.id)!;
+    // Upheld first would keep it down; here it is overturned and the post is back.
+    const decided = await call('POST', `/v1/admin/appeals/${appeal.id}/decide`, op.token, {
+      decision: 'overturn',
+      note: 'Verified',
+    });
+    expect(decided.status).toBe(200);
+    const back = await call('GET', `/v1/posts/${post.id}`, reporter.token);
+    expect(back.status).toBe(200);
+    expect(back.body.data.post.body).toBe('scam link');
+  });
+
+  it('an upheld appeal leaves the content removed', async () => {
+    const author = await signUp(t);
+    const reporter = await signUp(t);
+    const post = await createPost(t, author.token, { body: 'loose spam' });
+    expect((await call('POST', `/v1/posts/${post.id}/report`, reporter.token, { reason: 'spam' })).status).toBeLessThan(300);
+    const report = (await queued(post.id))!;
+    expect(
+      (await call('POST', `/v1/admin/reports/${report.id}/resolve`, op.token, { action: 'remove_content', reason: 'Spam' }))
+        .status,
+    ).toBe(200);
+    const notice = (await call('GET', '/v1/me/moderation', author.token)).body.data.items[0];
+    expect((await call('POST', `/v1/moderation/${notice.id}/appeal`, author.token, { text: 'Not spam' })).status).toBe(201);
+    const appeal = (
+      (await call('GET', '/v1/admin/appeals', op.token)).body.data.items as { id: string; notice: { id: string } }[]
+    ).find((a) => a.notice.id === notice.id)!;
+    expect(
+      (await call('POST', `/v1/admin/appeals/${appeal.id}/decide`, op.token, { decision: 'uphold', note: 'It is spam' })).status,
+    ).toBe(200);
+    expect((await call('GET', `/v1/posts/${post.id}`, reporter.token)).status).toBe(404);
+    const closed = await call('GET', '/v1/admin/appeals?status=upheld', op.token);
+    expect((closed.body.data.items as { id: string }[]).map((a) => a.id)).toContain(appeal.id);
+  });
+
   it('warns, suspends the author, and refuses an appeal after 20 days; overturn lifts a suspension', async () => {
     const author = await signUp(t);
     const reporter = await signUp(t);
