@@ -54,6 +54,7 @@ import { twoFactorRoutes } from './modules/twofactor/index.js';
 import { reauthRoutes } from './modules/reauth/index.js';
 import { accountEmailRoutes } from './modules/account-email/index.js';
 import { adminRoutes } from './modules/admin/index.js';
+import { moderationRoutes } from './modules/moderation/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { villagesRoutes } from './modules/villages/index.js';
 import { learningRoutes } from './modules/learning/index.js';
@@ -229,7 +230,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(digestRoutes, { ctx: servicesFor(ctx, 'digest') });
       await api.register(pushRoutes, { ctx: servicesFor(ctx, 'push') });
       await api.register(exportsRoutes, { ctx: servicesFor(ctx, 'exports') });
-      await api.register(adminRoutes, { ctx: servicesFor(ctx, 'admin') });
+      await api.register(adminRoutes, { ctx: servicesFor(ctx, 'admin', 'moderation') });
+      await api.register(moderationRoutes, { ctx: servicesFor(ctx, 'moderation') });
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,7 @@ import { createPeopleModule } from './modules/people/index.js';
 import { createPushModule } from './modules/push/index.js';
 import { createReauthModule } from './modules/reauth/index.js';
 import { createDatabaseProbe, createSiteRisks } from './modules/system/index.js';
+import { createModerationModule } from './modules/moderation/index.js';
 import { createPostsModule, createPostsPersonalData } from './modules/posts/index.js';
 import { createTribesModule } from './modules/tribes/index.js';
 import { createTwoFactorModule } from './modules/twofactor/index.js';
@@ -233,9 +234,13 @@ export function createContext(deps: {
       failedJobs: async () => (await jobs.stateCounts()).filter((c) => c.state === 'failed').reduce((sum, c) => sum + c.count, 0),
     },
   });
+  // Reports to the operators, notices and appeals (DESIGN 11.2): content acts through the posts module's port.
+  const { moderation } = createModerationModule({ db, clock, storage, content: posts.content, admin, notifications });
   return {
     /** The operators' console (DESIGN 11.2). */
     admin,
+    /** Reports to the operators, members' notices and appeals (DESIGN 11.2). */
+    moderation,
     /** Who is an operator: OPERATOR_EMAILS at start-up and sign-in, `npm run operator`. */
     operators: adminModule.operators,
     learning,

@@ -3,6 +3,7 @@ import { adminRules } from './rules-admin.js';
 import { authRules } from './rules-auth.js';
 import { exportsRules } from './rules-exports.js';
 import { learningRules } from './rules-learning.js';
+import { moderationRules } from './rules-moderation.js';
 import { moneyRules } from './rules-money.js';
 import { postsRules } from './rules-posts.js';
 import { treasuryRules } from './rules-treasury.js';
@@ -20,4 +21,5 @@ export const RULES: Rules = {
   ...learningRules,
   ...exportsRules,
   ...adminRules,
+  ...moderationRules,
 };

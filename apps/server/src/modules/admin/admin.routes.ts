@@ -2,11 +2,14 @@ import { adminEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
+import type { ModerationService } from '../moderation/index.js';
 import type { Acting, AdminService } from './admin.service.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface AdminRoutesDeps {
   admin: AdminService;
+  /** The operators' side of reports and appeals (the moderation module). */
+  moderation: ModerationService;
 }
 
 const operators = new WeakMap<FastifyRequest, Acting>();
@@ -58,6 +61,24 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AdminRou
   )(async (req) => ({
     data: { tribe: await ctx.admin.unsuspendTribe(acting(req), req.params.id, req.body) },
     message: 'admin.tribe_unsuspended',
+  }));
+  route(app, api.reports)(async (req) => ({ data: await ctx.moderation.adminReports(req.query) }));
+  route(
+    app,
+    api.resolveReport,
+    write,
+  )(async (req) => ({
+    data: { report: await ctx.moderation.resolve(acting(req), req.params.id, req.body) },
+    message: 'admin.report_resolved',
+  }));
+  route(app, api.appeals)(async (req) => ({ data: await ctx.moderation.adminAppeals(req.query) }));
+  route(
+    app,
+    api.decideAppeal,
+    write,
+  )(async (req) => ({
+    data: { appeal: await ctx.moderation.decide(acting(req), req.params.id, req.body) },
+    message: 'admin.appeal_decided',
   }));
   route(app, api.audit)(async (req) => ({ data: await ctx.admin.audit(req.query) }));
 }

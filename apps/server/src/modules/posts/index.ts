@@ -5,3 +5,4 @@
 export { createPostsModule } from './posts.module.js';
 export { postsRoutes, type PostsRoutesDeps } from './posts.routes.js';
 export { createPostsPersonalData } from './personal-data.repo.js';
+export type { ContentModeration } from './content-moderation.js';

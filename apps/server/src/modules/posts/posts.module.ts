@@ -5,6 +5,7 @@ import type { Storage } from '#src/core/storage.js';
 import type { Realtime } from '#src/realtime/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { TribeReads, TribesService } from '../tribes/index.js';
+import { createContentModeration } from './content-moderation.js';
 import { createModerationRepo } from './moderation.repo.js';
 import { createPostsRepo } from './posts.repo.js';
 import { createCommentsService } from './comments.service.js';
@@ -45,5 +46,7 @@ export function createPostsModule({
     posts: createPostsService({ ...shared, moderation }),
     comments: createCommentsService(shared),
     reports: createReportsService({ moderation, posts: repo, reading, tribesRepo, tribes, clock, transact }),
+    // The operators' port (DESIGN 11.2): snapshots of posts and comments, their removal and restoration.
+    content: createContentModeration({ repo, reading, clock }),
   };
 }

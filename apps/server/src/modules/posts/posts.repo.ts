@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type Statement, type Tx } from '#src/core/db/client.js';
 import {
@@ -365,6 +365,22 @@ export function createPostsRepo(db: Db) {
           await tx
             .update(posts)
             .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
+            .where(eq(posts.id, row.postId));
+        }
+      });
+    },
+    /** Puts a removed comment back and counts it again (an operator's removal overturned on appeal). */
+    async restoreComment(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(comments)
+          .set({ deletedAt: null })
+          .where(and(eq(comments.id, id), isNotNull(comments.deletedAt)))
+          .returning({ postId: comments.postId });
+        if (row) {
+          await tx
+            .update(posts)
+            .set({ commentCount: sql`${posts.commentCount} + 1` })
             .where(eq(posts.id, row.postId));
         }
       });

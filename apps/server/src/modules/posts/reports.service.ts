@@ -36,9 +36,22 @@ export function createReportsService({ moderation, posts, reading, tribesRepo, t
       if (post.authorId === user.id) throw new HttpError(409, 'posts.report_own');
       await refuseBanned(tribesRepo, post.tribeId, user.id);
       if (await moderation.openReportBy(post.id, user.id)) throw new HttpError(409, 'posts.already_reported');
+      const author = await moderation.userName(post.authorId);
       await moderation.insertReport({
         postId: post.id,
         tribeId: post.tribeId,
+        // The post as it is now: an edit or a deletion afterwards leaves the evidence (DESIGN 11.2).
+        snapshot: {
+          type: 'post',
+          id: post.id,
+          author: author ?? { id: post.authorId, name: '' },
+          title: null,
+          text: post.body,
+          image_urls: [],
+          tribe_id: post.tribeId,
+          post_id: post.id,
+          created_at: post.createdAt.toISOString(),
+        },
         reporterId: user.id,
         reason,
         createdAt: clock.now(),
