@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const integration = ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
+/**
+ * Every server integration test (one that needs a database, the HTTP app, a socket or a child process)
+ * lives under test/integration/<area>/, <area> being a module's name, core, realtime or app (whole-app,
+ * process, cluster and outage tests); unit tests (*.test.ts, pure) stay beside their source in src/.
+ * src/layering.test.ts refuses an *.int.test.ts anywhere else.
+ */
+const integration = ['test/integration/**/*.int.test.ts'];
 
 /**
  * Integration files that test the HTTP server, its websockets, a child process or an outside
@@ -10,18 +16,18 @@ const integration = ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'];
  * branch of their own (process, crash, built-server, fuzz) stay on both.
  */
 const processOnly = [
-  'test/http-timeouts.int.test.ts',
-  'test/media-s3.int.test.ts',
-  'test/postgres-outage.int.test.ts',
-  'test/redis-outage.int.test.ts',
-  'test/realtime-process.int.test.ts',
-  'test/realtime-hostile.int.test.ts',
-  'test/trust-proxy.int.test.ts',
-  'test/startup-together.int.test.ts',
-  'test/shutdown.int.test.ts',
-  'test/node-kill.int.test.ts',
+  'test/integration/app/http-timeouts.int.test.ts',
+  'test/integration/core/media-s3.int.test.ts',
+  'test/integration/app/postgres-outage.int.test.ts',
+  'test/integration/app/redis-outage.int.test.ts',
+  'test/integration/realtime/realtime-process.int.test.ts',
+  'test/integration/realtime/realtime-hostile.int.test.ts',
+  'test/integration/app/trust-proxy.int.test.ts',
+  'test/integration/app/startup-together.int.test.ts',
+  'test/integration/app/shutdown.int.test.ts',
+  'test/integration/app/node-kill.int.test.ts',
   // A minute of `npm ci --omit=dev`: once per run is proof enough.
-  'test/production-install.int.test.ts',
+  'test/integration/app/production-install.int.test.ts',
 ];
 
 /**
@@ -38,7 +44,10 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // test/*.test.ts (not .int): pure functions outside src, such as scripts/start-env.mjs.
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: integration } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['**/*.int.test.ts'] },
+      },
       {
         extends: true,
         test: {

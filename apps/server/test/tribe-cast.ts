@@ -4,7 +4,7 @@ import { caller, type Method } from './call.js';
 import { createTribe, signUp, signUpLeader } from './factories.js';
 
 /**
- * The cast of the tribe members tests (src/modules/tribes/members*.int.test.ts, split in two files
+ * The cast of the tribe members tests (test/integration/tribes/members*.int.test.ts, split in two files
  * so they run side by side): one request tribe with every kind of person the permission matrix needs.
  */
 export interface Cast {
