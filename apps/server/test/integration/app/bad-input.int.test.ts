@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import {
   bearer,
   buildTribe,
@@ -197,6 +198,7 @@ const NON_OBJECTS = ['null', '[]', '"text"', '42', 'true'];
 const NOT_JSON = ['{"a":', "{'single': 1}", '', '\u0000'];
 
 let t: TestApp;
+const call = caller(() => t);
 beforeAll(async () => {
   t = await buildTestApp();
   const leader = await signUpLeader(t);
@@ -205,9 +207,9 @@ beforeAll(async () => {
   const tribe = await createTribe(t, leader.token);
   for (const u of [author, member]) await joinTribe(t, u.token, tribe.id);
   const send = async (method: 'POST' | 'GET', url: string, token: string, payload?: object) => {
-    const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-    if (res.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json().data;
+    const res = await call(method, url, token, payload);
+    if (res.status >= 300) throw new Error(`fixture ${method} ${url}: ${res.status} ${res.text}`);
+    return res.body.data;
   };
   const village = await send('POST', `/api/v1/tribes/${tribe.id}/villages`, leader.token, {
     name: 'Aït Bouguemez',
@@ -353,8 +355,8 @@ describe('path parameters', () => {
 
 describe('well-formed requests keep their 404 and 403', () => {
   const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
-  const call = (method: Endpoint['method'], url: string, as: Caller, payload?: object) =>
-    t.app.inject({ method, url, headers: headersOf(as), ...(payload ? { payload } : {}) });
+  const callAs = (method: Endpoint['method'], url: string, who: Caller, payload?: object) =>
+    call(method, url, tokenOf(who), payload);
 
   it('404 for something that does not exist (or is not the caller’s)', async () => {
     const cases: [Endpoint['method'], string, Caller, object | undefined][] = [
@@ -368,10 +370,10 @@ describe('well-formed requests keep their 404 and 403', () => {
       // Another user's session is not the caller's: 404, as if it did not exist.
       ['DELETE', `/api/v1/me/sessions/${w.sessionId}`, 'author', undefined],
     ];
-    for (const [method, url, as, payload] of cases) {
-      const res = await call(method, url, as, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json(), `${method} ${url}`).toMatchObject({
+    for (const [method, url, who, payload] of cases) {
+      const res = await callAs(method, url, who, payload);
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(res.body, `${method} ${url}`).toMatchObject({
         status: 'error',
         message: 'The requested resource could not be found.',
       });
@@ -387,10 +389,10 @@ describe('well-formed requests keep their 404 and 403', () => {
       ['PATCH', `/api/v1/posts/${w.postId}`, 'member', { body: 'Not mine to edit' }],
       ['POST', `/api/v1/reports/${w.reportId}/resolve`, 'member', { action: 'dismiss' }],
     ];
-    for (const [method, url, as, payload] of cases) {
-      const res = await call(method, url, as, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json(), `${method} ${url}`).toMatchObject({
+    for (const [method, url, who, payload] of cases) {
+      const res = await callAs(method, url, who, payload);
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body, `${method} ${url}`).toMatchObject({
         status: 'error',
         message: 'You do not have permission to perform this action.',
       });

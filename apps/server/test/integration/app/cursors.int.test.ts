@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createCampaign, createPost, createTribe, newKey, signUpLeader } from '#test/factories.js';
+import { bearer, buyTokens, createCampaign, createPost, leaderWithTribe, newKey } from '#test/factories.js';
 
 /**
  * Every list the OpenAPI document shows with a `cursor` parameter gets forged cursors: garbage,
@@ -26,8 +26,7 @@ afterAll(async () => {
 
 describe('pagination cursors', () => {
   it('answers 400 on cursor for a forged cursor on every paginated list', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const post = await createPost(t, leader.token, { tribe_id: tribe.id });
     const campaign = await createCampaign(t, leader.token, tribe.id);
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
@@ -57,8 +56,7 @@ describe('pagination cursors', () => {
   });
 
   it('walks every page of the newest-first lists, one item at a time, without a gap or a repeat', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     for (const tokens of [100, 200, 300]) await buyTokens(t, leader.token, tokens);
     for (const amount of [1, 2, 3]) {
       const res = await t.app.inject({

@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import {
-  bearer,
-  buyTokens,
-  createCampaign,
-  createPost,
-  createTribe,
-  joinTribe,
-  newKey,
-  signUp,
-  signUpLeader,
-} from '#test/factories.js';
+import { bearer, buyTokens, createCampaign, createPost, joinTribe, leaderWithTribe, newKey, signUp } from '#test/factories.js';
 
 /**
  * An Idempotency-Key is kept per user (DESIGN section 4): two people whose apps happen to send the
@@ -31,8 +21,7 @@ const balance = async (who: Who) =>
 
 describe('the same Idempotency-Key from two users', () => {
   it('gives each donor their own donation and balance, at the same moment or later, and replays each their own', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const campaign = await createCampaign(t, leader.token, tribe.id);
     const [amina, yusuf, sara] = [await signUp(t), await signUp(t), await signUp(t)];
     for (const [who, tokens] of [
@@ -106,8 +95,7 @@ describe('the same Idempotency-Key from two users', () => {
   });
 
   it('writes each member their own comment and post (the offline outbox), and replays each their own', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const [a, b] = [await signUp(t), await signUp(t)];
     for (const who of [a, b]) await joinTribe(t, who.token, tribe.id);
     const target = await createPost(t, leader.token, { body: 'Harvest day', tribe_id: tribe.id, visibility: 'tribe' });

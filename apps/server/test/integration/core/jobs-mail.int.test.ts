@@ -5,16 +5,7 @@ import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { RUN_PLEDGES_QUEUE } from '#src/modules/treasury/index.js';
 import { CLOSE_ENDED_CAMPAIGNS_QUEUE } from '#src/modules/wallet/index.js';
-import {
-  bearer,
-  buildRegistration,
-  buyTokens,
-  createCampaign,
-  createTribe,
-  post,
-  signUp,
-  signUpLeader,
-} from '#test/factories.js';
+import { bearer, buildRegistration, buyTokens, createCampaign, leaderWithTribe, post, signUp } from '#test/factories.js';
 import { mailQueueDrained } from '#test/mail-queue.js';
 import { startMailSink, type MailSink } from '#test/mail-sink.js';
 
@@ -139,8 +130,7 @@ describe('a running queue', () => {
     });
 
     it('closes a campaign whose deadline has passed, without any request, as of its deadline', async () => {
-      const leader = await signUpLeader(t);
-      const tribe = await createTribe(t, leader.token);
+      const { leader, tribe } = await leaderWithTribe(t);
       const endsAt = new Date(t.clock.now().getTime() + 3600_000);
       const ended = await createCampaign(t, leader.token, tribe.id, { ends_at: endsAt.toISOString() });
       const running = await createCampaign(t, leader.token, tribe.id, {
@@ -161,8 +151,7 @@ describe('a running queue', () => {
 
     it("takes a monthly pledge due, without any request, when the pledges' job runs", async () => {
       t.clock.set(new Date('2031-03-05T10:00:00.000Z'));
-      const leader = await signUpLeader(t);
-      const tribe = await createTribe(t, leader.token);
+      const { tribe } = await leaderWithTribe(t);
       const giver = await signUp(t);
       await buyTokens(t, giver.token, 500);
       const made = await t.app.inject({

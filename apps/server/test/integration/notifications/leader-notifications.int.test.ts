@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '#src/modules/notifications/notifications.service.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import {
-  bearer,
   buyTokens,
   createCampaign,
   createTribe,
@@ -33,12 +33,11 @@ interface BellItem {
   subject: { type: string; id: string; title: string; tribe_id?: string | null; amount?: number };
 }
 
-const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object, headers = {}) =>
-  t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { ...(token ? bearer(token) : {}), ...headers } });
-const bell = async (who: Who): Promise<BellItem[]> => (await inject('GET', '/notifications', who.token)).json().data.items;
+const call = caller(() => t, { prefix: '/api/v1' });
+const bell = async (who: Who): Promise<BellItem[]> => (await call('GET', '/notifications', who.token)).body.data.items;
 const kinds = async (who: Who) => (await bell(who)).map((n) => n.kind);
 const donate = (who: Who, target: { type: 'tribe' | 'campaign'; id: string }, amount: number, anonymous = false) =>
-  inject(
+  call(
     'POST',
     '/donations',
     who.token,
@@ -47,7 +46,7 @@ const donate = (who: Who, target: { type: 'tribe' | 'campaign'; id: string }, am
   );
 const switchOn = async (who: Who, type: string) =>
   expect(
-    (await inject('PATCH', '/me/settings', who.token, { notifications: { [type]: { email: true, push: true } } })).statusCode,
+    (await call('PATCH', '/me/settings', who.token, { notifications: { [type]: { email: true, push: true } } })).status,
   ).toBe(200);
 /** Waits until `check` holds (a gift's news goes out after its commit, mail through the job queue). */
 async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -65,9 +64,9 @@ async function staffedTribe(visibility: 'open' | 'request') {
   for (const u of [coLeader, moderator, member]) {
     await joinTribe(t, u.token, tribe.id);
     if (visibility === 'request')
-      await inject('PATCH', `/tribes/${tribe.id}/members/${u.user.id}`, leader.token, { status: 'active' });
+      await call('PATCH', `/tribes/${tribe.id}/members/${u.user.id}`, leader.token, { status: 'active' });
   }
-  await inject('PATCH', `/tribes/${tribe.id}/members/${coLeader.user.id}`, leader.token, { role: 'leader' });
+  await call('PATCH', `/tribes/${tribe.id}/members/${coLeader.user.id}`, leader.token, { role: 'leader' });
   await makeModerator(t, leader.token, tribe.id, moderator.user.id);
   return { leader, coLeader, moderator, member, tribe };
 }
@@ -87,7 +86,7 @@ describe('leaders told of join requests and new members', () => {
     const s = await staffedTribe('request');
     await switchOn(s.leader, 'membership');
     const asker = await signUp(t, { name: 'Moha Asker' });
-    expect((await inject('POST', `/tribes/${s.tribe.id}/join`, asker.token)).json().data.membership.status).toBe('pending');
+    expect((await call('POST', `/tribes/${s.tribe.id}/join`, asker.token)).body.data.membership.status).toBe('pending');
 
     const fromAsker = (n: BellItem) => n.actor?.id === asker.user.id;
     for (const who of [s.leader, s.coLeader, s.moderator]) {
@@ -115,9 +114,9 @@ describe('leaders told of join requests and new members', () => {
   it('an approved request tells the other leaders of a new member, not the leader who approved, not the moderator', async () => {
     const s = await staffedTribe('request');
     const asker = await signUp(t, { name: 'Hassan Newcomer' });
-    await inject('POST', `/tribes/${s.tribe.id}/join`, asker.token);
-    const res = await inject('PATCH', `/tribes/${s.tribe.id}/members/${asker.user.id}`, s.leader.token, { status: 'active' });
-    expect(res.statusCode).toBe(200);
+    await call('POST', `/tribes/${s.tribe.id}/join`, asker.token);
+    const res = await call('PATCH', `/tribes/${s.tribe.id}/members/${asker.user.id}`, s.leader.token, { status: 'active' });
+    expect(res.status).toBe(200);
 
     const joined = (n: BellItem) => n.actor?.id === asker.user.id;
     expect((await told(s.coLeader, 'member_joined')).filter(joined)).toMatchObject([{ subject: { id: s.tribe.id } }]);
@@ -136,11 +135,11 @@ describe('leaders told of join requests and new members', () => {
     expect(await told(s.moderator, 'member_joined')).toEqual([]);
     expect(await kinds(joiner)).toEqual([]);
 
-    const invite = (await inject('POST', `/tribes/${s.tribe.id}/invites`, s.moderator.token, {})).json().data.invite;
+    const invite = (await call('POST', `/tribes/${s.tribe.id}/invites`, s.moderator.token, {})).body.data.invite;
     const guest = await signUp(t, { name: 'Invited Guest' });
     // The co-leader blocked this guest: no news of them.
-    expect((await inject('POST', `/users/${guest.user.id}/block`, s.coLeader.token)).statusCode).toBe(200);
-    expect((await inject('POST', `/invites/${invite.code}/accept`, guest.token)).statusCode).toBe(200);
+    expect((await call('POST', `/users/${guest.user.id}/block`, s.coLeader.token)).status).toBe(200);
+    expect((await call('POST', `/invites/${invite.code}/accept`, guest.token)).status).toBe(200);
     expect((await told(s.leader, 'member_joined')).filter(by(guest.user.id))).toHaveLength(1);
     expect((await bell(s.coLeader)).filter(by(guest.user.id))).toEqual([]);
   });
@@ -148,8 +147,8 @@ describe('leaders told of join requests and new members', () => {
   it('a person across a block from a leader asks to join: that leader hears nothing, the other leader does', async () => {
     const s = await staffedTribe('request');
     const asker = await signUp(t);
-    await inject('POST', `/users/${s.leader.user.id}/block`, asker.token);
-    await inject('POST', `/tribes/${s.tribe.id}/join`, asker.token);
+    await call('POST', `/users/${s.leader.user.id}/block`, asker.token);
+    await call('POST', `/tribes/${s.tribe.id}/join`, asker.token);
     const fromAsker = (n: BellItem) => n.actor?.id === asker.user.id;
     expect((await told(s.leader, 'join_requested')).filter(fromAsker)).toEqual([]);
     expect((await told(s.coLeader, 'join_requested')).filter(fromAsker)).toHaveLength(1);
@@ -161,9 +160,9 @@ describe('leaders told of villages awaiting review', () => {
     const s = await staffedTribe('open');
     await switchOn(s.coLeader, 'villages');
     const village = { name: `Tizi ${newKey()}`, lat: 31.1, lng: -7.9 };
-    const res = await inject('POST', `/tribes/${s.tribe.id}/villages`, s.member.token, village);
-    expect(res.statusCode).toBe(201);
-    const id = res.json().data.village.id as string;
+    const res = await call('POST', `/tribes/${s.tribe.id}/villages`, s.member.token, village);
+    expect(res.status).toBe(201);
+    const id = res.body.data.village.id as string;
     for (const who of [s.leader, s.coLeader])
       expect(await told(who, 'village_submitted')).toMatchObject([
         { actor: { id: s.member.user.id }, subject: { type: 'village', id, title: village.name, tribe_id: s.tribe.id } },
@@ -174,7 +173,7 @@ describe('leaders told of villages awaiting review', () => {
     expect(await told(s.member, 'village_submitted')).toEqual([]);
 
     // A leader's own village: the other leader is told, not the registrant.
-    await inject('POST', `/tribes/${s.tribe.id}/villages`, s.leader.token, { ...village, name: `Agoudal ${newKey()}` });
+    await call('POST', `/tribes/${s.tribe.id}/villages`, s.leader.token, { ...village, name: `Agoudal ${newKey()}` });
     expect(await told(s.leader, 'village_submitted')).toHaveLength(1);
     expect((await told(s.coLeader, 'village_submitted')).map((n) => n.actor?.id).sort()).toEqual(
       [s.member.user.id, s.leader.user.id].sort(),
@@ -189,7 +188,7 @@ describe('leaders told of gifts', () => {
     const campaign = await createCampaign(t, s.leader.token, s.tribe.id, { title: 'School roof' });
     const donor = await signUp(t, { name: 'Fatima Donor' });
     await buyTokens(t, donor.token, 500);
-    expect((await donate(donor, { type: 'campaign', id: campaign.id }, 120)).statusCode).toBe(201);
+    expect((await donate(donor, { type: 'campaign', id: campaign.id }, 120)).status).toBe(201);
 
     await eventually(async () => (await told(s.coLeader, 'donation_received')).length === 1);
     for (const who of [s.leader, s.coLeader])
@@ -204,7 +203,7 @@ describe('leaders told of gifts', () => {
     expect(mail.text).toContain(`/tribes/campaign/detail/${campaign.id}`);
     await eventually(() => pushed.some((p) => p.userId === s.leader.user.id && p.payload.type === 'donation_received'));
 
-    expect((await donate(donor, { type: 'tribe', id: s.tribe.id }, 1)).statusCode).toBe(201);
+    expect((await donate(donor, { type: 'tribe', id: s.tribe.id }, 1)).status).toBe(201);
     await eventually(async () => (await told(s.coLeader, 'donation_received')).length === 2);
     expect((await told(s.coLeader, 'donation_received')).find((n) => n.subject.type === 'tribe')).toMatchObject({
       subject: { id: s.tribe.id, amount: 1 },
@@ -225,7 +224,7 @@ describe('leaders told of gifts', () => {
     await buyTokens(t, s.leader.token, 100);
     const gifts = async (who: Who) => (await told(who, 'donation_received')).map((n) => n.subject.amount).sort();
 
-    expect((await donate(donor, { type: 'tribe', id: s.tribe.id }, 30, true)).statusCode).toBe(201);
+    expect((await donate(donor, { type: 'tribe', id: s.tribe.id }, 30, true)).status).toBe(201);
     await eventually(async () => (await gifts(s.coLeader)).length === 1);
     expect(await told(s.coLeader, 'donation_received')).toMatchObject([{ actor: null, subject: { amount: 30 } }]);
     const mail = await mailWith(s.coLeader.email, 'gave 30 tokens');
@@ -236,13 +235,13 @@ describe('leaders told of gifts', () => {
     expect(push?.payload.body).not.toContain('Secret Giver');
 
     // The leader's own anonymous gift: the co-leader hears of it, the leader does not.
-    expect((await donate(s.leader, { type: 'tribe', id: s.tribe.id }, 5, true)).statusCode).toBe(201);
+    expect((await donate(s.leader, { type: 'tribe', id: s.tribe.id }, 5, true)).status).toBe(201);
     await eventually(async () => (await gifts(s.coLeader)).length === 2);
     expect(await gifts(s.leader)).toEqual([30]);
 
     // The co-leader blocked the donor: an anonymous gift of theirs is not told to the co-leader either.
-    await inject('POST', `/users/${donor.user.id}/block`, s.coLeader.token);
-    expect((await donate(donor, { type: 'tribe', id: s.tribe.id }, 7, true)).statusCode).toBe(201);
+    await call('POST', `/users/${donor.user.id}/block`, s.coLeader.token);
+    expect((await donate(donor, { type: 'tribe', id: s.tribe.id }, 7, true)).status).toBe(201);
     await eventually(async () => (await gifts(s.leader)).length === 2);
     expect(await gifts(s.leader)).toEqual([30, 7].sort());
     expect(await gifts(s.coLeader)).toEqual([30, 5].sort());
@@ -252,18 +251,17 @@ describe('leaders told of gifts', () => {
 describe('GET /v1/tribes/{id}/approvals', () => {
   it('counts join requests, villages awaiting review and the expenses the reader may decide on now; moderators no villages, and only the expenses they stand in for', async () => {
     const s = await staffedTribe('request');
-    const approvals = async (who: Who) =>
-      (await inject('GET', `/tribes/${s.tribe.slug}/approvals`, who.token)).json().data.approvals;
+    const approvals = async (who: Who) => (await call('GET', `/tribes/${s.tribe.slug}/approvals`, who.token)).body.data.approvals;
     expect(await approvals(s.leader)).toEqual({ join_requests: 0, villages: 0, expenses: 0 });
 
-    for (const u of [await signUp(t), await signUp(t)]) await inject('POST', `/tribes/${s.tribe.id}/join`, u.token);
-    await inject('POST', `/tribes/${s.tribe.id}/villages`, s.member.token, { name: `Imlil ${newKey()}`, lat: 31.13, lng: -7.92 });
+    for (const u of [await signUp(t), await signUp(t)]) await call('POST', `/tribes/${s.tribe.id}/join`, u.token);
+    await call('POST', `/tribes/${s.tribe.id}/villages`, s.member.token, { name: `Imlil ${newKey()}`, lat: 31.13, lng: -7.92 });
     const expense = { amount: 50, title: 'Seeds', description: 'For the terraces', payee: 'Souk' };
     const propose = (who: Who) =>
-      inject('POST', `/tribes/${s.tribe.id}/expenses`, who.token, expense, { 'idempotency-key': newKey() });
-    expect((await propose(s.member)).statusCode).toBe(201);
+      call('POST', `/tribes/${s.tribe.id}/expenses`, who.token, expense, { 'idempotency-key': newKey() });
+    expect((await propose(s.member)).status).toBe(201);
     const own = await propose(s.leader);
-    expect(own.statusCode).toBe(201);
+    expect(own.status).toBe(201);
 
     // The leader's own proposal is not theirs to approve; the co-leader may decide on both.
     expect(await approvals(s.leader)).toEqual({ join_requests: 2, villages: 1, expenses: 1 });
@@ -273,14 +271,14 @@ describe('GET /v1/tribes/{id}/approvals', () => {
     expect(await approvals(s.moderator)).toEqual({ join_requests: 2, villages: null, expenses: 1 });
 
     // Once the co-leader approves the leader's proposal, it no longer waits for them.
-    const approved = await inject('POST', `/expenses/${own.json().data.expense.id}/approve`, s.coLeader.token, { note: 'ok' });
-    expect(approved.statusCode).toBe(200);
+    const approved = await call('POST', `/expenses/${own.body.data.expense.id}/approve`, s.coLeader.token, { note: 'ok' });
+    expect(approved.status).toBe(200);
     expect((await approvals(s.coLeader)).expenses).toBe(1);
     expect((await approvals(s.moderator)).expenses).toBe(1);
-    const byModerator = await inject('POST', `/expenses/${own.json().data.expense.id}/approve`, s.moderator.token, {
+    const byModerator = await call('POST', `/expenses/${own.body.data.expense.id}/approve`, s.moderator.token, {
       note: 'ok',
     });
-    expect(byModerator.statusCode).toBe(200);
+    expect(byModerator.status).toBe(200);
     expect(await approvals(s.moderator)).toEqual({ join_requests: 2, villages: null, expenses: 0 });
     expect(await approvals(s.leader)).toEqual({ join_requests: 2, villages: 1, expenses: 1 });
   });
@@ -288,11 +286,11 @@ describe('GET /v1/tribes/{id}/approvals', () => {
   it('is for the tribe’s leaders and moderators: 403 for a member or an outsider, 401 without a session, 404 for no tribe', async () => {
     const s = await staffedTribe('open');
     const outsider = await signUp(t);
-    expect((await inject('GET', `/tribes/${s.tribe.id}/approvals`, s.member.token)).statusCode).toBe(403);
-    expect((await inject('GET', `/tribes/${s.tribe.id}/approvals`, outsider.token)).statusCode).toBe(403);
-    expect((await inject('GET', `/tribes/${s.tribe.id}/approvals`)).statusCode).toBe(401);
-    const missing = await inject('GET', '/tribes/no-such-tribe-here/approvals', s.leader.token);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ status: 'error' });
+    expect((await call('GET', `/tribes/${s.tribe.id}/approvals`, s.member.token)).status).toBe(403);
+    expect((await call('GET', `/tribes/${s.tribe.id}/approvals`, outsider.token)).status).toBe(403);
+    expect((await call('GET', `/tribes/${s.tribe.id}/approvals`)).status).toBe(401);
+    const missing = await call('GET', '/tribes/no-such-tribe-here/approvals', s.leader.token);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ status: 'error' });
   });
 });

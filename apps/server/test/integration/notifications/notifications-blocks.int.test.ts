@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '#src/modules/notifications/notifications.service.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { mailQueueDrained } from '#test/mail-queue.js';
-import { bearer, buyTokens, createCampaign, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
+import { caller } from '#test/call.js';
+import { buyTokens, createCampaign, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
 
 // DESIGN 11.7: no notification (bell, mail or push) about a person who blocked the reader or whom the reader blocked.
 let t: TestApp;
@@ -16,24 +17,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: bearer(token) });
-const block = (token: string, userId: string) => inject('POST', `/api/v1/users/${userId}/block`, token);
-const unblock = (token: string, userId: string) => inject('DELETE', `/api/v1/users/${userId}/block`, token);
+const call = caller(() => t);
+const block = (token: string, userId: string) => call('POST', `/api/v1/users/${userId}/block`, token);
+const unblock = (token: string, userId: string) => call('DELETE', `/api/v1/users/${userId}/block`, token);
 const bell = async (token: string) => {
-  const data = (await inject('GET', '/api/v1/notifications', token)).json().data as {
+  const data = (await call('GET', '/api/v1/notifications', token)).body.data as {
     items: { kind: string; actor: { id: string } | null }[];
     unread_count: number;
   };
   return { kinds: data.items.map((n) => n.kind), unread: data.unread_count };
 };
 const donate = (token: string, campaignId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/donations',
-    payload: { target_type: 'campaign', target_id: campaignId, amount: 10 },
-    headers: { ...bearer(token), 'idempotency-key': newKey() },
-  });
+  call(
+    'POST',
+    '/api/v1/donations',
+    token,
+    { target_type: 'campaign', target_id: campaignId, amount: 10 },
+    { 'idempotency-key': newKey() },
+  );
 const updateMails = (email: string) => t.mail.forAddress(email).filter((m) => m.subject.includes('posted an update'));
 /** Waits until `check` holds (mail goes through the job queue). */
 async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -52,11 +53,10 @@ async function campaignWithDonors() {
   for (const name of ['Blocker', 'Blocked', 'Friend']) {
     const d = await signUp(t, { name });
     expect(
-      (await inject('PATCH', '/api/v1/me/settings', d.token, { notifications: { donations: { email: true, push: true } } }))
-        .statusCode,
+      (await call('PATCH', '/api/v1/me/settings', d.token, { notifications: { donations: { email: true, push: true } } })).status,
     ).toBe(200);
     await buyTokens(t, d.token, 100);
-    expect((await donate(d.token, campaign.id)).statusCode).toBe(201);
+    expect((await donate(d.token, campaign.id)).status).toBe(201);
     donors.push(d);
   }
   const [blocker, blocked, friend] = donors as [(typeof donors)[0], (typeof donors)[0], (typeof donors)[0]];
@@ -66,11 +66,11 @@ async function campaignWithDonors() {
 describe('notifications across a block', () => {
   it('tells no donor on either side of a block with its author of a campaign update: no bell entry, mail or push; the others hear', async () => {
     const { leader, campaign, blocker, blocked, friend } = await campaignWithDonors();
-    expect((await block(blocker.token, leader.user.id)).statusCode).toBe(200);
-    expect((await block(leader.token, blocked.user.id)).statusCode).toBe(200);
+    expect((await block(blocker.token, leader.user.id)).status).toBe(200);
+    expect((await block(leader.token, blocked.user.id)).status).toBe(200);
 
-    const res = await inject('POST', `/api/v1/campaigns/${campaign.id}/updates`, leader.token, { body: 'Tiles arrived.' });
-    expect(res.statusCode).toBe(201);
+    const res = await call('POST', `/api/v1/campaigns/${campaign.id}/updates`, leader.token, { body: 'Tiles arrived.' });
+    expect(res.status).toBe(201);
 
     expect(await bell(friend.token)).toEqual({ kinds: ['campaign_update'], unread: 1 });
     await eventually(() => updateMails(friend.email).length > 0);
@@ -87,12 +87,12 @@ describe('notifications across a block', () => {
     const leader = await signUpLeader(t);
     const tribe = await createTribe(t, leader.token, { visibility: 'request' });
     const [blocker, blocked, friend] = [await signUp(t), await signUp(t), await signUp(t)];
-    for (const u of [blocker, blocked, friend]) await inject('POST', `/api/v1/tribes/${tribe.id}/join`, u.token);
+    for (const u of [blocker, blocked, friend]) await call('POST', `/api/v1/tribes/${tribe.id}/join`, u.token);
     await block(blocker.token, leader.user.id);
     await block(leader.token, blocked.user.id);
     for (const u of [blocker, blocked, friend]) {
       expect(
-        (await inject('PATCH', `/api/v1/tribes/${tribe.id}/members/${u.user.id}`, leader.token, { status: 'active' })).statusCode,
+        (await call('PATCH', `/api/v1/tribes/${tribe.id}/members/${u.user.id}`, leader.token, { status: 'active' })).status,
       ).toBe(200);
     }
     expect((await bell(friend.token)).kinds).toEqual(['membership_approved']);
@@ -102,7 +102,7 @@ describe('notifications across a block', () => {
 
   it('leaves notifications stored before a block out of the bell and its unread count, and shows them again after an unblock', async () => {
     const { leader, campaign, blocker, friend } = await campaignWithDonors();
-    await inject('POST', `/api/v1/campaigns/${campaign.id}/updates`, leader.token, { body: 'Walls are up.' });
+    await call('POST', `/api/v1/campaigns/${campaign.id}/updates`, leader.token, { body: 'Walls are up.' });
     expect(await bell(blocker.token)).toEqual({ kinds: ['campaign_update'], unread: 1 });
 
     // Blocked by the reader, or the reader blocked by them: gone either way.
@@ -119,8 +119,8 @@ describe('notifications across a block', () => {
       title: 'Roof for the school',
     });
     expect(await bell(blocker.token)).toEqual({ kinds: ['campaign_closed'], unread: 1 });
-    const read = await inject('POST', '/api/v1/notifications/read', blocker.token, {});
-    expect(read.json().data).toEqual({ unread_count: 0 });
+    const read = await call('POST', '/api/v1/notifications/read', blocker.token, {});
+    expect(read.body.data).toEqual({ unread_count: 0 });
 
     await unblock(blocker.token, leader.user.id);
     expect(await bell(blocker.token)).toEqual({ kinds: ['campaign_closed', 'campaign_update'], unread: 0 });

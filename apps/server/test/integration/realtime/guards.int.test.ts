@@ -2,7 +2,7 @@ import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME } from '@tribes/shared';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, joinTribe, leaderWithTribe, signUp } from '#test/factories.js';
 import { endpoint, until } from '#test/realtime-clients.js';
 import { channelAuth } from '#src/realtime/signing.js';
 
@@ -94,8 +94,7 @@ describe('/broadcasting/auth answers malformed requests with a 4xx in the envelo
   it('refuses with 403 channel ids that are not uuids, and channels nobody may join', async () => {
     const me = await signUp(t);
     const auth = bearer(me.token);
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { tribe } = await leaderWithTribe(t);
     await joinTribe(t, me.token, tribe.id);
     const refusedChannels = [
       'private-tribe.aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaa-', // 36 of [0-9a-f-], not a uuid: the database refused it (500)

@@ -1,6 +1,7 @@
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { caller } from '#test/call.js';
 import {
   addComment,
   bearer,
@@ -31,8 +32,7 @@ const live = (token: string) => {
   closers.push(() => s.disconnect());
   return s;
 };
-const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
+const call = caller(() => t, { prefix: '/api' });
 
 /** A user with two sessions, each listening to the user's notifications, and someone whose comments notify them. */
 async function twoSessions() {
@@ -63,24 +63,24 @@ describe('a revoked session ends its sockets', () => {
   it('DELETE /v1/me/sessions/{id} closes the sockets that session authorised', async () => {
     const s = await twoSessions();
     const revoked = await call('DELETE', `/v1/me/sessions/${await otherSessionId(t, s.second)}`, s.second);
-    expect(revoked.statusCode).toBe(200);
+    expect(revoked.status).toBe(200);
     await expectFirstClosed(s);
   });
 
   it('POST /v1/auth/logout closes the sockets of the session it ends', async () => {
     const s = await twoSessions();
-    expect((await call('POST', '/v1/auth/logout', s.user.token)).statusCode).toBe(200);
+    expect((await call('POST', '/v1/auth/logout', s.user.token)).status).toBe(200);
     await expectFirstClosed(s);
   });
 
   it('signing the other sessions out closes theirs, while a profile edit closes none', async () => {
     const s = await twoSessions();
     // A users-row change is announced like a revocation of all sessions: the database tells them apart.
-    expect((await call('PATCH', '/v1/me', s.user.token, { name: 'Renamed' })).statusCode).toBe(200);
+    expect((await call('PATCH', '/v1/me', s.user.token, { name: 'Renamed' })).status).toBe(200);
     await s.notify('after the edit');
     await until(() => s.first.notifications.length === 2 && s.other.notifications.length === 2, 5000, 'both still notified');
     const out = await call('DELETE', '/v1/me/sessions', s.second);
-    expect(out.statusCode, out.body).toBe(200);
+    expect(out.status, out.text).toBe(200);
     await until(() => s.first.state() === 'disconnected', 5000, 'revoked socket closed');
     await s.notify('three');
     await until(() => s.other.notifications.length === 3, 5000, 'third notification on the live session');
@@ -92,7 +92,7 @@ describe('a revoked session ends its sockets', () => {
     const s = live(user.token).user(user.user.id);
     await until(() => s.subscribed.has(`App.Models.User.${user.user.id}`), 5000, 'subscribed');
     const deleted = await call('DELETE', '/v1/me', user.token, { password: user.password });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.status, deleted.text).toBe(200);
     await until(() => s.state() === 'disconnected', 5000, 'socket closed');
     expect(s.errorCodes).toContain(4009);
   });
@@ -101,7 +101,7 @@ describe('a revoked session ends its sockets', () => {
     const user = await signUp(t);
     const raw = await rawSocket();
     const auth = await channelAuth(user.token, raw.socketId, `private-App.Models.User.${user.user.id}`);
-    expect((await call('POST', '/v1/auth/logout', user.token)).statusCode).toBe(200);
+    expect((await call('POST', '/v1/auth/logout', user.token)).status).toBe(200);
     raw.ws.send(JSON.stringify({ event: 'pusher:subscribe', data: auth }));
     await until(() => raw.closeCode() !== null, 5000, 'socket closed');
     expect(raw.closeCode()).toBe(4009);
@@ -132,7 +132,7 @@ describe('an ended membership ends the tribe channels', () => {
     const banned = await call('PATCH', `/v1/tribes/${s.tribe.id}/members/${s.member.user.id}`, s.leader.token, {
       status: 'banned',
     });
-    expect(banned.statusCode).toBe(200);
+    expect(banned.status).toBe(200);
     await until(() => s.memberLive.refused.some((r) => r.channel === s.channel), 5000, 'subscription ended');
     await s.postInTribe('after the ban');
     await until(() => s.otherLive.posts.includes('after the ban'), 5000, 'post to the others');
@@ -148,7 +148,7 @@ describe('an ended membership ends the tribe channels', () => {
 
   it('a member who leaves stops receiving tribe-only posts', async () => {
     const s = await tribeWithListeners();
-    expect((await call('POST', `/v1/tribes/${s.tribe.id}/leave`, s.member.token)).statusCode).toBe(200);
+    expect((await call('POST', `/v1/tribes/${s.tribe.id}/leave`, s.member.token)).status).toBe(200);
     await until(() => s.memberLive.refused.some((r) => r.channel === s.channel), 5000, 'subscription ended');
     await s.postInTribe('after leaving');
     await until(() => s.otherLive.posts.includes('after leaving'), 5000, 'post to the others');

@@ -2,7 +2,7 @@ import PusherServer from 'pusher';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createPost, createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, createPost, createTribe, leaderWithTribe, signUp, signUpLeader } from '#test/factories.js';
 import { echoClient, endpoint, pusherClient, until } from '#test/realtime-clients.js';
 import { channelAuth } from '#src/realtime/signing.js';
 
@@ -191,8 +191,7 @@ describe('private and presence channels with laravel-echo', () => {
   });
 
   it('relays whispers between subscribers of a private channel, not to the sender', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const member = await signUp(t);
     await t.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribe.id}/join`, headers: bearer(member.token) });
     const a = track(echoClient(t, leader.token));
@@ -274,8 +273,7 @@ describe('channel authorisation endpoints', () => {
 
 describe('domain events and notifications', () => {
   it('announces a new tribe post on the tribe channel and notifies the author of a comment', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const member = await signUp(t);
     await t.app.inject({ method: 'POST', url: `/api/v1/tribes/${tribe.id}/join`, headers: bearer(member.token) });
     // The member joining is news to the leader (member_joined, issue 37.8): read before this test's own.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { createTribe } from '#test/factories.js';
-import { callApp, castTribe, type Cast, type Method } from '#test/tribe-cast.js';
+import { caller, type Method } from '#test/call.js';
+import { castTribe, type Cast } from '#test/tribe-cast.js';
 
 /** Tribe members: refusing a request, handing over leadership, tribe selection at onboarding, concurrency (the rest in members.int.test.ts: the two files run side by side). */
 let t: TestApp;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: Method, url: string, token?: string, payload?: object) => callApp(t, method, url, token, payload);
+const call = caller(() => t);
 
 let c: Cast;
 beforeEach(async () => {

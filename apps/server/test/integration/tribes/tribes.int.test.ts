@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { caller } from '#test/call.js';
 import { expectOperationsMatch } from '#test/contract.js';
-import { buildTribe, createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { buildTribe, createTribe, leaderWithTribe, signUp, signUpLeader } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,8 +112,7 @@ describe('GET /v1/tribes and /v1/tribes/{id}', () => {
   });
 
   it('finds a tribe by id or slug, with my membership when signed in, and 404 otherwise', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     expect((await call('GET', `/api/v1/tribes/${tribe.slug}`)).body.data.tribe).toMatchObject({
       id: tribe.id,
       my_membership: null,
@@ -126,8 +125,7 @@ describe('GET /v1/tribes and /v1/tribes/{id}', () => {
 
 describe('PATCH /v1/tribes/{id}', () => {
   it('lets only a leader of that tribe edit it', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const otherLeader = await signUpLeader(t);
     await createTribe(t, otherLeader.token);
     const member = await signUp(t);

@@ -551,10 +551,9 @@ describe('logs', () => {
   it('hold no TOTP secret, code, recovery code or token through enrol, sign-in and turning off', async () => {
     const logged = await buildTestApp({ captureLogs: true });
     try {
+      const loggedApi = caller(() => logged, { prefix: '/api/v1' });
       const req = async (method: 'POST' | 'DELETE', url: string, payload?: object, token?: string) =>
-        (await logged.app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? bearer(token) : {} })).json() as {
-          data: Record<string, unknown>;
-        };
+        (await loggedApi(method, url, token, payload)).body as { data: Record<string, unknown> };
       const at = (secret: string, offset = 0) =>
         generate({ secret, epoch: Math.floor(logged.clock.now().getTime() / 1000) + offset });
       const u = await signUp(logged);

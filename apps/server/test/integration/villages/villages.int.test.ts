@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { caller } from '#test/call.js';
-import { createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { createTribe, leaderWithTribe, signUp, signUpLeader } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,8 +12,7 @@ afterAll(async () => t.close());
 const call = caller(() => t);
 
 async function setup() {
-  const leader = await signUpLeader(t);
-  const tribe = await createTribe(t, leader.token);
+  const { leader, tribe } = await leaderWithTribe(t);
   const member = await signUp(t);
   await call('POST', `/api/v1/tribes/${tribe.id}/join`, member.token);
   const moderator = await signUp(t);

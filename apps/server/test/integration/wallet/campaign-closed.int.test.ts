@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createCampaign, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, buyTokens, createCampaign, leaderWithTribe, newKey, signUp } from '#test/factories.js';
 
 // DESIGN 10.3: a campaign that closes (its deadline, or its organiser) tells its organiser and donors once.
 let t: TestApp;
@@ -17,8 +17,7 @@ const kinds = async (token: string) =>
   }[];
 
 async function campaignWithDonor(endsInMs: number) {
-  const leader = await signUpLeader(t);
-  const tribe = await createTribe(t, leader.token);
+  const { leader, tribe } = await leaderWithTribe(t);
   const campaign = await createCampaign(t, leader.token, tribe.id, { ends_at: new Date(Date.now() + endsInMs).toISOString() });
   const donor = await signUp(t);
   await buyTokens(t, donor.token, 100);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createCampaign, createTribe, post, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, createCampaign, leaderWithTribe, post, signUp } from '#test/factories.js';
 import { multipartBody } from '#test/multipart.js';
 
 let t: TestApp;
@@ -41,15 +41,9 @@ const send = (
   return t.app.inject({ method, url: `/api${url}`, payload: body.payload, headers: { ...bearer(token), ...body.headers } });
 };
 
-async function leaderWithTribe() {
-  const leader = await signUpLeader(t);
-  const tribe = await createTribe(t, leader.token);
-  return { leader, tribe };
-}
-
 describe('campaign covers', () => {
   it('creates a campaign with a cover re-encoded to WebP (2048 px at most, no EXIF), its fields sent as text', async () => {
-    const { leader, tribe } = await leaderWithTribe();
+    const { leader, tribe } = await leaderWithTribe(t);
     const res = await send(
       'POST',
       `/v1/tribes/${tribe.id}/campaigns`,
@@ -84,7 +78,7 @@ describe('campaign covers', () => {
   });
 
   it('replaces the cover on edit (the old file is gone) and removes it with cover: null', async () => {
-    const { leader, tribe } = await leaderWithTribe();
+    const { leader, tribe } = await leaderWithTribe(t);
     const created = await send(
       'POST',
       `/v1/tribes/${tribe.id}/campaigns`,
@@ -116,7 +110,7 @@ describe('campaign covers', () => {
   });
 
   it('refuses a non-image named .jpg, a corrupt image, a second file, another file field and a file over 10 MB', async () => {
-    const { leader, tribe } = await leaderWithTribe();
+    const { leader, tribe } = await leaderWithTribe(t);
     const url = `/v1/tribes/${tribe.id}/campaigns`;
     const fields = { title: 'Cover checks', goal: '100', ends_at: inAMonth() };
     const fake = await send('POST', url, leader.token, fields, [{ data: Buffer.from('MZ this is an exe') }]);
@@ -143,7 +137,7 @@ describe('campaign covers', () => {
   });
 
   it('checks the text fields of a multipart campaign like JSON ones', async () => {
-    const { leader, tribe } = await leaderWithTribe();
+    const { leader, tribe } = await leaderWithTribe(t);
     const res = await send(
       'POST',
       `/v1/tribes/${tribe.id}/campaigns`,
@@ -156,7 +150,7 @@ describe('campaign covers', () => {
   });
 
   it('lets only the tribe leaders and moderators set a cover, and not on a closed campaign', async () => {
-    const { leader, tribe } = await leaderWithTribe();
+    const { leader, tribe } = await leaderWithTribe(t);
     const member = await signUp(t);
     await post(t, `/api/v1/tribes/${tribe.id}/join`, undefined, bearer(member.token));
     const fields = { title: 'Not mine', goal: '100', ends_at: inAMonth() };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { caller } from '#test/call.js';
-import { bearer, buyTokens, createCampaign, createTribe, newKey, post, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, buyTokens, createCampaign, leaderWithTribe, newKey, post, signUp } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,8 +17,7 @@ const get = (url: string) => call('GET', url);
 
 describe("a campaign's donations and daily totals", () => {
   it('pages through only this campaign, newest first, hiding anonymous donors and their messages', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const campaign = await createCampaign(t, leader.token, tribe.id);
     const other = await createCampaign(t, leader.token, tribe.id, { title: 'Other' });
     const giver = await signUp(t, { name: 'Open Giver' });
@@ -53,8 +52,7 @@ describe("a campaign's donations and daily totals", () => {
   });
 
   it('sums the tokens given per UTC day, oldest first', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const campaign = await createCampaign(t, leader.token, tribe.id);
     const giver = await signUp(t);
     await buyTokens(t, giver.token, 1000);
@@ -78,8 +76,7 @@ describe("a campaign's donations and daily totals", () => {
     expect((await get(`/v1/campaigns/${unknown}/donations`)).status).toBe(404);
     expect((await get(`/v1/campaigns/${unknown}/daily`)).status).toBe(404);
     expect((await get('/v1/campaigns/nope/donations')).status).toBe(400);
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const campaign = await createCampaign(t, leader.token, tribe.id);
     const badCursor = await get(`/v1/campaigns/${campaign.id}/donations?cursor=forged`);
     expect(badCursor.status).toBe(400);
@@ -91,8 +88,7 @@ describe("a campaign's donations and daily totals", () => {
 
 describe('machine-readable conflicts', () => {
   it('names each 409 of the money module in error_type', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const campaign = await createCampaign(t, leader.token, tribe.id);
     const u = await signUp(t);
     const poor = await donate(u.token, { target_type: 'tribe', target_id: tribe.id, amount: 10 });

@@ -6,6 +6,7 @@ import {
   createCampaign,
   createTribe,
   joinTribe,
+  leaderWithTribe,
   makeModerator,
   newKey,
   signUp,
@@ -51,8 +52,7 @@ describe('a campaign page', () => {
   });
 
   it('tells its story as sanitised HTML rendered from Markdown, beside the text as written', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const story = '## Why\n\nOnly **three** weavers remain. <script>alert(1)</script> [x](javascript:alert(1))';
     const c = await createCampaign(t, leader.token, tribe.id, { description: story });
     const { campaign } = (await t.app.inject({ url: `/api/v1/campaigns/${c.id}` })).json().data;
@@ -66,8 +66,7 @@ describe('a campaign page', () => {
   });
 
   it('lists its top donors by total, anonymous gifts without a name', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const c = await createCampaign(t, leader.token, tribe.id);
     const [a, b] = [await signUp(t, { name: 'Big Giver' }), await signUp(t, { name: 'Quiet Giver' })];
     await buyTokens(t, a.token, 1000);

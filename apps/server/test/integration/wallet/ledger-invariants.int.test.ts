@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, buyTokens, leaderWithTribe, newKey, signUp } from '#test/factories.js';
 import { ledgerAccounts } from '#src/core/db/schema/index.js';
 
 /**
@@ -34,8 +34,7 @@ const aroundTheTrigger = (statement: ReturnType<typeof sql>) =>
 
 /** A donor who bought 300 tokens and gave 120 of them to a tribe: three accounts with movements. */
 async function ledgerWithMovements() {
-  const leader = await signUpLeader(t);
-  const tribe = await createTribe(t, leader.token);
+  const { tribe } = await leaderWithTribe(t);
   const donor = await signUp(t);
   await buyTokens(t, donor.token, 300);
   const res = await t.app.inject({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations } from '#src/core/db/schema/index.js';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createCampaign, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, buyTokens, createCampaign, leaderWithTribe, newKey, signUp } from '#test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,8 +13,7 @@ afterAll(async () => t.close());
 
 describe('concurrency', () => {
   it('ends hundreds of racing donations from one wallet, with retried keys, with exact balances and no duplicate', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const campaign = await createCampaign(t, leader.token, tribe.id, { goal: 100_000 });
     const donor = await signUp(t);
     await buyTokens(t, donor.token, 5000);
@@ -69,8 +68,7 @@ describe('concurrency', () => {
 
 describe('properties', () => {
   it('keeps every invariant through random sequences of purchases, donations and closings', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const people = await Promise.all([signUp(t), signUp(t), signUp(t)]);
     const users = await Promise.all(people.map(async (p) => (await t.app.ctx.usersRepo.findById(p.user.id))!));
     const leaderRow = (await t.app.ctx.usersRepo.findById(leader.user.id))!;

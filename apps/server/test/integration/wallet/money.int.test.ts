@@ -7,6 +7,7 @@ import {
   createCampaign,
   createTribe,
   joinTribe,
+  leaderWithTribe,
   makeModerator,
   newKey,
   signUp,
@@ -133,8 +134,7 @@ describe('buying tokens in the sandbox', () => {
 
 describe('donations', () => {
   it('moves tokens to the tribe, refuses more than the balance with 409 and moves nothing', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { tribe } = await leaderWithTribe(t);
     const donor = await signUp(t);
     await buyTokens(t, donor.token, 300);
     const ok = await donate(donor.token, { target_type: 'tribe', target_id: tribe.id, amount: 120, message: 'For the school' });
@@ -167,8 +167,7 @@ describe('donations', () => {
   });
 
   it('counts campaign progress and donors, and refuses closed or expired campaigns', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const campaign = await createCampaign(t, leader.token, tribe.id, { goal: 500, milestones: [{ title: 'Pump', amount: 100 }] });
     const a = await signUp(t);
     const b = await signUp(t);
@@ -235,8 +234,7 @@ describe('donations', () => {
 
 describe('campaigns: who may create and change them', () => {
   it('lets leaders and moderators create and edit, and nobody else', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const moderator = await signUp(t);
     const member = await signUp(t);
     for (const u of [moderator, member]) await joinTribe(t, u.token, tribe.id);
@@ -281,8 +279,7 @@ describe('campaigns: who may create and change them', () => {
     [{ ends_at: '2000-01-01T00:00:00Z' }, 'ends_at'],
     [{ milestones: [{ title: 'Too big', amount: 5000 }] }, 'milestones'],
   ])('answers 400 to a bad campaign %#', async (overrides, field) => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/tribes/${tribe.id}/campaigns`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createCampaign, createTribe, newKey, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, buyTokens, createCampaign, leaderWithTribe, newKey, signUp } from '#test/factories.js';
 
 // Issue 37.4: a donor following a shared link is signed out. Everything the campaign page and the
 // public ledger show must answer without a token; giving must not.
@@ -13,8 +13,7 @@ afterAll(async () => t.close());
 
 describe('a shared campaign link, signed out', () => {
   it('reads the campaign, its progress, donors, chart, updates, its tribe and the public ledger; giving needs a sign-in', async () => {
-    const leader = await signUpLeader(t);
-    const tribe = await createTribe(t, leader.token);
+    const { leader, tribe } = await leaderWithTribe(t);
     const campaign = await createCampaign(t, leader.token, tribe.id, { title: 'Shared well' });
     const donor = (await signUp(t))!;
     await buyTokens(t, donor.token, 500);
