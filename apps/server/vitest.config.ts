@@ -33,8 +33,9 @@ const processOnly = [
 /**
  * Module isolation of the API projects. Isolated (Vitest's default), every file imports the app and its
  * dependencies again, most of the suite's import time. API_ISOLATE=0 runs the files one after another
- * in shared workers instead: 39.8 s -> 15.3 s summed import on a sample of 10 files, 83 s for the whole
- * api-pglite project. Not the default yet: both whole projects must first pass in one run that way.
+ * in shared workers instead: 39.8 s -> 15.3 s summed import on a sample of 10 files; 83 s for the whole
+ * api-pglite project, 34 s for api-postgres. Not the default yet: both whole projects must first pass
+ * in one run that way (api-postgres: 97 of 98 files; crash.int.test.ts got 503s, passing alone).
  * test/restore-env.ts keeps what one file leaves in process.env from the next (needed when shared).
  */
 const isolate = process.env.API_ISOLATE !== '0';
