@@ -10,8 +10,21 @@ const WEB_SEAMS = ['api', 'config', 'i18n', 'locale-hooks', 'locale-routing', 'l
 /** Another module's file other than its entry, by `#src/modules/<name>/…` or by `../<name>/…` from inside a module. */
 const MODULE_ENTRY_PATTERNS = [
   {
-    regex: '(^#src/modules/|^(\\.\\.?/)+modules/)[a-z-]+/(?!index\\.js$)[^/]+$',
+    regex: '(^#src/modules/|^(\\.\\.?/)+(src/)?modules/)[a-z-]+/(?!index\\.js$)[^/]+$',
     message: 'Enter another module only through its entry, modules/<name>/index.js (issue 38.2): export what it needs there.',
+  },
+];
+/**
+ * The one exemption: an integration test under apps/server/test/integration/<name>/ tests module <name>
+ * from outside its folder, so it may import that module's files; any other module only through its entry.
+ */
+const SERVER_MODULES = readdirSync(new URL('apps/server/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const ownModuleTestPatterns = (name) => [
+  {
+    regex: `(^#src/modules/|^(\\.\\.?/)+(src/)?modules/)(?!${name}/)[a-z-]+/(?!index\\.js$)[^/]+$`,
+    message: `A test of module ${name} may import its files; another module only through its entry, modules/<name>/index.js (issue 38.2).`,
   },
 ];
 /** The same from a module's own files, where a sibling module is `../<name>/…`. */
@@ -185,11 +198,16 @@ export default tseslint.config(
   },
   // Modules behind their entry (issue 38.2): other code enters modules/<name>/ only through its index.ts;
   // a module's own files import each other relatively (./x.js). Route plugins receive the services
-  // they use: no route file imports the composition root, a repo or a database handle.
+  // they use: no route file imports the composition root, a repo or a database handle. The one
+  // exemption: an integration test in test/integration/<name>/ may import module <name>'s own files.
   {
     files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: MODULE_ENTRY_PATTERNS }] },
   },
+  ...SERVER_MODULES.map((name) => ({
+    files: [`apps/server/test/integration/${name}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: ownModuleTestPatterns(name) }] },
+  })),
   {
     files: ['apps/server/src/modules/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...MODULE_ENTRY_PATTERNS, ...SIBLING_MODULE_PATTERNS] }] },

@@ -125,8 +125,12 @@ const eslint = new ESLint({
   ruleFilter: ({ ruleId }) => LAYER_RULES.includes(ruleId),
 });
 
-async function layerErrors(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/server/src/${file}` });
+/** The messages of the layering rules for `code` placed at `file`, a path under apps/server/src/. */
+const layerErrors = (file: string, code: string) => serverLayerErrors(`src/${file}`, code);
+
+/** The same for a path under apps/server/ (test/integration/…). */
+async function serverLayerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/server/${file}` });
   return (result?.messages ?? []).filter((m) => LAYER_RULES.includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
@@ -161,12 +165,7 @@ describe('server layering (eslint)', () => {
     for (const former of ['modules/wallet/donations.service.ts', 'modules/crypto/crypto.service.ts', 'core/idempotency.ts']) {
       expect(await layerErrors(former, drizzle)).toEqual([expect.stringContaining('Drizzle only in *.repo.ts')]);
     }
-    for (const allowed of [
-      'modules/posts/posts.repo.ts',
-      'core/db/keyset.ts',
-      'seed/demo.ts',
-      'modules/posts/posts.int.test.ts',
-    ]) {
+    for (const allowed of ['modules/posts/posts.repo.ts', 'core/db/keyset.ts', 'seed/demo.ts', 'modules/posts/posts.test.ts']) {
       expect(await layerErrors(allowed, drizzle + schema)).toEqual([]);
     }
   });
@@ -269,7 +268,7 @@ describe('server modules behind their entry', () => {
     expect(await layerErrors('modules/posts/posts.service.ts', importing('../tribes/index.js'))).toEqual([]);
     expect(await layerErrors('composition.ts', importing('./modules/users/index.js'))).toEqual([]);
     expect(await layerErrors('modules/posts/posts.service.ts', importing('./posts.repo.js'))).toEqual([]);
-    expect(await layerErrors('modules/posts/posts.int.test.ts', importing('./posts.repo.js'))).toEqual([]);
+    expect(await layerErrors('modules/posts/posts.test.ts', importing('./posts.repo.js'))).toEqual([]);
 
     const route = 'modules/tribes/tribes.routes.ts';
     expect(
@@ -412,5 +411,53 @@ describe('presenters are called by services, never by routes', () => {
     expect(await layerErrors(route, "import type { UserViews } from '../users/index.js';\nexport type V = UserViews;\n")).toEqual(
       [],
     );
+  });
+});
+
+/**
+ * Server integration tests in one place by one rule (issue 38.3): every `*.int.test.ts` lives under
+ * apps/server/test/integration/<area>/, <area> a module's name, core, realtime or app; a test there may
+ * import its own module's files, and any other module only through its entry.
+ */
+describe('server integration tests', () => {
+  const serverRoot = resolve(import.meta.dirname, '..');
+  const modules = readdirSync(join(serverRoot, 'src/modules'));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (name === 'node_modules') return [];
+      return statSync(path).isDirectory() ? walk(path) : [relative(serverRoot, path)];
+    });
+
+  it('live under test/integration/<module|core|realtime|app>/, and nowhere else', () => {
+    const tests = [...walk(join(serverRoot, 'src')), ...walk(join(serverRoot, 'test'))].filter((f) => f.endsWith('.int.test.ts'));
+    expect(tests.length).toBeGreaterThan(90);
+    const areas = new Set([...modules, 'core', 'realtime', 'app']);
+    const misplaced = tests.filter((f) => {
+      const [top, folder, area, ...rest] = f.split('/');
+      return top !== 'test' || folder !== 'integration' || !areas.has(area ?? '') || rest.length === 0;
+    });
+    expect(misplaced).toEqual([]);
+  });
+
+  it("ESLint lets a module's test import the module's files, and any other module only through its entry", async () => {
+    const importing = (spec: string) => `import * as m from '${spec}';\nexport const v = m;\n`;
+    const entry = expect.stringContaining('only through its entry');
+    const walletTest = 'test/integration/wallet/donations.service.int.test.ts';
+    expect(await serverLayerErrors(walletTest, importing('#src/modules/wallet/donations.repo.js'))).toEqual([]);
+    expect(await serverLayerErrors(walletTest, importing('../../../src/modules/wallet/donations.repo.js'))).toEqual([]);
+    expect(await serverLayerErrors(walletTest, importing('#src/modules/tribes/index.js'))).toEqual([]);
+    expect(await serverLayerErrors(walletTest, importing('#src/core/db/schema/index.js'))).toEqual([]);
+    expect(await serverLayerErrors(walletTest, importing('#src/modules/tribes/tribes.repo.js'))).toEqual([entry]);
+    expect(await serverLayerErrors(walletTest, importing('../../../src/modules/tribes/tribes.repo.js'))).toEqual([entry]);
+    // A module whose name begins like another's is another module.
+    expect(await serverLayerErrors('test/integration/auth/login.int.test.ts', importing('#src/modules/authx/a.js'))).toEqual([
+      entry,
+    ]);
+    // Tests of core, realtime or the whole app, and the helpers, enter every module through its entry.
+    for (const file of ['test/integration/core/jobs.int.test.ts', 'test/integration/app/app.int.test.ts', 'test/factories.ts']) {
+      expect(await serverLayerErrors(file, importing('#src/modules/wallet/donations.repo.js'))).toEqual([entry]);
+      expect(await serverLayerErrors(file, importing('#src/modules/wallet/index.js'))).toEqual([]);
+    }
   });
 });

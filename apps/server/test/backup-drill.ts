@@ -8,7 +8,7 @@ import { bearer, buyTokens, createTribe, logIn, newKey, signUpLeader } from './f
 import { multipartBody } from './multipart.js';
 
 /**
- * The restore drills' two halves (test/backup.int.test.ts): a site with data in every place a backup
+ * The restore drills' two halves (test/integration/app/backup.int.test.ts): a site with data in every place a backup
  * must cover, and the checks that a restored copy still has it all.
  */
 

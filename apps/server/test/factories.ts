@@ -103,6 +103,13 @@ export async function createTribe(t: TestApp, leaderToken: string, overrides: Re
   return res.json().data.tribe as { id: string; slug: string; name: string; member_count: number };
 }
 
+/** A new leader and the tribe they created: the start of most tribe, money and realtime tests. */
+export async function leaderWithTribe(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const leader = await signUpLeader(t);
+  const tribe = await createTribe(t, leader.token, overrides);
+  return { leader, tribe };
+}
+
 /** Creates a post through the API (JSON, no images) and returns it. */
 export async function createPost(
   t: TestApp,

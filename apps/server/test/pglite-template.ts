@@ -16,7 +16,7 @@ declare module 'vitest' {
  * to a file; each test file's database starts from that dump (test/test-database.ts), which costs
  * about a third of the CPU of a fresh PGlite (initdb) plus the migrations. A migration that fails
  * fails here, before any test. Starting the real server on an empty data folder still migrates it
- * (test/process.int.test.ts, test/built-server.int.test.ts).
+ * (test/integration/app/process.int.test.ts, built-server.int.test.ts).
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'tribes-pglite-template-'));

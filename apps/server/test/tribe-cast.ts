@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import type { TestApp } from './build-test-app.js';
-import { caller, type Method } from './call.js';
+import { caller } from './call.js';
 import { createTribe, signUp, signUpLeader } from './factories.js';
 
 /**
- * The cast of the tribe members tests (src/modules/tribes/members*.int.test.ts, split in two files
+ * The cast of the tribe members tests (test/integration/tribes/members*.int.test.ts, split in two files
  * so they run side by side): one request tribe with every kind of person the permission matrix needs.
  */
 export interface Cast {
@@ -18,15 +18,9 @@ export interface Cast {
   otherLeader: { token: string; id: string };
 }
 
-export type { Method };
-
-/** One request to the test app, answering its status and JSON body (see caller in call.ts). */
-export const callApp = (t: TestApp, method: Method, url: string, token?: string, payload?: object) =>
-  caller(() => t)(method, url, token, payload);
-
 /** One request tribe with every kind of person the permission matrix needs. */
 export async function castTribe(t: TestApp): Promise<Cast> {
-  const call = (method: Method, url: string, token?: string, payload?: object) => callApp(t, method, url, token, payload);
+  const call = caller(() => t);
   const who = async (leader = false) => {
     const u = leader ? await signUpLeader(t) : await signUp(t);
     return { token: u.token, id: u.user.id };

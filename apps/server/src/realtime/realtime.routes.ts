@@ -78,7 +78,7 @@ export async function realtimeRoutes(
   });
 
   // The Pusher server HTTP API: another protocol (requests signed by the Pusher server SDKs, answers in
-  // Pusher's shapes), hidden from the OpenAPI document; test/openapi.int.test.ts holds that.
+  // Pusher's shapes), hidden from the OpenAPI document; test/integration/app/openapi.int.test.ts holds that.
   await app.register(async (api) => {
     api.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body, done) => {
       req.rawBody = body as string;

@@ -2,14 +2,14 @@ import { adminEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route } from '#src/core/route.js';
-import type { ModerationService } from '../moderation/index.js';
+import type { OperatorModeration } from './admin.ports.js';
 import type { Acting, AdminService } from './admin.service.js';
 
 /** The services these routes use, passed by the app (not the app's whole context, a repo or a database handle). */
 export interface AdminRoutesDeps {
   admin: AdminService;
-  /** The operators' side of reports and appeals (the moderation module). */
-  moderation: ModerationService;
+  /** The operators' side of reports and appeals (implemented by the moderation module). */
+  moderation: OperatorModeration;
 }
 
 const operators = new WeakMap<FastifyRequest, Acting>();

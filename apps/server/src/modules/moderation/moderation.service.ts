@@ -15,7 +15,7 @@ import { readTimeCursor, timeCursor, type TimeCursor } from '#src/core/cursor.js
 import type { Transact } from '#src/core/db/transaction.js';
 import type { Storage } from '#src/core/storage.js';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '#src/core/errors.js';
-import type { AdminService } from '../admin/index.js';
+import type { Acting, AdminService } from '../admin/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { ContentModeration } from '../posts/index.js';
 import type { UserRow } from '../users/index.js';
@@ -31,11 +31,8 @@ interface Deps {
   notifications: Pick<NotificationsService, 'notify'>;
 }
 
-/** The operator who acts and from where (the audit log keeps both). */
-export interface ActingOperator {
-  operator: UserRow;
-  ip: string;
-}
+/** The operator who acts and from where (the audit log keeps both): the admin module's. */
+export type ActingOperator = Acting;
 
 const DAY = 24 * 3600 * 1000;
 const deadlineOf = (notice: { createdAt: Date }) =>
