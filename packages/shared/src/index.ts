@@ -18,4 +18,6 @@ export * from './schemas/money.js';
 export * from './schemas/learning.js';
 export * from './schemas/treasury.js';
 export * from './schemas/exports.js';
+export * from './schemas/moderation.js';
+export * from './schemas/admin.js';
 export * from './contract/index.js';

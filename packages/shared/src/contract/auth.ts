@@ -101,7 +101,7 @@ export const authEndpoints = {
     auth: 'public',
     body: OtpVerifyBodySchema,
     data: VerifyOtpDataSchema,
-    errors: [],
+    errors: [403],
   }),
   login: endpoint({
     method: 'POST',
@@ -115,7 +115,7 @@ export const authEndpoints = {
     auth: 'public',
     body: LoginBodySchema,
     data: LoginDataSchema,
-    errors: [],
+    errors: [403],
   }),
   logout: endpoint({
     method: 'POST',

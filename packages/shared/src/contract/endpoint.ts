@@ -118,6 +118,8 @@ export const ErrorEnvelopeSchema = z.object({
   message: z.string(),
   error_type: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Details of some failures: a suspended account's `reason` and `until` (DESIGN 11.2). */
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 

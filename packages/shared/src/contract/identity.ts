@@ -124,7 +124,7 @@ export const identityEndpoints = {
     auth: 'public',
     body: IdentitySignInBodySchema,
     data: IdentitySignInDataSchema,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   list: endpoint({
     method: 'GET',

@@ -22,3 +22,5 @@ export * from './push.js';
 export * from './treasury.js';
 export * from './reauth.js';
 export * from './exports.js';
+export * from './admin.js';
+export * from './moderation.js';

@@ -77,7 +77,7 @@ export const oidcEndpoints = {
     query: OidcCallbackQuerySchema,
     data: RedirectSchema,
     status: 302,
-    errors: [404],
+    errors: [403, 404],
   }),
   link: endpoint({
     method: 'POST',

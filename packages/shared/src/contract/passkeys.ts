@@ -162,6 +162,6 @@ export const passkeyEndpoints = {
     auth: 'public',
     body: PasskeySignInBodySchema,
     data: PasskeySignInDataSchema,
-    errors: [401],
+    errors: [401, 403],
   }),
 } as const;

@@ -170,7 +170,7 @@ export const twoFactorEndpoints = {
     auth: 'public',
     body: TwoFactorVerifyBodySchema,
     data: SignedInSchema,
-    errors: [],
+    errors: [403],
   }),
   passkeyOptions: endpoint({
     method: 'POST',

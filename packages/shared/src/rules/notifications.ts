@@ -43,5 +43,10 @@ export function notificationPath(n: Pick<AppNotification, 'subject'> & { kind?: 
       return '/setting/wallet';
     case 'expense':
       return n.subject.tribe_id ? `/tribes/${enc(n.subject.tribe_id)}?tab=treasury` : '/tribe';
+    // A moderation notice and its appeal are listed in the member's moderation settings.
+    case 'notice':
+      return '/setting/moderation';
+    case 'report':
+      return '/notifications';
   }
 }

@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'donations',
   'campaigns',
   'courses',
+  // Notices of moderation: an act on the member's content, account or tribe, an appeal decided, a report's outcome (DESIGN 11).
+  'moderation',
 ] as const;
 
 /** In the app on; mail and push off until the member turns them on. */

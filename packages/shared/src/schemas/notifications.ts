@@ -25,6 +25,10 @@ export const NOTIFICATION_KINDS = [
   'member_joined',
   'village_submitted',
   'donation_received',
+  // Moderation (DESIGN 11.2): a notice to the member acted on, an appeal decided, a reporter told the outcome.
+  'moderation_notice',
+  'appeal_decided',
+  'report_outcome',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -52,9 +56,22 @@ export const NOTIFICATION_KIND_TYPE: Record<NotificationKind, NotificationType> 
   member_joined: 'membership',
   village_submitted: 'villages',
   donation_received: 'donations',
+  moderation_notice: 'moderation',
+  appeal_decided: 'moderation',
+  report_outcome: 'moderation',
 };
 
-export const NOTIFICATION_SUBJECT_TYPES = ['post', 'tribe', 'village', 'campaign', 'lesson', 'expense', 'donation'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = [
+  'post',
+  'tribe',
+  'village',
+  'campaign',
+  'lesson',
+  'expense',
+  'donation',
+  'notice',
+  'report',
+] as const;
 
 /** A notification as GET /v1/notifications lists it and the user channel pushes it. */
 export const AppNotificationSchema = z.object({

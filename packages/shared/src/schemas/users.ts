@@ -3,6 +3,7 @@ import { LAST_STEPS, LIMITS, PROFILE_VISIBILITIES, ROLES } from '../constants.js
 import { LOCALE_CODES } from '../locales.js';
 import { PasswordInputSchema } from './auth.js';
 import { NOTIFICATION_TYPES, DEFAULT_NOTIFICATION_SETTINGS } from '../rules/users.js';
+import { PLATFORM_ROLES } from '../rules/moderation.js';
 
 export * from '../rules/users.js';
 
@@ -99,6 +100,8 @@ export const UserSchema = z.object({
   bio: z.string(),
   locale: z.enum(LOCALE_CODES),
   role: RoleSchema.nullable(),
+  /** 'operator' for those who run the whole site (DESIGN 11.2), else null; always sent by the server. */
+  platform_role: z.enum(PLATFORM_ROLES).nullable().optional(),
   created_at: z.string(),
   profile: z.object({
     last_step: LastStepSchema.nullable(),
