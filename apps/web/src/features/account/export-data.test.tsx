@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
 import { jsonResponse, MEMBER, queryWrapper, stubFetch, success } from '../../test/api-harness';
-import { signIn } from '../auth/session-store';
+import { signIn } from '../../lib/session/session-store';
 import { ExportData } from './components/export-data';
 
 beforeAll(() => initI18n('en'));

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../../lib/session/session-store';
 import { useRequestExport } from '../api';
 
 /** "Download my data" (GDPR art. 15/20): asks for the export and says which mailbox the link goes to. */
