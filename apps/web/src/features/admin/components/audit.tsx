@@ -44,7 +44,7 @@ export function AdminAudit() {
   const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="search">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="search">
         {(
           [
             ['actor_id', actor, actorOk, 'admin.audit.actor'],

@@ -30,7 +30,7 @@ export function AdminUsers() {
   const items = users.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="search">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="search">
         <TextField
           type="search"
           label={t('admin.users.search')}
