@@ -7,6 +7,7 @@ import { ok, renderWithApp, stubApi } from '../../test/stub-api';
 import { AdminDashboard } from './components/dashboard';
 import { MyNotices } from './components/my-notices';
 import { AdminReports } from './components/reports';
+import { AdminTribes } from './components/tribes';
 import { AdminUserDetail } from './components/user-detail';
 import { AdminUsers } from './components/users';
 
@@ -165,9 +166,43 @@ describe('the reports queue', () => {
     // Someone else closed the second one first: the 409 is said in the dialog, which stays open.
     await u.click(within(screen.getAllByTestId('admin-report')[1]!).getByTestId('report-dismiss'));
     dialog = await screen.findByRole('dialog');
+    // The reason of the act just done is not carried over.
+    expect(within(dialog).getByTestId('reason-input')).toHaveValue('');
     await u.type(within(dialog).getByTestId('reason-input'), 'Fine');
     await u.click(within(dialog).getByTestId('reason-submit'));
     expect(await within(dialog).findByTestId('dialog-error')).toHaveTextContent('This report is already closed.');
+    // Each opening starts with an empty reason.
+    expect(within(dialog).getByTestId('reason-input')).toHaveValue('Fine');
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await u.click(within(screen.getAllByTestId('admin-report')[1]!).getByTestId('report-warn'));
+    expect(within(await screen.findByRole('dialog')).getByTestId('reason-input')).toHaveValue('');
+  });
+});
+
+describe('the tribes console', () => {
+  it('suspends a tribe given by its slug, found by GET /v1/tribes/{slug} first', async () => {
+    const T1 = '22222222-2222-4222-8222-222222222222';
+    const calls = stubApi((url, init) => {
+      if (url.pathname === '/api/v1/tribes/oasis') return ok({ tribe: { id: T1, slug: 'oasis', name: 'Oasis' } });
+      if (url.pathname === `/api/v1/admin/tribes/${T1}/suspend` && init?.method === 'POST')
+        return ok({
+          tribe: { id: T1, name: 'Oasis', slug: 'oasis', suspension: { reason: 'Scam', since: '2026-11-28T10:00:00.000Z' } },
+        });
+      return undefined;
+    });
+    renderWithApp(<AdminTribes />);
+    const u = userEvent.setup();
+    await u.click(screen.getByTestId('admin-tribe-suspend'));
+    // Nothing given: no dialog, the field says why.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await u.type(screen.getByTestId('admin-tribe-id'), 'oasis');
+    await u.click(screen.getByTestId('admin-tribe-suspend'));
+    const dialog = await screen.findByRole('dialog');
+    await u.type(within(dialog).getByTestId('reason-input'), 'Scam');
+    await u.click(within(dialog).getByTestId('reason-submit'));
+    expect(await screen.findByTestId('admin-tribe-done')).toHaveTextContent('Oasis');
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ reason: 'Scam' });
   });
 });
 
@@ -225,9 +260,7 @@ describe("the member's moderation notices", () => {
       if (url.pathname === '/api/v1/me/moderation')
         return ok({
           items: [
-            appealed
-              ? notice({ appeal: { ...notice().appeal, status: 'open', text: 'It was a quote.' } })
-              : notice(),
+            appealed ? notice({ appeal: { ...notice().appeal, status: 'open', text: 'It was a quote.' } }) : notice(),
             notice({
               id: 'n2',
               kind: 'warning',
@@ -273,9 +306,7 @@ describe("the member's moderation notices", () => {
     await u.click(within(dialog).getByTestId('reason-submit'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ text: 'It was a quote.' });
-    await waitFor(() =>
-      expect(screen.getAllByTestId('notice-appeal-status')[0]).toHaveTextContent('Appeal under review'),
-    );
+    await waitFor(() => expect(screen.getAllByTestId('notice-appeal-status')[0]).toHaveTextContent('Appeal under review'));
     expect(screen.queryAllByTestId('notice-appeal')).toHaveLength(0);
   });
 });

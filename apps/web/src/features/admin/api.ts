@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   adminEndpoints as endpoints,
   moderationEndpoints,
+  tribesEndpoints,
   type AdminReportAction,
   type AdminUserStatus,
   type AppealDecision,
@@ -104,8 +105,7 @@ export function useAdminReports(status: 'open' | 'closed') {
     retry: false,
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (await api.call(endpoints.reports, { query: { status, ...(pageParam ? { cursor: pageParam } : {}) } }, read(signal)))
-        .data,
+      (await api.call(endpoints.reports, { query: { status, ...(pageParam ? { cursor: pageParam } : {}) } }, read(signal))).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -136,8 +136,7 @@ export function useAdminAppeals(status: 'open' | 'upheld' | 'overturned') {
     retry: false,
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
-      (await api.call(endpoints.appeals, { query: { status, ...(pageParam ? { cursor: pageParam } : {}) } }, read(signal)))
-        .data,
+      (await api.call(endpoints.appeals, { query: { status, ...(pageParam ? { cursor: pageParam } : {}) } }, read(signal))).data,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -147,8 +146,8 @@ export function useDecideAppeal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (v: { id: string; decision: AppealDecision; note: string }) =>
-      (await api.call(endpoints.decideAppeal, { params: { id: v.id }, body: { decision: v.decision, note: v.note } }, quiet))
-        .data.appeal,
+      (await api.call(endpoints.decideAppeal, { params: { id: v.id }, body: { decision: v.decision, note: v.note } }, quiet)).data
+        .appeal,
     onSettled: () => {
       void client.invalidateQueries({ queryKey: adminKeys.allAppeals });
       void client.invalidateQueries({ queryKey: adminKeys.stats });
@@ -156,17 +155,26 @@ export function useDecideAppeal() {
   });
 }
 
-/** POST /v1/admin/tribes/{id}/suspend or /unsuspend { reason }. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /v1/admin/tribes/{id}/suspend or /unsuspend { reason }. The console takes a tribe's id or its slug:
+ * a slug is looked up first (GET /v1/tribes/{slug}); a tribe hidden by a suspension may only be found by its id.
+ */
 export function useTribeSuspension() {
   return useMutation({
-    mutationFn: async (v: { id: string; suspend: boolean; reason: string }) =>
-      (
+    mutationFn: async (v: { ref: string; suspend: boolean; reason: string }) => {
+      const id = UUID.test(v.ref)
+        ? v.ref
+        : (await api.call(tribesEndpoints.show, { params: { id: v.ref } }, { quietStatuses: [404] })).data.tribe.id;
+      return (
         await api.call(
           v.suspend ? endpoints.suspendTribe : endpoints.unsuspendTribe,
-          { params: { id: v.id }, body: { reason: v.reason } },
+          { params: { id }, body: { reason: v.reason } },
           quiet,
         )
-      ).data.tribe,
+      ).data.tribe;
+    },
   });
 }
 

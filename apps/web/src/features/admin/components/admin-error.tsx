@@ -31,10 +31,7 @@ export function AdminError({ error, onRetry }: { error: unknown; onRetry?: () =>
     );
   }
   return (
-    <Alert
-      severity="error"
-      action={onRetry ? <Button onClick={onRetry}>{t('admin.common.retry')}</Button> : undefined}
-    >
+    <Alert severity="error" action={onRetry ? <Button onClick={onRetry}>{t('admin.common.retry')}</Button> : undefined}>
       {error instanceof Error && error.message ? error.message : t('admin.errors.failed')}
     </Alert>
   );

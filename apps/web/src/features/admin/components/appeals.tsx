@@ -5,7 +5,14 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { APPEAL_DECISIONS, APPEAL_STATUSES, MODERATION_LIMITS, type AdminAppeal, type AppealDecision, type AppealStatus } from '@tribes/shared';
+import {
+  APPEAL_DECISIONS,
+  APPEAL_STATUSES,
+  MODERATION_LIMITS,
+  type AdminAppeal,
+  type AppealDecision,
+  type AppealStatus,
+} from '@tribes/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
@@ -32,7 +39,12 @@ export function AdminAppeals() {
   };
   return (
     <Stack spacing={2}>
-      <Tabs value={status} onChange={(_, v: AppealStatus) => setStatus(v)} aria-label={t('admin.appeals.filter')} variant="scrollable">
+      <Tabs
+        value={status}
+        onChange={(_, v: AppealStatus) => setStatus(v)}
+        aria-label={t('admin.appeals.filter')}
+        variant="scrollable"
+      >
         {APPEAL_STATUSES.map((s) => (
           <Tab key={s} value={s} label={t(`moderation.appealStatus.${s}`)} />
         ))}

@@ -42,9 +42,22 @@ export const endOfDay = (day: string): string => new Date(`${day}T23:59:59`).toI
  * Asks the reason of an act before it is done (the audit log keeps it): required, trimmed, within the
  * contract's limit; a suspension may also end on a date. Cancel has the focus, Enter submits.
  */
-export function ReasonDialog({
-  open,
+export function ReasonDialog(props: Props) {
+  const id = useId();
+  const close = () => {
+    if (!props.pending) props.onClose();
+  };
+  // The form lives inside the dialog, so each opening starts with an empty reason.
+  return (
+    <Dialog open={props.open} onClose={close} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+      <ReasonForm {...props} titleId={`${id}-title`} close={close} />
+    </Dialog>
+  );
+}
+
+function ReasonForm({
   title,
+  titleId,
   body,
   confirmLabel,
   fieldLabel,
@@ -54,10 +67,9 @@ export function ReasonDialog({
   pending,
   error,
   onSubmit,
-  onClose,
-}: Props) {
+  close,
+}: Props & { titleId: string; close(): void }) {
   const { t } = useTranslation();
-  const id = useId();
   const [reason, setReason] = useState('');
   const [until, setUntil] = useState('');
   const [touched, setTouched] = useState(false);
@@ -69,60 +81,57 @@ export function ReasonDialog({
     if (empty || pending) return;
     onSubmit({ reason: reason.trim(), until: withUntil && until ? endOfDay(until) : null });
   };
-  const close = () => {
-    if (pending) return;
-    setReason('');
-    setUntil('');
-    setTouched(false);
-    onClose();
-  };
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 0.5 }}>
-            {body && <DialogContentText component="div">{body}</DialogContentText>}
+    <form onSubmit={submit} noValidate>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          {body && <DialogContentText component="div">{body}</DialogContentText>}
+          <TextField
+            label={fieldLabel ?? t('admin.common.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            onBlur={() => setTouched(true)}
+            required
+            multiline
+            minRows={3}
+            fullWidth
+            error={touched && empty}
+            helperText={touched && empty ? t('admin.common.reasonRequired') : `${reason.length} / ${maxLength}`}
+            slotProps={{ htmlInput: { maxLength, 'data-testid': 'reason-input' } }}
+          />
+          {withUntil && (
             <TextField
-              label={fieldLabel ?? t('admin.common.reason')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              onBlur={() => setTouched(true)}
-              required
-              multiline
-              minRows={3}
+              type="date"
+              label={t('admin.users.until')}
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+              helperText={t('admin.users.untilHelp')}
               fullWidth
-              error={touched && empty}
-              helperText={touched && empty ? t('admin.common.reasonRequired') : `${reason.length} / ${maxLength}`}
-              slotProps={{ htmlInput: { maxLength, 'data-testid': 'reason-input' } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': 'until-input' } }}
             />
-            {withUntil && (
-              <TextField
-                type="date"
-                label={t('admin.users.until')}
-                value={until}
-                onChange={(e) => setUntil(e.target.value)}
-                helperText={t('admin.users.untilHelp')}
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': 'until-input' } }}
-              />
-            )}
-            {error && (
-              <Alert severity="error" role="alert" data-testid="dialog-error">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} autoFocus disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color={destructive ? 'error' : 'primary'} disabled={pending} data-testid="reason-submit">
-            {pending ? t('common.pleaseWait') : confirmLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+          {error && (
+            <Alert severity="error" role="alert" data-testid="dialog-error">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} autoFocus disabled={pending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          disabled={pending}
+          data-testid="reason-submit"
+        >
+          {pending ? t('common.pleaseWait') : confirmLabel}
+        </Button>
+      </DialogActions>
+    </form>
   );
 }

@@ -41,7 +41,10 @@ export function AdminReports() {
       ) : reports.isError ? (
         <AdminError error={reports.error} onRetry={() => void reports.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState icon={FlagOutlinedIcon} title={t(status === 'open' ? 'admin.reports.emptyOpen' : 'admin.reports.emptyClosed')} />
+        <EmptyState
+          icon={FlagOutlinedIcon}
+          title={t(status === 'open' ? 'admin.reports.emptyOpen' : 'admin.reports.emptyClosed')}
+        />
       ) : (
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {items.map((r) => (
@@ -63,10 +66,7 @@ export function AdminReports() {
         error={actError(resolve.error)}
         onSubmit={(v) =>
           asking &&
-          resolve.mutate(
-            { id: asking.report.id, action: asking.action, reason: v.reason, until: v.until },
-            { onSuccess: close },
-          )
+          resolve.mutate({ id: asking.report.id, action: asking.action, reason: v.reason, until: v.until }, { onSuccess: close })
         }
         onClose={close}
       />

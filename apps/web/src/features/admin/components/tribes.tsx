@@ -11,7 +11,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useTribeSuspension } from '../api';
 import { actError, AdminError } from './admin-error';
 import { ReasonDialog } from './reason-dialog';
-import { isUuid } from './uuid';
 import { useDateText } from './use-date';
 
 /**
@@ -27,7 +26,7 @@ export function AdminTribes() {
   const [done, setDone] = useState<AdminTribe | null>(null);
   const act = useTribeSuspension();
   const trimmed = id.trim();
-  const valid = isUuid(trimmed);
+  const valid = /^[A-Za-z0-9_-]{1,120}$/.test(trimmed);
   const open = (which: 'suspend' | 'unsuspend') => {
     setTouched(true);
     if (!valid) return;
@@ -50,14 +49,25 @@ export function AdminTribes() {
           onChange={(e) => setId(e.target.value)}
           onBlur={() => setTouched(true)}
           error={touched && !valid}
-          helperText={touched && !valid ? t('admin.common.idInvalid') : ' '}
+          helperText={touched && !valid ? t('admin.tribes.refInvalid') : t('admin.tribes.refHelp')}
           fullWidth
           slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'admin-tribe-id' } }}
         />
-        <Button variant="contained" color="error" onClick={() => open('suspend')} sx={{ flexShrink: 0, mt: { sm: 1 } }} data-testid="admin-tribe-suspend">
+        <Button
+          variant="contained"
+          color="error"
+          onClick={() => open('suspend')}
+          sx={{ flexShrink: 0, mt: { sm: 1 } }}
+          data-testid="admin-tribe-suspend"
+        >
           {t('admin.tribes.suspend')}
         </Button>
-        <Button variant="outlined" onClick={() => open('unsuspend')} sx={{ flexShrink: 0, mt: { sm: 1 } }} data-testid="admin-tribe-unsuspend">
+        <Button
+          variant="outlined"
+          onClick={() => open('unsuspend')}
+          sx={{ flexShrink: 0, mt: { sm: 1 } }}
+          data-testid="admin-tribe-unsuspend"
+        >
           {t('admin.tribes.unsuspend')}
         </Button>
       </Stack>
@@ -83,7 +93,7 @@ export function AdminTribes() {
         onSubmit={(v) =>
           asking &&
           act.mutate(
-            { id: trimmed, suspend: asking === 'suspend', reason: v.reason },
+            { ref: trimmed, suspend: asking === 'suspend', reason: v.reason },
             {
               onSuccess: (tribe) => {
                 setDone(tribe);

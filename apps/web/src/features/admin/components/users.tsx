@@ -70,7 +70,9 @@ export function AdminUsers() {
                   primary={
                     <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
                       <bdi>{u.name}</bdi>
-                      {u.status === 'suspended' && <Chip size="small" color="error" label={t('admin.users.statuses.suspended')} />}
+                      {u.status === 'suspended' && (
+                        <Chip size="small" color="error" label={t('admin.users.statuses.suspended')} />
+                      )}
                       {u.platform_role === 'operator' && <Chip size="small" color="primary" label={t('admin.users.operator')} />}
                     </Stack>
                   }
