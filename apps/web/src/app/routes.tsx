@@ -114,6 +114,8 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['setting/favourite-posts', 'auth', p(() => import('../routes/setting-favourite-posts'))],
       ['setting/hidden-posts', 'auth', p(() => import('../routes/setting-hidden-posts'))],
       ['setting/language', 'auth', p(() => import('../routes/setting-language'))],
+      // Not in the specification's list: a member's moderation notices and appeals (DESIGN 11.2).
+      ['setting/moderation', 'auth', p(() => import('../routes/setting-moderation'))],
       ['setting/passkeys', 'auth', p(() => import('../routes/setting-passkeys'))],
       ['setting/personal-setting', 'auth', p(() => import('../routes/setting-personal-setting'))],
       ['setting/privacy_policy', 'auth', p(() => import('../routes/setting-privacy-policy'))],
@@ -121,6 +123,14 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['setting/sign-in-methods', 'auth', p(() => import('../routes/setting-sign-in-methods'))],
       ['setting/two-factor', 'auth', p(() => import('../routes/setting-two-factor'))],
       ['setting/wallet', 'auth', p(() => import('../routes/setting-wallet'))],
+      // Not in the specification's list: the operators' console (DESIGN 11.2); the server refuses anyone else.
+      ['admin', 'auth', p(() => import('../routes/admin'))],
+      ['admin/users', 'auth', p(() => import('../routes/admin-users'))],
+      ['admin/users/:id', 'auth', p(() => import('../routes/admin-user'))],
+      ['admin/reports', 'auth', p(() => import('../routes/admin-reports'))],
+      ['admin/appeals', 'auth', p(() => import('../routes/admin-appeals'))],
+      ['admin/tribes', 'auth', p(() => import('../routes/admin-tribes'))],
+      ['admin/audit', 'auth', p(() => import('../routes/admin-audit'))],
       // Not in the specification's list: where the sandbox payment provider sends the payer (DESIGN section 5).
       ['checkout/sandbox/:id', 'auth', p(() => import('../routes/checkout-sandbox'))],
     ],

@@ -55,6 +55,7 @@ export const SETTINGS_NAV: { to: string; labelKey: string }[] = [
   { to: '/setting/personal-setting', labelKey: 'settings.personal.title' },
   { to: '/setting/privacy-setting', labelKey: 'pages.privacySetting' },
   { to: '/setting/blocked-users', labelKey: 'pages.blockedUsers' },
+  { to: '/setting/moderation', labelKey: 'moderation.title' },
   { to: '/setting/favourite-posts', labelKey: 'pages.favouritePosts' },
   { to: '/setting/hidden-posts', labelKey: 'pages.hiddenPosts' },
   { to: '/setting/wallet', labelKey: 'pages.wallet' },

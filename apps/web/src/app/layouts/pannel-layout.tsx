@@ -1,4 +1,5 @@
 import InstallMobileOutlinedIcon from '@mui/icons-material/InstallMobileOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -32,6 +33,7 @@ import { NotificationBell } from '../../features/realtime/components/notificatio
 import { splitLocalePrefix } from '../locale-routing';
 import { themeStore } from '../theme-mode';
 import { useStore } from '../../lib/external-store';
+import { useSession } from '../../lib/session/session-store';
 import { installStore, promptInstall } from '../../lib/install-prompt';
 import { PushOffer } from '../../features/push/components/push-offer';
 import { PANEL_NAV } from './panel-nav';
@@ -48,6 +50,8 @@ export function PannelLayout() {
   const logout = useLogout();
   const mode = useStore(themeStore);
   const installable = useStore(installStore);
+  // The operators' console, offered to operators only (the server refuses everyone else anyway).
+  const operator = useSession().userData?.platform_role === 'operator';
   const { path } = splitLocalePrefix(location.pathname);
   const active = (to: string) =>
     path === to || path.startsWith(`${to}/`) || (to.startsWith('/setting/') && path.startsWith('/setting/'));
@@ -89,6 +93,21 @@ export function PannelLayout() {
               <InstallMobileOutlinedIcon />
             </ListItemIcon>
             <ListItemText primary={t('shell.install')} />
+          </ListItemButton>
+        )}
+        {operator && (
+          <ListItemButton
+            component={RouterLocaleLink}
+            to="/admin"
+            selected={active('/admin')}
+            aria-current={active('/admin') ? 'page' : undefined}
+            onClick={() => setOpen(false)}
+            data-testid="admin-console-link"
+          >
+            <ListItemIcon>
+              <AdminPanelSettingsOutlinedIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('shell.adminConsole')} />
           </ListItemButton>
         )}
         <ListItemButton onClick={() => logout.mutate()} disabled={logout.isPending} data-testid="sign-out">
