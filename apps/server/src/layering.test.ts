@@ -4,82 +4,19 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cycles, importGraph as graphOf, sourceFiles } from '../../../scripts/import-graph.js';
 
 /**
  * No import cycle in apps/server/src (issue 12): the import graph of every source file (tests left
  * out), type-only imports included, because a cycle of types is still two modules that cannot be
- * understood or moved one without the other. Built with the TypeScript parser, resolving relative
- * specifiers and the package's `#src/*` import map.
+ * understood or moved one without the other. Read by scripts/import-graph.ts with the TypeScript
+ * parser, resolving relative specifiers and the package's `#src/*` import map.
  */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'migrations' ? [] : sourceFiles(path);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-function importGraph(root: string): Map<string, string[]> {
-  const files = sourceFiles(root);
-  const known = new Set(files);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-    const specifiers: string[] = [];
-    const visit = (node: ts.Node) => {
-      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-        if (ts.isStringLiteral(node.moduleSpecifier)) specifiers.push(node.moduleSpecifier.text);
-      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-        const [arg] = node.arguments;
-        if (arg && ts.isStringLiteral(arg)) specifiers.push(arg.text);
-      } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-        specifiers.push(node.argument.literal.text);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-    const targets = specifiers
-      .map((s) => (s.startsWith('#src/') ? join(root, s.slice(5)) : s.startsWith('.') ? resolve(dirname(file), s) : undefined))
-      .map((p) => p?.replace(/\.js$/, '.ts'))
-      .filter((p): p is string => p !== undefined && known.has(p));
-    graph.set(file, [...new Set(targets)]);
-  }
-  return graph;
-}
-
-/** Every strongly connected component of more than one file (or a file importing itself): Tarjan. */
-function cycles(graph: Map<string, string[]>): string[][] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const connect = (v: string) => {
-    index.set(v, counter);
-    low.set(v, counter++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        connect(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1 || graph.get(v)?.includes(v)) found.push(component.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) connect(v);
-  return found;
-}
+const importGraph = (root: string) =>
+  graphOf(
+    root,
+    sourceFiles(root).filter((f) => !f.endsWith('.test.ts')),
+  );
 
 const cyclesUnder = (root: string) => cycles(importGraph(root)).map((c) => c.map((f) => relative(root, f)));
 
