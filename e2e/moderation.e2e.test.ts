@@ -94,6 +94,17 @@ async function check(page: Page, j: Journey) {
   expect(await page.getAttribute('html', 'dir')).toBe(j.dir);
 }
 
+/** The console's current section is in view in its navigation, which scrolls sideways on a phone. */
+async function expectCurrentSectionShown(page: Page) {
+  const shown = () =>
+    page.evaluate(() => {
+      const strip = document.querySelector('nav [role="tablist"]')!.parentElement!.getBoundingClientRect();
+      const tab = document.querySelector('nav [aria-current="page"]')!.getBoundingClientRect();
+      return tab.left >= strip.left - 1 && tab.right <= strip.right + 1;
+    });
+  await expect.poll(shown).toBe(true);
+}
+
 /** The operator signs in on the sign-in page: the password, then the authenticator's code. */
 async function signInOperator(page: Page, j: Journey, operator: ApiUser, secret: string) {
   await page.goto(`${j.prefix}/sign-in`);
@@ -122,6 +133,7 @@ async function journey(j: Journey) {
     await check(op, j);
     const card = op.locator('[data-testid="admin-report"]', { hasText: c.text });
     await card.waitFor();
+    await expectCurrentSectionShown(op);
     expect(await card.getByTestId('snapshot').textContent()).toContain(c.text);
     expect(await card.textContent()).toContain(`Insults ${c.tag}`);
     // The page fits the phone: nothing wider than the screen.
@@ -184,6 +196,7 @@ async function journey(j: Journey) {
     await check(op, j);
     const appeal = op.locator('[data-testid="admin-appeal"]', { hasText: c.text });
     await appeal.waitFor();
+    await expectCurrentSectionShown(op);
     expect(await appeal.textContent()).toContain(`It was a quote from a song ${c.tag}`);
     await expectAccessible(op, `${j.locale} /admin/appeals`);
     await appeal.getByTestId('appeal-overturn').click();
