@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startMailSink } from './mail-sink';
+import { E2E_OPERATOR_EMAILS } from './operators';
 import { startTribesServer, type TribesServer } from './tribes-server';
 
 declare module 'vitest' {
@@ -76,7 +77,11 @@ export default async function setup(project: TestProject) {
   let server: TribesServer | undefined;
   let browser: BrowserServer | undefined;
   try {
-    server = await startTribesServer({ dataDir, webDir, env: { SMTP_URL: sink.url } });
+    server = await startTribesServer({
+      dataDir,
+      webDir,
+      env: { SMTP_URL: sink.url, OPERATOR_EMAILS: Object.values(E2E_OPERATOR_EMAILS).join(',') },
+    });
     browser = await chromium.launchServer(CHROMIUM);
   } catch (err) {
     await server?.stop();

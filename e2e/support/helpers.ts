@@ -129,9 +129,11 @@ export interface ApiUser {
   user: { id: string; name: string; profile: { last_step: string | null } };
 }
 
-/** Signs a user up through the API (register → mailed code → verify), optionally choosing a role. */
-export async function signUpViaApi(options: { role?: 'member' | 'leader' | 'supporter'; name?: string } = {}): Promise<ApiUser> {
-  const email = uniqueEmail('api');
+/** Signs a user up through the API (register → mailed code → verify), optionally choosing a role or the email. */
+export async function signUpViaApi(
+  options: { role?: 'member' | 'leader' | 'supporter'; name?: string; email?: string } = {},
+): Promise<ApiUser> {
+  const email = options.email ?? uniqueEmail('api');
   const reg = await api('POST', '/v1/auth/register', {
     name: options.name ?? 'Api Person',
     email,

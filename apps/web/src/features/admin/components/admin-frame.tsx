@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLocaleLink } from '../../../components/locale-link';
@@ -24,13 +26,17 @@ export function AdminFrame({ section, title, children }: { section: AdminSection
   const { t } = useTranslation();
   const heading = title ?? t(`admin.nav.${section}`);
   usePageTitle(`${heading} · ${t('admin.title')}`);
+  // Below md the sections overflow: the scroll buttons are there from the first layout (invisible while
+  // disabled). With "auto" they appeared only after MUI had scrolled the current tab into view and then
+  // narrowed the strip by their width, leaving the current section under a button or past the edge.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', width: '100%' }}>
       <Typography variant="overline" color="text.secondary" component="p">
         {t('admin.title')}
       </Typography>
       <Box component="nav" aria-label={t('admin.nav.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs value={section} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+        <Tabs value={section} variant="scrollable" scrollButtons={narrow ? true : 'auto'} allowScrollButtonsMobile>
           {ADMIN_NAV.map((item) => (
             <Tab
               key={item.section}
