@@ -39,7 +39,8 @@ export const adminEndpoints = {
   stats: endpoint({
     method: 'GET',
     path: '/v1/admin/stats',
-    summary: 'Figures of the whole site: members, tribes, posts, open reports and appeals, failed jobs, live connections.',
+    summary:
+      'Figures of the whole site: members, tribes, posts, open reports and appeals, failed jobs, live connections, and sign-ups, active members, posts and reports per day over 30 days.',
     tags,
     auth: 'user',
     data: AdminStatsSchema,

@@ -12,6 +12,8 @@ export const MODERATION_LIMITS = {
   /** A notice may be appealed once, within this many days of its date. */
   appealWindowDays: 20,
   searchMax: 100,
+  /** How many UTC days the console's dashboard charts (GET /v1/admin/stats `series`), today included. */
+  statsSeriesDays: 30,
 } as const;
 
 /** What a report may be about. */

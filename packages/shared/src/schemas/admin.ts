@@ -26,7 +26,24 @@ export const AdminUserStatusSchema = z.enum(ADMIN_USER_STATUSES);
 /** Someone named in the console: an actor, a reporter, who decided. */
 const NamedSchema = z.object({ id: z.string(), name: z.string() });
 
-/** GET /v1/admin/stats. */
+/**
+ * One UTC day of the site's activity (GET /v1/admin/stats `series`): the members who signed up, the
+ * members whose last activity fell that day (`active`: a member seen again later counts on that later
+ * day only), the posts published and not deleted, and the reports filed on anything.
+ */
+export const AdminStatsDaySchema = z.object({
+  date: z.iso.date(),
+  signups: z.number().int(),
+  active: z.number().int(),
+  posts: z.number().int(),
+  reports: z.number().int(),
+});
+export type AdminStatsDay = z.infer<typeof AdminStatsDaySchema>;
+
+/**
+ * GET /v1/admin/stats: DESIGN 11.2's figures, and `series`, the last MODERATION_LIMITS.statsSeriesDays (30)
+ * UTC days oldest first, today last, a day without activity all zeros.
+ */
 export const AdminStatsSchema = z.object({
   users: z.object({
     total: z.number().int(),
@@ -41,6 +58,7 @@ export const AdminStatsSchema = z.object({
   appeals: z.object({ open: z.number().int() }),
   jobs: z.object({ failed: z.number().int() }),
   realtime: z.object({ connections: z.number().int() }),
+  series: z.array(AdminStatsDaySchema),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 

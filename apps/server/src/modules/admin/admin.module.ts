@@ -8,6 +8,7 @@ import type { TwoFactorService } from '../twofactor/index.js';
 import { createAdminRepo } from './admin.repo.js';
 import { createAdminService, type SiteLive } from './admin.service.js';
 import { createOperators } from './operators.js';
+import { createAdminStatsRepo } from './stats.repo.js';
 
 /**
  * Wires the operators' console (DESIGN 11.2) in two steps: the operators and the sign-in gate first (the
@@ -27,7 +28,7 @@ export function createAdminModule({ db, clock, operatorEmails }: { db: Db; clock
       passkeys: Pick<PasskeyAssertions, 'count'>;
       live: SiteLive;
     }) {
-      return { admin: createAdminService({ repo, transact, clock, ...deps }) };
+      return { admin: createAdminService({ repo, statsRepo: createAdminStatsRepo(db), transact, clock, ...deps }) };
     },
   };
 }

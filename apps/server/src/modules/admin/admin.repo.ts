@@ -1,29 +1,10 @@
-import {
-  and,
-  count,
-  countDistinct,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  max,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/core/db/client.js';
 import {
   adminAuditLog,
   authTokens,
   moderationAppeals,
   moderationNotices,
-  postReports,
-  posts,
   tribeMembers,
   tribes,
   users,
@@ -233,54 +214,6 @@ export function createAdminRepo(db: Db) {
         )
         .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
         .limit(limit);
-    },
-
-    /** The figures of GET /v1/admin/stats that the database holds. */
-    async stats(now: Date) {
-      const ago = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
-      const active = async (days: number) => {
-        const [row] = await db
-          .select({ n: countDistinct(authTokens.userId) })
-          .from(authTokens)
-          .where(gte(authTokens.lastUsedAt, ago(days)));
-        return row?.n ?? 0;
-      };
-      const one = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
-      return {
-        users: {
-          total: await one(db.select({ n: count() }).from(users)),
-          new_7d: await one(
-            db
-              .select({ n: count() })
-              .from(users)
-              .where(gte(users.createdAt, ago(7))),
-          ),
-          active_1d: await active(1),
-          active_7d: await active(7),
-          active_30d: await active(30),
-        },
-        tribes: { total: await one(db.select({ n: count() }).from(tribes)) },
-        posts: {
-          total: await one(db.select({ n: count() }).from(posts).where(isNull(posts.deletedAt))),
-          new_7d: await one(
-            db
-              .select({ n: count() })
-              .from(posts)
-              .where(and(isNull(posts.deletedAt), gte(posts.createdAt, ago(7)))),
-          ),
-        },
-        reports: {
-          open: await one(
-            db
-              .select({ n: count() })
-              .from(postReports)
-              .where(and(eq(postReports.status, 'open'), eq(postReports.handler, 'operators'))),
-          ),
-        },
-        appeals: {
-          open: await one(db.select({ n: count() }).from(moderationAppeals).where(eq(moderationAppeals.status, 'open'))),
-        },
-      };
     },
   };
 }

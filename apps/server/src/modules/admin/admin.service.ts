@@ -1,5 +1,6 @@
 import {
   MODERATION_ERRORS as E,
+  MODERATION_LIMITS,
   type AdminReasonBody,
   type AdminStats,
   type AdminUserListQuery,
@@ -19,6 +20,7 @@ import type { PasskeyAssertions } from '../passkeys/index.js';
 import type { TwoFactorService } from '../twofactor/index.js';
 import type { UserRow } from '../users/index.js';
 import type { AdminRepo } from './admin.repo.js';
+import type { AdminStatsRepo } from './stats.repo.js';
 import { presentAdminTribe, presentAdminUser, presentAudit, presentNotice, suspensionInForce } from './admin.presenter.js';
 
 /** What the console reads outside the database: the live connections of this node, the failed jobs. */
@@ -29,6 +31,7 @@ export interface SiteLive {
 
 interface Deps {
   repo: AdminRepo;
+  statsRepo: AdminStatsRepo;
   transact: Transact;
   clock: Clock;
   tokens: Pick<TokensService, 'revokeAll' | 'userChanged'>;
@@ -51,7 +54,7 @@ const twoFactorRequired = () => new HttpError(403, 'errors.two_factor_required',
  * The operators' console (DESIGN 11.2): the guard of every /v1/admin/* request, people and tribes
  * suspended and lifted, the site's figures and the audit log every act writes to, in the act's transaction.
  */
-export function createAdminService({ repo, transact, clock, tokens, notifications, twoFactor, passkeys, live }: Deps) {
+export function createAdminService({ repo, statsRepo, transact, clock, tokens, notifications, twoFactor, passkeys, live }: Deps) {
   /** Writes one act to the append-only audit log, in the act's own transaction. */
   const audit = (
     tx: Tx,
@@ -93,9 +96,11 @@ export function createAdminService({ repo, transact, clock, tokens, notification
     },
 
     async stats(): Promise<AdminStats> {
-      const figures = await repo.stats(clock.now());
+      const now = clock.now();
+      const figures = await statsRepo.totals(now);
+      const series = await statsRepo.series(now, MODERATION_LIMITS.statsSeriesDays);
       const failed = await live.failedJobs().catch(() => 0);
-      return { ...figures, jobs: { failed }, realtime: { connections: live.connections() } };
+      return { ...figures, jobs: { failed }, realtime: { connections: live.connections() }, series };
     },
 
     async users(q: AdminUserListQuery) {

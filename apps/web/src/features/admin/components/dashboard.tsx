@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { numberFormat } from '../../../lib/intl';
 import { useAdminStats } from '../api';
+import { ActivityCharts } from './activity-charts';
 import { AdminError } from './admin-error';
 
 const FIGURES: { key: string; value: (s: AdminStats) => number }[] = [
@@ -24,7 +25,7 @@ const FIGURES: { key: string; value: (s: AdminStats) => number }[] = [
   { key: 'connections', value: (s) => s.realtime.connections },
 ];
 
-/** The console's dashboard: the site's figures (GET /v1/admin/stats) as cards. */
+/** The console's dashboard: the site's figures (GET /v1/admin/stats) as cards, and its last 30 days as charts. */
 export function AdminDashboard() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -32,19 +33,22 @@ export function AdminDashboard() {
   if (stats.isError) return <AdminError error={stats.error} onRetry={() => void stats.refetch()} />;
   const format = numberFormat(locale);
   return (
-    <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('admin.nav.dashboard')}>
-      {FIGURES.map((f) => (
-        <Grid key={f.key} size={{ xs: 6, sm: 4, md: 3 }} component="li">
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={`stat-${f.key}`}>
-            <Typography variant="body2" color="text.secondary">
-              {t(`admin.stats.${f.key}`)}
-            </Typography>
-            <Typography variant="h5" component="p" fontWeight={700}>
-              {stats.data ? format.format(f.value(stats.data)) : <Skeleton width="50%" />}
-            </Typography>
-          </Paper>
-        </Grid>
-      ))}
-    </Grid>
+    <>
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('admin.nav.dashboard')}>
+        {FIGURES.map((f) => (
+          <Grid key={f.key} size={{ xs: 6, sm: 4, md: 3 }} component="li">
+            <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={`stat-${f.key}`}>
+              <Typography variant="body2" color="text.secondary">
+                {t(`admin.stats.${f.key}`)}
+              </Typography>
+              <Typography variant="h5" component="p" fontWeight={700}>
+                {stats.data ? format.format(f.value(stats.data)) : <Skeleton width="50%" />}
+              </Typography>
+            </Paper>
+          </Grid>
+        ))}
+      </Grid>
+      <ActivityCharts series={stats.data?.series} />
+    </>
   );
 }
