@@ -191,6 +191,14 @@ export function createAdminService({ repo, statsRepo, transact, clock, tokens, n
         });
       });
       await tokens.userChanged(id);
+      // The member is told it is lifted, and why (DESIGN 11.2: every act on their account is told),
+      // pointing at the suspension's notice.
+      const suspension = (await repo.noticesOf(id, undefined, 50)).find((r) => r.notice.kind === 'suspension');
+      if (suspension) {
+        await notifications
+          .notify(id, 'moderation_notice', null, { type: 'notice', id: suspension.notice.id, title: body.reason })
+          .catch(() => undefined);
+      }
       return userAnswer(id);
     },
 
@@ -265,6 +273,16 @@ export function createAdminService({ repo, statsRepo, transact, clock, tokens, n
         });
         return row!;
       });
+      // Each leader told of the suspension is told it is lifted, and why.
+      for (const leaderId of await repo.tribeLeaderIds(id)) {
+        const notice = (await repo.noticesOf(leaderId, undefined, 50)).find(
+          (r) => r.notice.kind === 'tribe_suspended' && r.notice.targetId === id,
+        );
+        if (!notice) continue;
+        await notifications
+          .notify(leaderId, 'moderation_notice', null, { type: 'notice', id: notice.notice.id, title: body.reason, tribe_id: id })
+          .catch(() => undefined);
+      }
       return presentAdminTribe(row);
     },
 

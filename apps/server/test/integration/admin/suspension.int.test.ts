@@ -88,7 +88,14 @@ describe('suspending a person', () => {
     const lifted = await call('POST', `/v1/admin/users/${member.user.id}/unsuspend`, op.token, { reason: 'Appeal heard' });
     expect(lifted.status).toBe(200);
     expect(lifted.body.data.user).toMatchObject({ status: 'active', suspension: null });
-    expect((await login(member)).status).toBe(200);
+    const signedIn = await login(member);
+    expect(signedIn.status).toBe(200);
+    // Told of the suspension and of its end, each with its reason.
+    const bell = await call('GET', '/v1/notifications', signedIn.body.data.auth_token);
+    const told = (bell.body.data.items as { kind: string; subject: { title?: string | null } | null }[])
+      .filter((n) => n.kind === 'moderation_notice')
+      .map((n) => n.subject?.title);
+    expect(told).toEqual(['Appeal heard', 'Spam in twenty tribes']);
 
     const audit = await auditOf(member.user.id);
     expect(audit.map((e) => [e.action, e.reason])).toEqual([

@@ -95,6 +95,12 @@ describe('suspending a tribe', () => {
     expect(lifted.body.data.tribe.suspension).toBeNull();
     expect((await call('GET', `/v1/tribes/${tribe.id}`, member.token)).status).toBe(200);
     expect((await donate(donor, { type: 'tribe', id: tribe.id }, 50)).status).toBe(201);
+    // The leader is told of the suspension and of its end, each with its reason.
+    const bell = await call('GET', '/v1/notifications', leader.token);
+    const told = (bell.body.data.items as { kind: string; subject: { title?: string | null } | null }[])
+      .filter((n) => n.kind === 'moderation_notice')
+      .map((n) => n.subject?.title);
+    expect(told).toEqual(['Checked with the bank', 'Raising money for a scam']);
     t.clock.advance(2 * 24 * 3600 * 1000);
     await t.app.ctx.pledges.runDue(t.clock.now());
     expect(await balance(donor)).toBe(850);
