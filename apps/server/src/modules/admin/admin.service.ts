@@ -286,6 +286,9 @@ export function createAdminService({ repo, statsRepo, transact, clock, tokens, n
       return presentAdminTribe(row);
     },
 
+    /** A notice as its member and the operators see it, with its appeal's state and deadline (the moderation module's notices too). */
+    noticeView: presentNotice,
+
     async audit(q: AuditQuery) {
       const rows = await repo.listAudit(
         { actorId: q.actor_id, targetId: q.target_id, action: q.action },

@@ -14,7 +14,7 @@ export function createModerationModule(deps: {
   clock: Clock;
   storage: Pick<Storage, 'url'>;
   content: ContentModeration;
-  admin: Pick<AdminService, 'suspendUser' | 'unsuspendUser' | 'suspendTribe' | 'unsuspendTribe'>;
+  admin: Pick<AdminService, 'suspendUser' | 'unsuspendUser' | 'suspendTribe' | 'unsuspendTribe' | 'noticeView'>;
   notifications: Pick<NotificationsService, 'notify'>;
 }) {
   const repo = createModerationRepo(deps.db);

@@ -6,8 +6,6 @@ import {
   type AppealStatus,
   type ContentSnapshot,
   type DecideAppealBody,
-  type ModerationNotice,
-  type ModerationNoticeKind,
   type ResolveAdminReportBody,
 } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
@@ -27,35 +25,16 @@ interface Deps {
   clock: Clock;
   storage: Pick<Storage, 'url'>;
   content: ContentModeration;
-  admin: Pick<AdminService, 'suspendUser' | 'unsuspendUser' | 'suspendTribe' | 'unsuspendTribe'>;
+  admin: Pick<AdminService, 'suspendUser' | 'unsuspendUser' | 'suspendTribe' | 'unsuspendTribe' | 'noticeView'>;
   notifications: Pick<NotificationsService, 'notify'>;
 }
 
 /** The operator who acts and from where (the audit log keeps both): the admin module's. */
 export type ActingOperator = Acting;
 
-const DAY = 24 * 3600 * 1000;
+/** The last moment a notice may be appealed (notices are presented by the admin module's `noticeView`, one presenter for both). */
 const deadlineOf = (notice: { createdAt: Date }) =>
-  new Date(notice.createdAt.getTime() + MODERATION_LIMITS.appealWindowDays * DAY);
-
-function presentNotice(notice: NoticeRow, appeal: AppealRow | null): ModerationNotice {
-  return {
-    id: notice.id,
-    kind: notice.kind as ModerationNoticeKind,
-    reason: notice.reason,
-    snapshot: notice.snapshot ?? null,
-    target: notice.targetType && notice.targetId ? { type: notice.targetType, id: notice.targetId } : null,
-    until: notice.until?.toISOString() ?? null,
-    created_at: notice.createdAt.toISOString(),
-    appeal: {
-      status: appeal ? (appeal.status as AppealStatus) : 'none',
-      deadline: deadlineOf(notice).toISOString(),
-      text: appeal?.text ?? null,
-      note: appeal?.note ?? null,
-      decided_at: appeal?.decidedAt?.toISOString() ?? null,
-    },
-  };
-}
+  new Date(notice.createdAt.getTime() + MODERATION_LIMITS.appealWindowDays * 24 * 3600 * 1000);
 
 /** The 409 of a conflict the admin module answers that an overturn may meet (already lifted): ignored. */
 const alreadyUndone = (e: unknown) => e instanceof HttpError && e.statusCode === 409 && e.errorType === E.notSuspended;
@@ -118,7 +97,7 @@ export function createModerationService({ repo, transact, clock, storage, conten
     return rows.map(({ appeal, notice }) => ({
       id: appeal.id,
       user: { id: appeal.userId, name: names.get(appeal.userId) ?? '' },
-      notice: presentNotice(notice, appeal),
+      notice: admin.noticeView(notice, appeal),
       text: appeal.text,
       status: appeal.status as AppealStatus,
       note: appeal.note,
@@ -203,7 +182,7 @@ export function createModerationService({ repo, transact, clock, storage, conten
     async myNotices(user: UserRow, q: { cursor?: string; limit: number }) {
       const rows = await repo.noticesOf(user.id, cursorOf(q.cursor), q.limit + 1);
       const { items, next } = page(rows, q.limit, (r) => r.notice);
-      return { items: items.map((r) => presentNotice(r.notice, r.appeal)), next_cursor: next };
+      return { items: items.map((r) => admin.noticeView(r.notice, r.appeal)), next_cursor: next };
     },
 
     /** The notice's owner appeals it once, within 20 days of it; anyone else gets 404. */
