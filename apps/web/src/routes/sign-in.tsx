@@ -13,6 +13,8 @@ import { useSignInForm } from '../features/auth/use-auth-forms';
 import { OtherSignInMethods } from '../features/identity/other-sign-in';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
+import { useLocale } from '../app/locale-hooks';
+import { dateTimeFormat } from '../lib/intl';
 
 /** The 2FA step, fetched only when a sign-in answers a challenge (the /sign-in initial JS does not grow). */
 const TwoFactorStep = lazy(() => import('../features/twofactor/two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
@@ -20,7 +22,8 @@ const TwoFactorStep = lazy(() => import('../features/twofactor/two-factor-step')
 /** /sign-in: with a password, or with a code mailed to the address (always open, DESIGN 10.1). */
 export default function SignInPage() {
   const { t } = useTranslation();
-  const { form, onSubmit, pending, limited, sendCode, sending, challengeId, restart } = useSignInForm();
+  const locale = useLocale();
+  const { form, onSubmit, pending, limited, suspended, sendCode, sending, challengeId, restart } = useSignInForm();
   const codeButton = (testId: string, variant: 'outlined' | 'text') => (
     <Button variant={variant} size="large" disabled={sending} onClick={() => void sendCode()} data-testid={testId}>
       {sending ? t('common.pleaseWait') : t('signIn.emailCode')}
@@ -50,6 +53,16 @@ export default function SignInPage() {
         {limited && (
           <Alert severity="warning" role="alert" data-testid="sign-in-limited">
             {t('signIn.limited')}
+          </Alert>
+        )}
+        {suspended && (
+          <Alert severity="error" role="alert" data-testid="sign-in-suspended">
+            {t('signIn.suspended', { reason: suspended.reason })}{' '}
+            {suspended.until
+              ? t('signIn.suspendedUntil', {
+                  date: dateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(suspended.until)),
+                })
+              : t('signIn.suspendedIndefinitely')}
           </Alert>
         )}
         <TextField

@@ -31,6 +31,8 @@ export function useSignInForm() {
   const login = useLogin();
   const sendOtp = useSendOtp();
   const [limited, setLimited] = useState(false);
+  /** A suspended account's reason and end (403 account_suspended, DESIGN 11.2), shown beside the form. */
+  const [suspended, setSuspended] = useState<{ reason: string; until: string | null } | null>(null);
   const [searchParams] = useSearchParams();
   const [challengeId, setChallengeId] = useState<string | null>(() => searchParams.get('challenge'));
   const form = useForm<LoginBody>({
@@ -45,8 +47,10 @@ export function useSignInForm() {
       })
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 429) setLimited(true);
+        if (err instanceof ApiError && err.errorType === 'account_suspended') setSuspended(suspensionOf(err.body));
       });
     if (!answer) return;
+    setSuspended(null);
     const data = answer.data;
     if ('verification_required' in data) {
       setSignUpData({ email: data.email, purpose: 'email-verification' });
@@ -80,6 +84,7 @@ export function useSignInForm() {
     onSubmit,
     pending: login.isPending,
     limited,
+    suspended,
     sendCode,
     sending: sendOtp.isPending,
     challengeId,
@@ -181,4 +186,14 @@ export function useResetPasswordForm(policy: PasswordPolicy | undefined) {
     navigate('/sign-in');
   });
   return { form, onSubmit, pending: reset.isPending, email: pending?.email ?? '' };
+}
+
+/** The reason and end a 403 account_suspended carries in its envelope's `data`. */
+function suspensionOf(body: unknown): { reason: string; until: string | null } {
+  const data =
+    typeof body === 'object' && body !== null ? (body as { data?: { reason?: unknown; until?: unknown } }).data : undefined;
+  return {
+    reason: typeof data?.reason === 'string' ? data.reason : '',
+    until: typeof data?.until === 'string' ? data.until : null,
+  };
 }
