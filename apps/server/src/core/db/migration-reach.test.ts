@@ -32,8 +32,15 @@ describe('migration 0012_reach', () => {
     expect(migrated.comments).toEqual({ in_app: true, email: true, push: false });
     expect(migrated.digest).toBe('off');
     expect(migrated).not.toHaveProperty('retired');
-    // The migrated row reads as the old row did.
-    expect(readNotificationSettings(migrated)).toEqual(readNotificationSettings(old));
+    // The migrated row reads as the old row did, for every type the migration knew (a type added
+    // since, such as `moderation`, takes its default in a migrated row, and its mail is off).
+    const known = Object.keys(migrated).filter((k) => typeof migrated[k] === 'object' && migrated[k] !== null);
+    expect(known.length).toBeGreaterThan(5);
+    const onlyKnown = (settings: ReturnType<typeof readNotificationSettings>) => ({
+      ...settings,
+      notifications: Object.fromEntries(known.map((k) => [k, settings.notifications[k as keyof typeof settings.notifications]])),
+    });
+    expect(onlyKnown(readNotificationSettings(migrated))).toEqual(onlyKnown(readNotificationSettings(old)));
     expect(rows.find((r) => r.name === 'none')!.s).toEqual({});
     await db.close();
   }, 60_000);
