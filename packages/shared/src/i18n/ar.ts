@@ -395,5 +395,12 @@ export const ar: Catalogue = {
   'notify.moderation_notice': 'اتخذ مشرفو الموقع إجراءً بشأن حسابك أو محتواك. السبب: «{{title}}»',
   'notify.appeal_decided': 'صدر القرار في طعنك: «{{title}}»',
   'notify.report_outcome': 'تمت معالجة بلاغك: «{{title}}»',
+  'notify.event_reminder': 'قريبًا: «{{title}}»',
+  'notify.event_changed': 'تغيّر موعد «{{title}}» أو مكانه',
+  'notify.event_cancelled': 'أُلغيت «{{title}}»',
+  'notify.event_promoted': 'تحرّر مكان: أنت ذاهب إلى «{{title}}»',
+  'notify.message_unread': 'أرسل لك {{actor}} رسالة',
   'notify.type.moderation': 'الإشراف',
+  'notify.type.events': 'الفعاليات',
+  'notify.type.messages': 'الرسائل',
 };

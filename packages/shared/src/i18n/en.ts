@@ -368,7 +368,14 @@ export const en = {
   'notify.moderation_notice': 'The site’s operators acted on your account or content. Reason: “{{title}}”',
   'notify.appeal_decided': 'Your appeal is decided: “{{title}}”',
   'notify.report_outcome': 'Your report is handled: “{{title}}”',
+  'notify.event_reminder': 'Soon: “{{title}}”',
+  'notify.event_changed': '“{{title}}” has a new time or place',
+  'notify.event_cancelled': '“{{title}}” is cancelled',
+  'notify.event_promoted': 'A place freed up: you are going to “{{title}}”',
+  'notify.message_unread': '{{actor}} sent you a message',
   'notify.type.moderation': 'moderation',
+  'notify.type.events': 'events',
+  'notify.type.messages': 'messages',
 } as const;
 
 /** CLDR plural categories, the suffixes of i18next v4 plural keys (`<key>_one`, `<key>_other`, ...). */

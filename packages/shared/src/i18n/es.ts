@@ -387,5 +387,12 @@ export const es: Catalogue = {
   'notify.moderation_notice': 'Los operadores del sitio han actuado sobre tu cuenta o tu contenido. Motivo: «{{title}}»',
   'notify.appeal_decided': 'Tu apelación ha sido resuelta: «{{title}}»',
   'notify.report_outcome': 'Tu denuncia ha sido gestionada: «{{title}}»',
+  'notify.event_reminder': 'Pronto: «{{title}}»',
+  'notify.event_changed': '«{{title}}» cambia de hora o de lugar',
+  'notify.event_cancelled': '«{{title}}» se ha cancelado',
+  'notify.event_promoted': 'Se liberó una plaza: vas a «{{title}}»',
+  'notify.message_unread': '{{actor}} te ha enviado un mensaje',
   'notify.type.moderation': 'moderación',
+  'notify.type.events': 'eventos',
+  'notify.type.messages': 'mensajes',
 };

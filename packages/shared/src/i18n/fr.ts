@@ -388,5 +388,12 @@ export const fr: Catalogue = {
   'notify.moderation_notice': 'Les opérateurs du site ont agi sur votre compte ou votre contenu. Motif : « {{title}} »',
   'notify.appeal_decided': 'Votre appel est tranché : « {{title}} »',
   'notify.report_outcome': 'Votre signalement est traité : « {{title}} »',
+  'notify.event_reminder': 'Bientôt : « {{title}} »',
+  'notify.event_changed': '« {{title}} » change d’heure ou de lieu',
+  'notify.event_cancelled': '« {{title}} » est annulé',
+  'notify.event_promoted': 'Une place s’est libérée : vous participez à « {{title}} »',
+  'notify.message_unread': '{{actor}} vous a envoyé un message',
   'notify.type.moderation': 'modération',
+  'notify.type.events': 'événements',
+  'notify.type.messages': 'messages',
 };

@@ -374,5 +374,12 @@ export const he: Catalogue = {
   'notify.moderation_notice': 'מפעילי האתר פעלו לגבי החשבון או התוכן שלך. הסיבה: „{{title}}”',
   'notify.appeal_decided': 'הוחלט בערעור שלך: „{{title}}”',
   'notify.report_outcome': 'הדיווח שלך טופל: „{{title}}”',
+  'notify.event_reminder': 'בקרוב: „{{title}}”',
+  'notify.event_changed': 'ל„{{title}}” יש מועד או מקום חדש',
+  'notify.event_cancelled': '„{{title}}” בוטל',
+  'notify.event_promoted': 'התפנה מקום: את/ה משתתף/ת ב„{{title}}”',
+  'notify.message_unread': '{{actor}} שלח/ה לך הודעה',
   'notify.type.moderation': 'ניהול תוכן',
+  'notify.type.events': 'אירועים',
+  'notify.type.messages': 'הודעות',
 };

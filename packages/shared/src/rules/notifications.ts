@@ -48,5 +48,9 @@ export function notificationPath(n: Pick<AppNotification, 'subject'> & { kind?: 
       return '/setting/moderation';
     case 'report':
       return '/notifications';
+    case 'event':
+      return `/events/${enc(n.subject.id)}`;
+    case 'conversation':
+      return `/messages/${enc(n.subject.id)}`;
   }
 }

@@ -29,6 +29,13 @@ export const NOTIFICATION_KINDS = [
   'moderation_notice',
   'appeal_decided',
   'report_outcome',
+  // Events (DESIGN 11.3): a reminder 24 h or 1 h before, a change of time or place, a cancellation, a waitlist place freed.
+  'event_reminder',
+  'event_changed',
+  'event_cancelled',
+  'event_promoted',
+  // Messages (DESIGN 11.4): sent by mail and push only, when a message stays unread for 10 minutes.
+  'message_unread',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -59,6 +66,11 @@ export const NOTIFICATION_KIND_TYPE: Record<NotificationKind, NotificationType> 
   moderation_notice: 'moderation',
   appeal_decided: 'moderation',
   report_outcome: 'moderation',
+  event_reminder: 'events',
+  event_changed: 'events',
+  event_cancelled: 'events',
+  event_promoted: 'events',
+  message_unread: 'messages',
 };
 
 export const NOTIFICATION_SUBJECT_TYPES = [
@@ -71,6 +83,8 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   'donation',
   'notice',
   'report',
+  'event',
+  'conversation',
 ] as const;
 
 /** A notification as GET /v1/notifications lists it and the user channel pushes it. */
