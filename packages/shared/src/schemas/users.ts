@@ -33,14 +33,19 @@ export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' });
 /** No mail or push between `from` and `to` in the member's time zone (IANA); they wait for `to`. */
+/** An IANA time zone name (`Europe/Paris`), as this runtime knows them. */
+export const TimeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, { error: 'validation.timezone' });
+
 export const QuietHoursSchema = z.strictObject({
   from: HHMM,
   to: HHMM,
-  tz: z.string().min(1).max(64).refine(isTimeZone, { error: 'validation.timezone' }),
+  tz: TimeZoneSchema,
 });
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
 
 function isTimeZone(tz: string): boolean {
+  // Offsets (`+01:00`) are not zones: their hour would not follow daylight saving.
+  if (/^[+-]/.test(tz)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return true;
