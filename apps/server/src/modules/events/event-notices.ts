@@ -90,8 +90,9 @@ export function createEventNotices(deps: {
           // Only the nearest reminder due: an event within the hour gets the 1 h one, not a late 24 h one too.
           const hours = Math.min(...due);
           const key = `event-reminder:${event.id}:${(date.occurrence ?? new Date(0)).getTime()}:${hours}:${start}`;
-          if (!(await repo.markOnce(key, now))) continue;
           const going = await repo.goingUserIds(event.id, { occurrence: date.occurrence ?? new Date(0) });
+          // Nobody going yet: nothing marked, so whoever says going before the date is still reminded.
+          if (going.length === 0 || !(await repo.markOnce(key, now))) continue;
           await notices.tell('event_reminder', event, going.map((g) => g.userId), null, date.startsAt);
           sent += 1;
         }

@@ -21,13 +21,14 @@ describe('reminders by the job queue', () => {
       ends_at: new Date(start.getTime() + HOUR).toISOString(),
     });
     // The first plan ran when the event was made (nobody going yet): going now, the event is planned anew.
+    await mailQueueDrained(t.app);
     expect((await w.call('PUT', `/events/${e.id}/rsvp`, w.member.token, { status: 'going' })).status).toBe(200);
     await w.call('PATCH', `/events/${e.id}`, w.leader.token, { description: 'Bring a notebook.' });
-    const mail = await t.mail.waitFor(w.member.email, 1, 20_000);
+    const mail = await t.mail.waitFor(w.member.email, t.mail.forAddress(w.member.email).length + 1, 20_000);
     expect(mail.subject + mail.text).toContain('Evening class');
     expect(mail.text).toContain('Soon');
     await mailQueueDrained(t.app);
-    expect(t.mail.forAddress(w.moderator.email)).toEqual([]);
+    expect(t.mail.forAddress(w.moderator.email).filter((m) => m.text.includes('Evening class'))).toEqual([]);
   });
 });
 
