@@ -3,7 +3,7 @@
  * outside this folder import only this file (issue 38.2). What is not exported here is internal.
  */
 export { createEventsModule } from './events.module.js';
-export { createEventsPersonalData } from './personal-data.js';
+export { createEventsPersonalData } from './personal-data.repo.js';
 export type { EventsService } from './events.service.js';
 export type { EventListsService } from './event-lists.service.js';
 export type { RsvpsService } from './rsvps.service.js';
