@@ -204,6 +204,8 @@ export function createContext(deps: {
     publicUrl: config.publicUrl,
     appSecret: config.appSecret,
     blocks,
+    // The coming week's events in each tribe's section (DESIGN 11.3), from the events module.
+    events: { datesOf: (tribeId, from, to) => eventsModule.eventLists.datesOf(tribeId, from, to) },
     jobs,
   });
   const { reauth } = createReauthModule({

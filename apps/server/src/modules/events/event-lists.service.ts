@@ -142,6 +142,29 @@ export function createEventListsService({ repo, tribes, clock, media }: Deps) {
       return page(rows, user, q);
     },
 
+    /** A tribe's dates in [from, to), for its members' weekly digest (cancelled ones left out). */
+    async datesOf(
+      tribeId: string,
+      from: Date,
+      to: Date,
+    ): Promise<{ id: string; title: string; startsAt: Date; timeZone: string }[]> {
+      const rows = await repo.candidates({ tribeId, publicToo: true, tribeIds: [tribeId], from, to });
+      const exceptions = await repo.exceptions(rows.map((r) => r.event.id));
+      return rows
+        .flatMap(({ event }) =>
+          occurrencesBetween(
+            event,
+            exceptions.filter((x) => x.eventId === event.id),
+            from,
+            to,
+          )
+            .filter((d) => d.startsAt >= from)
+            .map((d) => ({ id: event.id, title: event.title, startsAt: d.startsAt, timeZone: event.timeZone })),
+        )
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+        .slice(0, 10);
+    },
+
     /** Public dates and my tribes' (or only the events I answered or organised), in time order or nearest first. */
     async list(user: UserRow, q: Window & { near?: string; scope: 'all' | 'mine' }): Promise<Page<Occurrence>> {
       const near = q.near !== undefined ? readNear(q.near) : undefined;
