@@ -15,6 +15,7 @@ export interface PageMetaLookup {
   tribe(ref: string, locale: Locale): Promise<PageMeta | null>;
   campaign(id: string, locale: Locale): Promise<PageMeta | null>;
   invite(code: string, locale: Locale): Promise<PageMeta | null>;
+  event(id: string, locale: Locale): Promise<PageMeta | null>;
 }
 
 /** The SPA paths with a preview, relative to the locale prefix, and which lookup answers them. */
@@ -22,6 +23,7 @@ export const META_PAGES: [path: string, kind: keyof PageMetaLookup][] = [
   ['/tribes/:id', 'tribe'],
   ['/tribes/campaign/detail/:id', 'campaign'],
   ['/invite/:id', 'invite'],
+  ['/events/:id', 'event'],
 ];
 
 /** One line, at most `max` characters (a card shows two or three lines). */
@@ -101,6 +103,10 @@ interface Services {
       code: string,
     ): Promise<{ tribe: { name: string; description: string; cover_url: string | null; logo_url: string | null } }>;
   };
+  events: {
+    /** A public event's card (404 for any other). */
+    preview(id: string): Promise<{ title: string; description: string; cover_url: string | null; tribe_name: string }>;
+  };
 }
 
 /** Markdown (campaign stories) as the plain text a card shows: links keep their text, marks go. */
@@ -139,6 +145,17 @@ export function createPageMetaLookup(services: Services, onError: (err: unknown)
           title: campaign.title,
           description: markdownToText(campaign.description) || campaign.tribe_name,
           image: campaign.cover_url,
+        }
+      );
+    },
+    async event(id) {
+      if (!UUID.test(id)) return null;
+      const event = await orNull(() => services.events.preview(id), onError);
+      return (
+        event && {
+          title: event.title,
+          description: markdownToText(event.description) || event.tribe_name,
+          image: event.cover_url,
         }
       );
     },

@@ -36,7 +36,7 @@ export function createEventsModule(deps: {
   const notices = createEventNotices({ repo, users, notifications, clock, jobs });
   notices.defineJobs();
   return {
-    events: createEventsService({ repo, reading, tribes, transact, clock, notices, storage }),
+    events: createEventsService({ repo, reading, tribes, transact, clock, notices, storage, media }),
     eventLists: createEventListsService({ repo, tribes, clock, media }),
     rsvps: createRsvpsService({ repo, reading, tribes, transact, clock, notices, blocks, media }),
     calendars: createCalendarsService({ repo, reading, users, clock, publicUrl: deps.publicUrl, appSecret: deps.appSecret }),

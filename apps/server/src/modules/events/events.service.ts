@@ -17,6 +17,7 @@ import { canModerate, isLeader, type TribeReads } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import type { EventNotices } from './event-notices.js';
 import type { EventReading } from './event-reading.js';
+import type { MediaUrl } from './events.presenter.js';
 import type { EventInsert, EventRow, EventsRepo } from './events.repo.js';
 import { indexOfStart, keyAt, knownTimeZone, occurrenceAt, type Series } from './occurrences.js';
 import { promoteWaiting } from './waitlist.js';
@@ -29,6 +30,7 @@ interface Deps {
   clock: Clock;
   notices: EventNotices;
   storage: Pick<Storage, 'put' | 'delete'>;
+  media: MediaUrl;
 }
 
 const DAY_MS = 86_400_000;
@@ -54,7 +56,7 @@ function checkTimes(startsAt: Date, endsAt: Date): void {
  * Events of a tribe (DESIGN 11.3): created, edited and cancelled by its leaders and moderators; a change of
  * time or place tells everyone going, a cancellation too; a raised capacity moves the waiting line up.
  */
-export function createEventsService({ repo, reading, tribes, transact, clock, notices, storage }: Deps) {
+export function createEventsService({ repo, reading, tribes, transact, clock, notices, storage, media }: Deps) {
   /** The place's columns; a village must be one of the tribe's (and not rejected). */
   async function placeColumns(tribeId: string, place: EventPlaceInput): Promise<PlaceColumns> {
     if (place.village_id !== undefined) {
@@ -270,6 +272,18 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
       await notices.plan(row.id);
       const found = await reading.reach(row.id, user);
       return reading.present(found, reading.dateOf(row, [], undefined, now), user);
+    },
+
+    /** A public event's link preview (Open Graph): anything else is 404, as to an anonymous reader. */
+    async preview(id: string): Promise<{ title: string; description: string; cover_url: string | null; tribe_name: string }> {
+      const refs = await repo.findWithRefs(id);
+      if (!refs || refs.event.visibility !== 'public' || refs.tribe.suspendedAt) throw notFound();
+      return {
+        title: refs.event.title,
+        description: refs.event.description,
+        cover_url: refs.event.coverKey ? media(refs.event.coverKey) : null,
+        tribe_name: refs.tribe.name,
+      };
     },
 
     async get(id: string, user: UserRow, occurrence: string | undefined): Promise<AppEvent> {
