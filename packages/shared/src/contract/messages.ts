@@ -46,7 +46,7 @@ const act = (verb: 'decline' | 'leave', summary: string, errorTypes: readonly st
     params: IdParamsSchema,
     data: EmptyDataSchema,
     errors: [401, 404, 409],
-    errorTypes,
+    ...(errorTypes.length ? { errorTypes } : {}),
   });
 
 export const messagesEndpoints = {
@@ -63,7 +63,6 @@ export const messagesEndpoints = {
     data: ConversationData,
     status: 201,
     errors: [401, 403, 404, 422],
-    errorTypes: [E.blocked, E.accountTooNew, E.selfConversation],
   }),
   listConversations: endpoint({
     method: 'GET',
@@ -117,7 +116,7 @@ export const messagesEndpoints = {
     data: MessageData,
     status: 201,
     errors: [401, 403, 404, 409, 413, 415, 422, 503],
-    errorTypes: [E.blocked, E.requestPending, E.idempotencyConflict],
+    errorTypes: [E.idempotencyConflict],
   }),
   markRead: endpoint({
     method: 'POST',
@@ -170,7 +169,7 @@ export const messagesEndpoints = {
     body: EditMessageBodySchema,
     data: MessageData,
     errors: [401, 403, 404, 409],
-    errorTypes: [E.notAuthor, E.editWindowClosed, E.messageDeleted],
+    errorTypes: [E.editWindowClosed, E.messageDeleted],
   }),
   deleteMessage: endpoint({
     method: 'DELETE',
@@ -181,7 +180,6 @@ export const messagesEndpoints = {
     params: IdParamsSchema,
     data: MessageData,
     errors: [401, 403, 404],
-    errorTypes: [E.notAuthor],
   }),
   reportMessage: endpoint({
     method: 'POST',
