@@ -8,6 +8,7 @@ import { login } from './login.js';
 import { pageBytes } from './page-bytes.js';
 import { realtimeFanout, realtimeIdle } from './realtime.js';
 import { me } from './me.js';
+import { messages } from './messages.js';
 import { queuePglite, queuePostgres } from './queue.js';
 import { soak } from './soak.js';
 import { start } from './start.js';
@@ -23,6 +24,7 @@ export const SCENARIOS: Scenario[] = [
   donationsPostgres,
   realtimeFanout,
   realtimeIdle,
+  messages,
   queuePglite,
   queuePostgres,
   start,

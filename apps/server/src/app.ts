@@ -56,6 +56,7 @@ import { reauthRoutes } from './modules/reauth/index.js';
 import { accountEmailRoutes } from './modules/account-email/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
+import { messagesRoutes } from './modules/messages/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { villagesRoutes } from './modules/villages/index.js';
 import { learningRoutes } from './modules/learning/index.js';
@@ -234,11 +235,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes, { ctx: servicesFor(ctx, 'admin', 'moderation') });
       await api.register(moderationRoutes, { ctx: servicesFor(ctx, 'moderation') });
       await api.register(eventsRoutes, { ctx: servicesFor(ctx, 'events', 'eventLists', 'rsvps', 'calendars') });
+      await api.register(messagesRoutes, { ctx: servicesFor(ctx, 'conversations', 'messages') });
     },
     { prefix: '/api' },
   );
   await app.register(realtimeRoutes, {
-    ctx: { realtime: ctx.realtime, storage: ctx.storage, memberships: ctx.tribesRepo },
+    ctx: { realtime: ctx.realtime, storage: ctx.storage, memberships: ctx.tribesRepo, conversations: ctx.conversationChannels },
   });
   await app.register(unsubscribeOneClickRoutes, { ctx: servicesFor(ctx, 'notifications') });
   // The private calendar feed, at the root like the unsubscribe link: calendar apps fetch it without a session.

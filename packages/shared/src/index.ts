@@ -21,4 +21,5 @@ export * from './schemas/exports.js';
 export * from './schemas/moderation.js';
 export * from './schemas/admin.js';
 export * from './schemas/events.js';
+export * from './schemas/messages.js';
 export * from './contract/index.js';

@@ -1,3 +1,4 @@
+import type { Conversation, Message, ReadMarker } from './schemas/messages.js';
 import type { Donation } from './schemas/money.js';
 import type { AppNotification } from './schemas/notifications.js';
 import type { Comment, Post } from './schemas/posts.js';
@@ -13,7 +14,21 @@ export interface RealtimeEvents {
   'notification.created': { notification: AppNotification; unread_count: number };
   'donation.received': { donation: Donation };
   'campaign.updated': { campaign_id: string; raised: number; donor_count: number };
+  /** On `private-user.{id}` of each member (DESIGN 11.4); never to someone across a block with the sender. */
+  'message.created': { message: Message; unread_count: number };
+  /** An edit or a deletion for everyone (then `message.deleted` is true, body and attachments empty). */
+  'message.updated': { message: Message };
+  /** A member read up to a message; sent only when both the reader and the receiver have read_receipts on. */
+  'message.read': { read: ReadMarker };
+  /** A conversation changed for me: started, a request accepted, members left, muted, my unread count. */
+  'conversation.updated': { conversation: Conversation };
 }
+
+/** Client events (Echo's whisper) with their payloads: `client-typing` on `private-conversation.{id}`. */
+export interface RealtimeClientEvents {
+  'client-typing': { user_id: string; name: string; typing: boolean };
+}
+export type RealtimeClientEventName = keyof RealtimeClientEvents;
 export type RealtimeEventName = keyof RealtimeEvents;
 
 /** Channel names (Laravel conventions, as the specification's Echo client expects). */
@@ -22,12 +37,18 @@ export const CHANNELS = {
   tribe: (id: string) => `private-tribe.${id}`,
   tribePresence: (id: string) => `presence-tribe.${id}`,
   campaign: (id: string) => `campaign.${id}`,
+  /** A member's own messages channel (DESIGN 11.4): message.*, conversation.updated. */
+  privateUser: (id: string) => `private-user.${id}`,
+  /** Typing in a conversation (client events between its active members). */
+  conversation: (id: string) => `private-conversation.${id}`,
 } as const;
 
 /** The same names as Echo's private()/join() take them, without the prefix. */
 export const ECHO_CHANNELS = {
   user: (id: string) => `App.Models.User.${id}`,
   tribe: (id: string) => `tribe.${id}`,
+  privateUser: (id: string) => `user.${id}`,
+  conversation: (id: string) => `conversation.${id}`,
 } as const;
 
 /** Protocol constants shared by the server and the client. */

@@ -77,6 +77,12 @@ export function peopleIn<E extends RealtimeEventName>(event: E, payload: Realtim
       const donor = (p as RealtimeEvents['donation.received']).donation.donor;
       return donor ? [donor.id] : [];
     }
+    case 'message.created':
+      return [(p as RealtimeEvents['message.created']).message.sender.id];
+    case 'message.updated':
+      return [(p as RealtimeEvents['message.updated']).message.sender.id];
+    case 'message.read':
+      return [(p as RealtimeEvents['message.read']).read.user_id];
     default:
       return [];
   }

@@ -817,3 +817,31 @@ export const DEMO_EVENTS = {
   },
   weekly: { title: 'Weekly language circle', description: 'An hour of our language for every level, online and in person.' },
 };
+/** Demo conversations between tribe-mates (DESIGN 11.4): the starter first, then lines by handle. */
+export const DEMO_CONVERSATIONS: { people: string[]; title?: string; lines: { by: string; text: string }[] }[] = [
+  {
+    people: ['amina', 'youssef'],
+    lines: [
+      { by: 'amina', text: 'السلام عليكم يوسف، هل الطريق إلى إمليل مفتوح هذا الأسبوع؟' },
+      { by: 'youssef', text: 'وعليكم السلام! نعم، الطريق مفتوح والثلج ذاب.' },
+      { by: 'amina', text: 'رائع، سنأتي يوم السبت مع الصوف الجديد.' },
+    ],
+  },
+  {
+    people: ['amina', 'claire', 'noa'],
+    title: 'Weaving circle',
+    lines: [
+      { by: 'amina', text: 'Welcome to our little circle! The new carpet pattern is almost done.' },
+      { by: 'claire', text: 'Magnifique ! Can you share a photo when it is finished?' },
+      { by: 'noa', text: 'I would love to learn the song that goes with it.' },
+      { by: 'amina', text: 'Of course, I will record it for you both.' },
+    ],
+  },
+  {
+    people: ['claire', 'noa'],
+    lines: [
+      { by: 'claire', text: 'Noa, are you coming to the online lesson on Thursday?' },
+      { by: 'noa', text: 'כן! I will be there.' },
+    ],
+  },
+];

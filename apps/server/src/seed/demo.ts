@@ -7,6 +7,7 @@ import { createManualClock } from '#src/core/clock.js';
 import { tribes as tribesTable, users as usersTable } from '#src/core/db/schema/index.js';
 import { hashPassword } from '#src/modules/auth/index.js';
 import { createLearning } from '#src/modules/learning/index.js';
+import { createMessagesModule } from '#src/modules/messages/index.js';
 import { createNotificationsModule } from '#src/modules/notifications/index.js';
 import { createPostsModule } from '#src/modules/posts/index.js';
 import { DEMO_EMAIL_DOMAIN } from '#src/modules/system/index.js';
@@ -17,6 +18,7 @@ import { createWalletModule } from '#src/modules/wallet/index.js';
 import type { UserRow } from '#src/modules/users/index.js';
 import { avatarSvg, landscapeSvg, logoSvg, patternSvg, prng, renderWebp, seedOf } from './demo-art.js';
 import {
+  DEMO_CONVERSATIONS,
   DEMO_ALT,
   DEMO_CAMPAIGNS,
   DEMO_COMMENT_LINES,
@@ -73,7 +75,10 @@ function clockedModules(ctx: AppContext, clock: ReturnType<typeof createManualCl
   const wallet = createWalletModule(withTribes);
   const learning = createLearning({ db: ctx.db, tribes: tribes.reads, clock, publicUrl: ctx.config.publicUrl.href });
   const events = createEventsModule(withTribes);
+  const messages = createMessagesModule({ ...withNotifications, reports: ctx.moderation });
   return {
+    conversations: messages.conversations,
+    messages: messages.messages,
     tribes: tribes.tribes,
     tribesRepo: tribes.reads,
     villages,
@@ -343,6 +348,26 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   phase('courses');
   await seedEvents(m, clock, now, tribeIds, person);
   phase('events');
+  // A few conversations between tribe-mates over the last days: a direct one, a group, one still unread.
+  for (const [k, convo] of DEMO_CONVERSATIONS.entries()) {
+    clock.set(ago(3 - k));
+    const [starter, ...others] = convo.people.map((handle) => user(`${handle}@${DEMO_EMAIL_DOMAIN}`));
+    const { conversation } = await m.conversations.create(starter!, {
+      member_ids: others.map((o) => o.id),
+      ...(convo.title ? { title: convo.title } : {}),
+    });
+    let last = '';
+    for (const [n, line] of convo.lines.entries()) {
+      clock.set(new Date(ago(3 - k).getTime() + (n + 1) * 7 * 60_000));
+      const from = user(`${line.by}@${DEMO_EMAIL_DOMAIN}`);
+      last = (await m.messages.send(from, conversation.id, { body: line.text }, { photo: [], voice: [] })).message.id;
+    }
+    // Everyone but the first conversation's second person has read to the end.
+    for (const member of [starter!, ...others])
+      if (!(k === 0 && member.id === others[0]?.id)) await m.conversations.markRead(member, conversation.id, last);
+  }
+
+  phase('messages');
   // The node's health and start log now know the demo accounts are here (their password is public).
   await ctx.risks.checkDemoAccounts();
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);

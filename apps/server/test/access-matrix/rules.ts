@@ -4,6 +4,7 @@ import { authRules } from './rules-auth.js';
 import { eventsRules } from './rules-events.js';
 import { exportsRules } from './rules-exports.js';
 import { learningRules } from './rules-learning.js';
+import { messagesRules } from './rules-messages.js';
 import { moderationRules } from './rules-moderation.js';
 import { moneyRules } from './rules-money.js';
 import { postsRules } from './rules-posts.js';
@@ -24,4 +25,5 @@ export const RULES: Rules = {
   ...adminRules,
   ...moderationRules,
   ...eventsRules,
+  ...messagesRules,
 };

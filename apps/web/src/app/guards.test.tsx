@@ -24,7 +24,7 @@ function user(lastStep: User['profile']['last_step']): User {
     created_at: '2026-01-01T00:00:00.000Z',
     profile: { last_step: lastStep, primary_tribe_id: null },
     privacy: { profile_visibility: 'public', show_on_map: true },
-    settings: { notifications: DEFAULT_NOTIFICATION_SETTINGS, digest: 'off', quiet_hours: null },
+    settings: { notifications: DEFAULT_NOTIFICATION_SETTINGS, digest: 'off', quiet_hours: null, read_receipts: true },
   };
 }
 

@@ -25,3 +25,4 @@ export * from './exports.js';
 export * from './admin.js';
 export * from './moderation.js';
 export * from './events.js';
+export * from './messages.js';

@@ -59,6 +59,8 @@ export type StoredNotificationSettings = Partial<Record<NotificationType, Partia
   email?: boolean;
   digest?: DigestFrequency;
   quiet_hours?: QuietHours | null;
+  /** Whether others see my read markers and I see theirs (DESIGN 11.4); true unless turned off. */
+  read_receipts?: boolean;
 };
 
 /**
@@ -69,6 +71,7 @@ export function readNotificationSettings(stored: unknown): {
   notifications: NotificationSettings;
   digest: DigestFrequency;
   quiet_hours: QuietHours | null;
+  read_receipts: boolean;
 } {
   const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
   const mailAll = s.email === true;
@@ -89,6 +92,7 @@ export function readNotificationSettings(stored: unknown): {
     notifications,
     digest: s.digest === 'weekly' ? 'weekly' : 'off',
     quiet_hours: quiet.success ? quiet.data : null,
+    read_receipts: s.read_receipts !== false,
   };
 }
 
@@ -121,6 +125,8 @@ export const UserSchema = z.object({
     notifications: z.object(NotificationSettingsSchema.shape),
     digest: z.enum(DIGEST_FREQUENCIES),
     quiet_hours: QuietHoursSchema.nullable(),
+    /** Messages' read markers, sent and seen (DESIGN 11.4); on by default. */
+    read_receipts: z.boolean().default(true),
   }),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -163,6 +169,8 @@ export const SettingsBodySchema = z.strictObject({
     .optional(),
   digest: z.enum(DIGEST_FREQUENCIES).optional(),
   quiet_hours: QuietHoursSchema.nullable().optional(),
+  /** false: my read markers are not sent to others and I see none of theirs. */
+  read_receipts: z.boolean().optional(),
 });
 export type SettingsBody = z.infer<typeof SettingsBodySchema>;
 
@@ -190,6 +198,7 @@ export function mergeNotificationSettings(stored: unknown, body: SettingsBody): 
     ...notifications,
     digest: body.digest ?? current.digest,
     quiet_hours: body.quiet_hours !== undefined ? body.quiet_hours : current.quiet_hours,
+    read_receipts: body.read_receipts ?? current.read_receipts,
   };
 }
 

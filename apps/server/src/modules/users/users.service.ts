@@ -106,7 +106,7 @@ export function createUsersService({ users, tokens, passwords, storage, clock, a
     setSettings(user: UserRow, body: SettingsBody): Promise<UserRow> {
       return update(user.id, {
         ...(body.language ? { locale: body.language } : {}),
-        ...(body.notifications || body.digest || body.quiet_hours !== undefined
+        ...(body.notifications || body.digest || body.quiet_hours !== undefined || body.read_receipts !== undefined
           ? { notificationSettings: mergeNotificationSettings(user.notificationSettings, body) }
           : {}),
       });

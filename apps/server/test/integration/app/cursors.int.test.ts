@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, buyTokens, createCampaign, createPost, leaderWithTribe, newKey, signUpOperator } from '#test/factories.js';
+import {
+  bearer,
+  buyTokens,
+  createCampaign,
+  createPost,
+  joinTribe,
+  leaderWithTribe,
+  newKey,
+  signUp,
+  signUpOperator,
+} from '#test/factories.js';
 
 /**
  * Every list the OpenAPI document shows with a `cursor` parameter gets forged cursors: garbage,
@@ -31,6 +41,14 @@ describe('pagination cursors', () => {
     const operator = await signUpOperator(t);
     const post = await createPost(t, leader.token, { tribe_id: tribe.id });
     const campaign = await createCampaign(t, leader.token, tribe.id);
+    const mate = await signUp(t);
+    await joinTribe(t, mate.token, tribe.id);
+    const conversation = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/conversations',
+      headers: bearer(leader.token),
+      payload: { member_ids: [mate.user.id] },
+    });
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
     };
@@ -44,6 +62,7 @@ describe('pagination cursors', () => {
       users: leader.user.id,
       posts: post.id,
       campaigns: campaign.id,
+      conversations: (conversation.json() as { data: { conversation: { id: string } } }).data.conversation.id,
     };
     const answers: string[] = [];
     for (const path of lists) {

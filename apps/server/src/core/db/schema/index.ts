@@ -11,3 +11,4 @@ export * from './treasury.js';
 export * from './exports.js';
 export * from './admin.js';
 export * from './events.js';
+export * from './messages.js';
