@@ -20,4 +20,5 @@ export * from './schemas/treasury.js';
 export * from './schemas/exports.js';
 export * from './schemas/moderation.js';
 export * from './schemas/admin.js';
+export * from './schemas/search.js';
 export * from './contract/index.js';

@@ -24,3 +24,4 @@ export * from './reauth.js';
 export * from './exports.js';
 export * from './admin.js';
 export * from './moderation.js';
+export * from './search.js';

@@ -403,4 +403,11 @@ export const ar: Catalogue = {
   'notify.type.moderation': 'الإشراف',
   'notify.type.events': 'الفعاليات',
   'notify.type.messages': 'الرسائل',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'نتائج البحث.',
+  'comments.updated': 'تم تحديث التعليق.',
+  'translation.done': 'تمت الترجمة.',
+  'errors.translation_disabled': 'الترجمة غير متاحة على هذا الموقع.',
+  'errors.translation_not_allowed': 'لا تسمح هذه القبيلة بإرسال منشوراتها للترجمة.',
+  'errors.translation_unavailable': 'الترجمة غير متاحة حاليًا. يرجى المحاولة لاحقًا.',
 };

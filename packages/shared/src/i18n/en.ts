@@ -376,6 +376,13 @@ export const en = {
   'notify.type.moderation': 'moderation',
   'notify.type.events': 'events',
   'notify.type.messages': 'messages',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'Search results.',
+  'comments.updated': 'The comment has been updated.',
+  'translation.done': 'Translated.',
+  'errors.translation_disabled': 'Translation is not available on this site.',
+  'errors.translation_not_allowed': 'This tribe does not allow its posts to be sent for translation.',
+  'errors.translation_unavailable': 'Translation is unavailable right now. Please try again later.',
 } as const;
 
 /** CLDR plural categories, the suffixes of i18next v4 plural keys (`<key>_one`, `<key>_other`, ...). */

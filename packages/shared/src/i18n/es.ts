@@ -395,4 +395,11 @@ export const es: Catalogue = {
   'notify.type.moderation': 'moderación',
   'notify.type.events': 'eventos',
   'notify.type.messages': 'mensajes',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'Resultados de la búsqueda.',
+  'comments.updated': 'El comentario se ha actualizado.',
+  'translation.done': 'Traducido.',
+  'errors.translation_disabled': 'La traducción no está disponible en este sitio.',
+  'errors.translation_not_allowed': 'Esta tribu no permite enviar sus publicaciones a traducir.',
+  'errors.translation_unavailable': 'La traducción no está disponible ahora. Inténtalo de nuevo más tarde.',
 };

@@ -396,4 +396,11 @@ export const fr: Catalogue = {
   'notify.type.moderation': 'modération',
   'notify.type.events': 'événements',
   'notify.type.messages': 'messages',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'Résultats de la recherche.',
+  'comments.updated': 'Le commentaire a été mis à jour.',
+  'translation.done': 'Traduit.',
+  'errors.translation_disabled': 'La traduction n’est pas proposée sur ce site.',
+  'errors.translation_not_allowed': 'Cette tribu n’autorise pas l’envoi de ses publications à la traduction.',
+  'errors.translation_unavailable': 'La traduction est indisponible pour le moment. Veuillez réessayer plus tard.',
 };

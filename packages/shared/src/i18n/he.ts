@@ -382,4 +382,11 @@ export const he: Catalogue = {
   'notify.type.moderation': 'ניהול תוכן',
   'notify.type.events': 'אירועים',
   'notify.type.messages': 'הודעות',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'תוצאות החיפוש.',
+  'comments.updated': 'התגובה עודכנה.',
+  'translation.done': 'תורגם.',
+  'errors.translation_disabled': 'תרגום אינו זמין באתר זה.',
+  'errors.translation_not_allowed': 'השבט הזה אינו מתיר לשלוח את הפוסטים שלו לתרגום.',
+  'errors.translation_unavailable': 'התרגום אינו זמין כרגע. נסו שוב מאוחר יותר.',
 };

@@ -83,7 +83,7 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
     api.update,
     write,
   )(async (req) => ({
-    data: { post: await ctx.posts.update(req.params.id, req.auth!.user, req.body.body) },
+    data: { post: await ctx.posts.update(req.params.id, req.auth!.user, req.body.body ?? '') },
     message: 'posts.updated',
   }));
 
