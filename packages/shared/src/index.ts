@@ -22,4 +22,5 @@ export * from './schemas/moderation.js';
 export * from './schemas/admin.js';
 export * from './schemas/events.js';
 export * from './schemas/messages.js';
+export * from './schemas/search.js';
 export * from './contract/index.js';

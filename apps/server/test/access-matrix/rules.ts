@@ -8,6 +8,7 @@ import { messagesRules } from './rules-messages.js';
 import { moderationRules } from './rules-moderation.js';
 import { moneyRules } from './rules-money.js';
 import { postsRules } from './rules-posts.js';
+import { searchRules } from './rules-search.js';
 import { treasuryRules } from './rules-treasury.js';
 import { tribesRules } from './rules-tribes.js';
 import type { Rules } from './types.js';
@@ -26,4 +27,5 @@ export const RULES: Rules = {
   ...moderationRules,
   ...eventsRules,
   ...messagesRules,
+  ...searchRules,
 };

@@ -29,6 +29,7 @@ export {
   CreateVillageBodySchema,
   DeleteMeBodySchema,
   DonationBodySchema,
+  EditPostTextSchema,
   FeedbackBodySchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
@@ -38,7 +39,6 @@ export {
   ReportBodySchema,
   ResetPasswordBodySchema,
   UpdateMeBodySchema,
-  UpdatePostBodySchema,
   UpdateTribeBodySchema,
 } from '@tribes/shared';
 

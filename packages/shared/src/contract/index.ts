@@ -26,3 +26,4 @@ export * from './admin.js';
 export * from './moderation.js';
 export * from './events.js';
 export * from './messages.js';
+export * from './search.js';

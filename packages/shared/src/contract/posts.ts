@@ -15,6 +15,7 @@ import {
   ReportBodySchema,
   ReportListQuerySchema,
   ResolveReportBodySchema,
+  UpdateCommentBodySchema,
   UpdatePostBodySchema,
 } from '../schemas/posts.js';
 import { TribeRefParamsSchema } from '../schemas/tribes.js';
@@ -135,7 +136,7 @@ export const postsEndpoints = {
   update: endpoint({
     method: 'PATCH',
     path: '/v1/posts/{id}',
-    summary: "Changes a post's text (its author).",
+    summary: "Changes a post's text (its language is detected again) or corrects its `lang` (its author).",
     tags,
     auth: 'user',
     params: IdParamsSchema,
@@ -191,6 +192,17 @@ export const postsEndpoints = {
     auth: 'user',
     params: IdParamsSchema,
     data: EmptyDataSchema,
+    errors: [401, 403, 404],
+  }),
+  updateComment: endpoint({
+    method: 'PATCH',
+    path: '/v1/comments/{id}',
+    summary: "Corrects a comment's detected language (its author).",
+    tags,
+    auth: 'user',
+    params: IdParamsSchema,
+    body: UpdateCommentBodySchema,
+    data: CommentData,
     errors: [401, 403, 404],
   }),
   report: endpoint({

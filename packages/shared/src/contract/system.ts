@@ -28,6 +28,8 @@ export const PublicConfigSchema = z.object({
     tile_url: z.string(),
     attribution: z.string().nullable(),
   }),
+  /** Translation of posts and comments (TRANSLATE_PROVIDER): false, the web offers no Translate action. */
+  translation: z.object({ enabled: z.boolean() }),
 });
 
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

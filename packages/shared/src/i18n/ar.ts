@@ -460,4 +460,11 @@ export const ar: Catalogue = {
   'messages.voice_too_long': 'لا تتجاوز الرسالة الصوتية دقيقتين.',
   'messages.voice_too_large': 'لا يتجاوز حجم الرسالة الصوتية 5 ميغابايت.',
   'messages.photo_invalid': 'يجب أن تكون الصورة بصيغة JPEG أو PNG أو WebP أو GIF أو AVIF.',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'نتائج البحث.',
+  'comments.updated': 'تم تحديث التعليق.',
+  'translation.done': 'تمت الترجمة.',
+  'errors.translation_disabled': 'الترجمة غير متاحة على هذا الموقع.',
+  'errors.translation_not_allowed': 'لا تسمح هذه القبيلة بإرسال منشوراتها للترجمة.',
+  'errors.translation_unavailable': 'الترجمة غير متاحة حاليًا. يرجى المحاولة لاحقًا.',
 };

@@ -433,6 +433,13 @@ export const en = {
   'messages.voice_too_long': 'A voice note may last at most 2 minutes.',
   'messages.voice_too_large': 'A voice note may be at most 5 MB.',
   'messages.photo_invalid': 'The photo must be a JPEG, PNG, WebP, GIF or AVIF image.',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'Search results.',
+  'comments.updated': 'The comment has been updated.',
+  'translation.done': 'Translated.',
+  'errors.translation_disabled': 'Translation is not available on this site.',
+  'errors.translation_not_allowed': 'This tribe does not allow its posts to be sent for translation.',
+  'errors.translation_unavailable': 'Translation is unavailable right now. Please try again later.',
 } as const;
 
 /** CLDR plural categories, the suffixes of i18next v4 plural keys (`<key>_one`, `<key>_other`, ...). */

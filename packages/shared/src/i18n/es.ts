@@ -452,4 +452,11 @@ export const es: Catalogue = {
   'messages.voice_too_long': 'Una nota de voz dura como máximo 2 minutos.',
   'messages.voice_too_large': 'Una nota de voz pesa como máximo 5 MB.',
   'messages.photo_invalid': 'La foto debe ser una imagen JPEG, PNG, WebP, GIF o AVIF.',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'Resultados de la búsqueda.',
+  'comments.updated': 'El comentario se ha actualizado.',
+  'translation.done': 'Traducido.',
+  'errors.translation_disabled': 'La traducción no está disponible en este sitio.',
+  'errors.translation_not_allowed': 'Esta tribu no permite enviar sus publicaciones a traducir.',
+  'errors.translation_unavailable': 'La traducción no está disponible ahora. Inténtalo de nuevo más tarde.',
 };

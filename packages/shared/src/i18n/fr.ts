@@ -454,4 +454,11 @@ export const fr: Catalogue = {
   'messages.voice_too_long': 'Un message vocal dure au plus 2 minutes.',
   'messages.voice_too_large': 'Un message vocal pèse au plus 5 Mo.',
   'messages.photo_invalid': 'La photo doit être une image JPEG, PNG, WebP, GIF ou AVIF.',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'Résultats de la recherche.',
+  'comments.updated': 'Le commentaire a été mis à jour.',
+  'translation.done': 'Traduit.',
+  'errors.translation_disabled': 'La traduction n’est pas proposée sur ce site.',
+  'errors.translation_not_allowed': 'Cette tribu n’autorise pas l’envoi de ses publications à la traduction.',
+  'errors.translation_unavailable': 'La traduction est indisponible pour le moment. Veuillez réessayer plus tard.',
 };

@@ -439,4 +439,11 @@ export const he: Catalogue = {
   'messages.voice_too_long': 'הודעה קולית נמשכת לכל היותר 2 דקות.',
   'messages.voice_too_large': 'הודעה קולית שוקלת לכל היותר 5MB.',
   'messages.photo_invalid': 'התמונה צריכה להיות בפורמט JPEG, PNG, WebP, GIF או AVIF.',
+  // Search and translation (DESIGN 11.5)
+  'search.results': 'תוצאות החיפוש.',
+  'comments.updated': 'התגובה עודכנה.',
+  'translation.done': 'תורגם.',
+  'errors.translation_disabled': 'תרגום אינו זמין באתר זה.',
+  'errors.translation_not_allowed': 'השבט הזה אינו מתיר לשלוח את הפוסטים שלו לתרגום.',
+  'errors.translation_unavailable': 'התרגום אינו זמין כרגע. נסו שוב מאוחר יותר.',
 };

@@ -3,6 +3,7 @@ import { PAGINATION } from '../constants.js';
 import { PersonRefSchema, UuidSchema } from './common.js';
 import { TribeSchema } from './tribes.js';
 import { POST_LIMITS } from '../rules/posts.js';
+import { CONTENT_LANGS } from '../rules/search.js';
 
 export * from '../rules/posts.js';
 
@@ -23,9 +24,23 @@ export const CreatePostFieldsSchema = z
   });
 export type CreatePostFields = z.infer<typeof CreatePostFieldsSchema>;
 
-export const UpdatePostBodySchema = z.strictObject({ body: z.string().trim().min(1).max(POST_LIMITS.bodyMax) });
+/** The edit dialog's form: a post's new text (the web validates with it; the API takes UpdatePostBodySchema). */
+export const EditPostTextSchema = z.strictObject({ body: z.string().trim().min(1).max(POST_LIMITS.bodyMax) });
+
+/** PATCH /v1/posts/{id}: new text (its language is detected again) and/or the author's correction of `lang` (null: unknown). */
+export const UpdatePostBodySchema = z
+  .strictObject({
+    body: z.string().trim().min(1).max(POST_LIMITS.bodyMax).optional(),
+    lang: z.enum(CONTENT_LANGS).nullable().optional(),
+  })
+  .refine((b) => b.body !== undefined || b.lang !== undefined, { error: 'validation.required', path: ['body'] });
+export type UpdatePostBody = z.infer<typeof UpdatePostBodySchema>;
 
 export const CommentBodySchema = z.strictObject({ body: z.string().trim().min(1).max(POST_LIMITS.commentMax) });
+
+/** PATCH /v1/comments/{id}: the author's correction of the comment's detected language (null: unknown). */
+export const UpdateCommentBodySchema = z.strictObject({ lang: z.enum(CONTENT_LANGS).nullable() });
+export type UpdateCommentBody = z.infer<typeof UpdateCommentBodySchema>;
 
 export const ReportBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(POST_LIMITS.reasonMax) });
 
@@ -79,6 +94,8 @@ export const PostSchema = z.object({
   tribe: TribeRefSchema.nullable(),
   visibility: z.enum(POST_VISIBILITIES),
   body: z.string(),
+  /** The text's language (ISO 639-1), detected when written or corrected by the author; null when unknown. */
+  lang: z.string().nullable(),
   images: z.array(PostImageSchema),
   like_count: z.number().int(),
   comment_count: z.number().int(),
@@ -97,7 +114,11 @@ export const CommentSchema = z.object({
   post_id: z.string(),
   author: PersonRefSchema,
   body: z.string(),
+  /** The text's language (ISO 639-1), detected when written or corrected by the author; null when unknown. */
+  lang: z.string().nullable(),
   can_delete: z.boolean(),
+  /** The reader wrote it (and may correct its `lang`). */
+  can_edit: z.boolean(),
   created_at: z.string(),
 });
 export type Comment = z.infer<typeof CommentSchema>;

@@ -46,6 +46,8 @@ export const UpdateTribeBodySchema = z.strictObject({
   lng: Longitude.optional(),
   region: z.string().trim().min(1).max(TRIBE_LIMITS.regionMax).optional(),
   visibility: z.enum(TRIBE_VISIBILITIES).optional(),
+  /** Whether the tribe-only posts and comments may be sent to the site's translation provider (DESIGN 11.5). */
+  allow_translation: z.boolean().optional(),
 });
 export type UpdateTribeBody = z.infer<typeof UpdateTribeBodySchema>;
 
@@ -72,6 +74,8 @@ export const TribeSchema = z.object({
   member_count: z.number().int(),
   village_count: z.number().int(),
   my_membership: MembershipSchema.nullable(),
+  /** Its tribe-only posts and comments may be sent to the translation provider (off until its leaders allow it). */
+  allow_translation: z.boolean(),
   /**
    * An operator's suspension (DESIGN 11.2): only its leaders see a suspended tribe, and why; null (or
    * absent) for everyone else and for a tribe not suspended.
@@ -97,7 +101,7 @@ export type MapTribe = z.infer<typeof MapTribeSchema>;
 
 export const MemberListQuerySchema = z.strictObject({
   status: z.enum(MEMBERSHIP_STATUSES).default('active'),
-  /** Members whose name contains it, in any case (the composer's @mention suggestions; the tribe's active members only). */
+  /** Members whose name contains it, folded like search (case, accents, Arabic and Hebrew marks; the composer's @mention suggestions). */
   q: z.string().trim().max(100).optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),

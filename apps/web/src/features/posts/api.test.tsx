@@ -26,6 +26,7 @@ const post = (id: string): Post => ({
   can_delete: false,
   created_at: '2026-01-01T00:00:00.000Z',
   edited_at: null,
+  lang: null,
 });
 
 describe('posts calls through the contract', () => {

@@ -23,7 +23,8 @@ export function applyLiveComment(client: QueryClient, comment: Comment, commentC
     patchPostIn(data, comment.post_id, (p) => ({ ...p, comment_count: commentCount })),
   );
   // The server presents the comment for its author; another reader may not delete it.
-  const seen = { ...comment, can_delete: comment.can_delete && comment.author.id === meId };
+  const mine = comment.author.id === meId;
+  const seen = { ...comment, can_delete: comment.can_delete && mine, can_edit: comment.can_edit && mine };
   client.setQueryData<CommentPages>(postKeys.comments(comment.post_id), (data) => appendComment(data, seen));
 }
 

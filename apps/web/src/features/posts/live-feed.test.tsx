@@ -40,6 +40,7 @@ function post(id: string, authorId = 'a1'): Post {
     can_delete: false,
     created_at: now.toISOString(),
     edited_at: null,
+    lang: null,
   };
 }
 
@@ -161,7 +162,9 @@ describe('new posts banner', () => {
       post_id: 'p0',
       author: { id: 'a2', name: 'Ben', avatar_url: null },
       body: 'Nice',
+      lang: 'en',
       can_delete: true,
+      can_edit: true,
       created_at: now.toISOString(),
     };
     await waitFor(() => expect(fake.listening(`tribe.${TRIBE}`, 'comment.created')).toBe(1));
@@ -172,7 +175,7 @@ describe('new posts banner', () => {
     type Pages<T> = { pages: { items: T[] }[] };
     expect(client.getQueryData<Pages<Post>>(postKeys.feed)!.pages[0]!.items[0]!.comment_count).toBe(4);
     const comments = client.getQueryData<Pages<typeof comment>>(postKeys.comments('p0'))!.pages[0]!.items;
-    expect(comments).toEqual([{ ...comment, can_delete: false }]);
+    expect(comments).toEqual([{ ...comment, can_delete: false, can_edit: false }]);
     act(() => fake.emit(`tribe.${TRIBE}`, 'post.deleted', { post_id: 'p1', tribe_id: TRIBE }));
     expect(client.getQueryData<Pages<Post>>(postKeys.feed)!.pages[0]!.items.map((p) => p.id)).toEqual(['p0']);
   });

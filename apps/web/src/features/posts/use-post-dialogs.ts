@@ -5,7 +5,7 @@ import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { useReportPost, useUpdatePost } from './api';
 
 const reportParser = lazyParser((s) => s.ReportBodySchema);
-const updatePostParser = lazyParser((s) => s.UpdatePostBodySchema);
+const updatePostParser = lazyParser((s) => s.EditPostTextSchema);
 
 /** The report dialog's form: a reason, sent to the tribe's moderators (409 when already reported). */
 export function useReportForm(postId: string, onDone: () => void) {

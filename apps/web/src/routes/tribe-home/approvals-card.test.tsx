@@ -29,6 +29,7 @@ const tribe = (role: 'leader' | 'moderator' | 'member' | null): Tribe => ({
   visibility: 'request',
   member_count: 4,
   village_count: 0,
+  allow_translation: false,
   my_membership: role ? { role, status: 'active', joined_at: new Date().toISOString() } : null,
   created_at: new Date().toISOString(),
 });

@@ -12,3 +12,4 @@ export * from './exports.js';
 export * from './admin.js';
 export * from './events.js';
 export * from './messages.js';
+export * from './search.js';

@@ -27,6 +27,7 @@ const post: Post = {
   can_delete: false,
   created_at: new Date().toISOString(),
   edited_at: null,
+  lang: null,
 };
 
 /** The feed from the cache, as /home shows it: the card re-renders from what the cache holds. */

@@ -33,6 +33,7 @@ const tribe = (over: Partial<Tribe> = {}): Tribe => ({
   visibility: 'open',
   member_count: 1,
   village_count: 0,
+  allow_translation: false,
   my_membership: { role: 'leader', status: 'active', joined_at: new Date().toISOString() },
   created_at: new Date().toISOString(),
   ...over,
