@@ -92,7 +92,7 @@ export const lighthouseScenario: Scenario = {
         `${bench.baseUrl}/api/v1/tribes/${firstTribeId}/invites`,
         { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' },
         201,
-      )) as { data: { code: string } };
+      )) as { data: { invite: { code: string } } };
       mkdirSync(REPORT_DIR, { recursive: true });
 
       const auditOnce = async (
@@ -213,7 +213,7 @@ export const lighthouseScenario: Scenario = {
       };
       // LIGHTHOUSE_PAGES=home,tribe-ar (any of the names below, or a path audited signed in) audits only those.
       const tribePath = `/tribes/${encodeURIComponent(firstTribeSlug)}`;
-      const invitePath = `/invite/${invite.data.code}`;
+      const invitePath = `/invite/${invite.data.invite.code}`;
       const pages: AuditedPage[] = (['en', 'ar'] as const).flatMap((locale) => {
         const prefix = locale === 'en' ? '' : `/${locale}`;
         const suffix = locale === 'en' ? '' : `-${locale}`;
