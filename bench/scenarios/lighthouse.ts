@@ -184,7 +184,11 @@ export const lighthouseScenario: Scenario = {
       // at the start of every run), and the calculator's slowdown for it is used for every audit after.
       let slowdown: number | undefined;
       if (CPU_MODE === 'calibrated' && PRESET === 'mobile') {
-        const probe = await auditOnce({ name: 'calibration', path: '/sign-in', visit: 'first', signedIn: false }, undefined, false);
+        const probe = await auditOnce(
+          { name: 'calibration', path: '/sign-in', visit: 'first', signedIn: false },
+          undefined,
+          false,
+        );
         slowdown = suggestedSlowdown(probe.benchmarkIndex);
         console.log(`\n    host benchmarkIndex ${probe.benchmarkIndex}: auditing with a ${slowdown}x CPU slowdown`);
       } else if (CPU_MODE !== 'calibrated' && CPU_MODE !== 'fixed') slowdown = Number(CPU_MODE);
