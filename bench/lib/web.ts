@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The built web app the scenarios measure. */
-export const WEB_DIST = path.join(root, 'apps/web/dist');
+/** The built web app the scenarios measure (BENCH_WEB_DIST=dir measures another build, e.g. one kept from before a change). */
+export const WEB_DIST = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
 
 /** Builds the web app unless apps/web/dist already holds a build. */
 export function ensureWebDist(): void {

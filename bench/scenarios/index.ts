@@ -11,6 +11,7 @@ import { me } from './me.js';
 import { queuePglite, queuePostgres } from './queue.js';
 import { soak } from './soak.js';
 import { start } from './start.js';
+import { walk } from './walk.js';
 
 /** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
 export const SCENARIOS: Scenario[] = [
@@ -29,5 +30,6 @@ export const SCENARIOS: Scenario[] = [
   bundle,
   lighthouseScenario,
   pageBytes,
+  walk,
   soak,
 ];

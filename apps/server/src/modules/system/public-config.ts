@@ -1,11 +1,11 @@
-import { TOKEN_CURRENCY } from '@tribes/shared';
+import { TOKEN_CURRENCY, type PublicConfig } from '@tribes/shared';
 import type { Config } from '#src/core/config.js';
 
 /**
  * What the web app needs to know at run time and cannot at build time (the realtime key is per install): the
  * data of GET /v1/config, also inlined into the served index.html so the app starts without asking (issue 42).
  */
-export function publicConfigOf(ctx: { config: Config; realtime: { appKey: string } }) {
+export function publicConfigOf(ctx: { config: Config; realtime: { appKey: string } }): PublicConfig {
   const url = ctx.config.publicUrl;
   const scheme: 'http' | 'https' = url.protocol === 'https:' ? 'https' : 'http';
   return {
