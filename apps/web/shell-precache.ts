@@ -1,5 +1,9 @@
 import type { Plugin } from 'vite';
 
+/** Never cached ahead: other pages (each cached when opened), the map, the sign-in providers, the locales. */
+const NOT_AHEAD_MODULE = /[\\/]src[\\/]routes[\\/]|map|leaflet|firebase/;
+const NOT_AHEAD_FILE = /^assets\/(?:(?:en|ar|fr|he|es)-|.*(?:map|leaflet|countries|firebase|location-picker))/;
+
 /** The file the service worker reads for the reading pages' code (see `shellPrecache`). */
 export const READING_CODE_FILE = 'reading-code.json';
 
@@ -26,18 +30,22 @@ export function shellPrecache(readingPages: RegExp): { plugin: Plugin; sets: Cod
           .filter((item) => item.type === 'chunk')
           .map((chunk) => [chunk.fileName, chunk]),
       );
-      const walk = (fileName: string, into: Set<string>) => {
+      // A page's chunks: what it imports statically and, for a reading page, what its code may import on use
+      // (a form's rules, the messages of the server), but never another page nor the map.
+      const walk = (fileName: string, into: Set<string>, onUse = false, root = true) => {
         if (into.has(fileName)) return;
-        into.add(fileName);
         const chunk = chunks.get(fileName);
+        if (onUse && !root && (NOT_AHEAD_FILE.test(fileName) || NOT_AHEAD_MODULE.test(chunk?.facadeModuleId ?? ''))) return;
+        into.add(fileName);
         if (!chunk) return;
         for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-        for (const imported of chunk.imports) walk(imported, into);
+        for (const imported of chunk.imports) walk(imported, into, onUse, false);
+        if (onUse) for (const imported of chunk.dynamicImports) walk(imported, into, onUse, false);
       };
       for (const chunk of chunks.values()) if (chunk.isEntry) walk(chunk.fileName, sets.shell);
       const reading = new Set<string>();
       for (const chunk of chunks.values())
-        if (chunk.facadeModuleId && readingPages.test(chunk.facadeModuleId)) walk(chunk.fileName, reading);
+        if (chunk.facadeModuleId && readingPages.test(chunk.facadeModuleId)) walk(chunk.fileName, reading, true);
       for (const file of reading) if (!sets.shell.has(file)) sets.reading.add(file);
       this.emitFile({
         type: 'asset',
