@@ -10,7 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { CACHE_USED_CODE, isKeptMediaPath, isReadableApiPath, OFFLINE_CACHES } from '../src/lib/offline-caches';
+import { isKeptMediaPath, isReadableApiPath, OFFLINE_CACHES } from '../src/lib/offline-caches';
 import { notificationTarget, readPush } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -21,37 +21,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 // A new version takes over at once: the shell it serves is only a fallback, and pages are never mixed
 // across versions because every navigation goes to the network first.
 self.addEventListener('install', () => void self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.clients.claim(), keepReadingCode()])));
-
-/** Whether the phone asks to save data (Chromium's Save-Data): then nothing is downloaded ahead of use. */
-const savesData = () => (navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
-
-/** Stores each URL not yet in the code cache (from the HTTP cache when the page has just loaded it). */
-async function keep(urls: readonly string[]) {
-  const cache = await caches.open(OFFLINE_CACHES.code);
-  for (const url of urls) {
-    if (!url.startsWith('/assets/') || (await cache.match(url))) continue;
-    await cache.add(url).catch(() => undefined);
-  }
-}
-
-/**
- * The code of the pages a member reads offline (the feed, a tribe, a course and its lessons: issue 17), kept
- * after install so they open offline even if never opened online; never on data saver (issue 42).
- */
-async function keepReadingCode() {
-  if (savesData()) return;
-  const list = (await matchPrecache('/reading-code.json'))?.json() ?? [];
-  await keep(((await list) as unknown[]).filter((url): url is string => typeof url === 'string'));
-}
-
-// The code the page loaded before this worker controlled it (a first visit): kept now, so a reload offline
-// finds it (from the HTTP cache: no new bytes).
-self.addEventListener('message', (event) => {
-  const data = event.data as { type?: unknown; urls?: unknown } | null;
-  if (data?.type !== CACHE_USED_CODE || !Array.isArray(data.urls)) return;
-  event.waitUntil(keep(data.urls.filter((url): url is string => typeof url === 'string')));
-});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 // Navigations: the network first (the server renders preview tags and knows the latest build); offline,
 // the precached shell, which shows the app's own offline state instead of the browser's error page.
@@ -62,15 +32,6 @@ self.addEventListener('fetch', (event) => {
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const ok = new CacheableResponsePlugin({ statuses: [200] });
-
-// The app's code beyond the shell, as it is used: hashed names never change, so the cache answers first.
-registerRoute(
-  ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname.startsWith('/assets/'),
-  new CacheFirst({
-    cacheName: OFFLINE_CACHES.code,
-    plugins: [ok, new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })],
-  }),
-);
 
 // Photos and avatars as they were seen: a month, the 400 most recent (expense receipts never).
 registerRoute(

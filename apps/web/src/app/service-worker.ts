@@ -1,5 +1,3 @@
-import { CACHE_USED_CODE } from '../lib/offline-caches';
-
 /** What the page does once the service worker controls it for the first time. */
 export interface ServiceWorkerHooks {
   /** The worker controls the page now: data read before it did was not kept for offline; read it again. */
@@ -18,15 +16,6 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks = {}): void {
   }
   const register = () => {
     container.register('/sw.js', { scope: '/' }).catch(() => undefined);
-    // The worker precaches the shell only (issue 42): the code this page loaded is handed to it to keep.
-    void container.ready.then((registration) => {
-      const urls = performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name))
-        .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
-        .map((url) => url.pathname);
-      registration.active?.postMessage({ type: CACHE_USED_CODE, urls });
-    });
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

@@ -8,12 +8,7 @@ export const OFFLINE_CACHES = {
   media: 'tribes-media',
   /** What a member reads: the feed, tribes, posts, people, courses and lessons; never money. */
   api: 'tribes-api',
-  /** The app's code beyond the precached shell, cached as it is used (issue 42): hashed names, never stale. */
-  code: 'tribes-code',
 } as const;
-
-/** Sent by the page to the worker: the code it loaded before the worker controlled it, to keep for offline. */
-export const CACHE_USED_CODE = 'cache-used-code';
 
 /** The API paths kept for reading offline: GETs of reading endpoints only, never money, sessions or downloads. */
 const READABLE =
