@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The built web app the scenarios measure. */
-export const WEB_DIST = path.join(root, 'apps/web/dist');
+/** The built web app the scenarios measure (BENCH_WEB_DIST=dir measures another build, e.g. one kept from before a change). */
+export const WEB_DIST = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
 
 /** Builds the web app unless apps/web/dist already holds a build. */
 export function ensureWebDist(): void {
@@ -26,7 +26,7 @@ export async function demoSession(
   baseUrl: string,
   password: string,
   expectStatus: (url: string, init: RequestInit, status: number) => Promise<unknown>,
-): Promise<{ token: string; session: string; firstTribeSlug: string }> {
+): Promise<{ token: string; session: string; firstTribeSlug: string; firstTribeId: string }> {
   const login = (await expectStatus(
     `${baseUrl}/api/v1/auth/login`,
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_LEADER, password }) },
@@ -34,7 +34,7 @@ export async function demoSession(
   )) as { data: { auth_token: string; user: unknown } };
   const token = login.data.auth_token;
   const tribes = (await expectStatus(`${baseUrl}/api/v1/tribes`, { headers: { authorization: `Bearer ${token}` } }, 200)) as {
-    data: { items?: { slug: string }[] } | { slug: string }[];
+    data: { items?: { slug: string; id: string }[] } | { slug: string; id: string }[];
   };
   const list = Array.isArray(tribes.data) ? tribes.data : (tribes.data.items ?? []);
   if (!list[0]) throw new Error('the demo data has no tribe');
@@ -46,5 +46,5 @@ export async function demoSession(
     userData: login.data.user,
     isLoggedIn: true,
   });
-  return { token, session, firstTribeSlug: list[0].slug };
+  return { token, session, firstTribeSlug: list[0].slug, firstTribeId: list[0].id };
 }

@@ -12,6 +12,7 @@ import { messages } from './messages.js';
 import { queuePglite, queuePostgres } from './queue.js';
 import { soak } from './soak.js';
 import { start } from './start.js';
+import { walk } from './walk.js';
 
 /** Every scenario, in running order. The first, hello, is the baseline of every ratio. */
 export const SCENARIOS: Scenario[] = [
@@ -31,5 +32,6 @@ export const SCENARIOS: Scenario[] = [
   bundle,
   lighthouseScenario,
   pageBytes,
+  walk,
   soak,
 ];

@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
@@ -19,13 +21,19 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
  */
 const PRESET = process.env.LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
 /**
- * The preset's CPU slowdown (4x on mobile) is calibrated for a host whose Lighthouse benchmarkIndex is
- * about 1500; a faster host under-throttles and scores higher. LIGHTHOUSE_CPU_SLOWDOWN=n audits with n
- * instead (each run reports its host's index and the slowdown Lighthouse's calculator suggests for it).
+ * The CPU slowdown (DESIGN 11.6). By default `calibrated`: the one Lighthouse's own CPU throttling calculator
+ * gives for this host's benchmarkIndex (measured by a first Lighthouse pass before the audits), so the figure
+ * stands for the preset's mid-tier phone whatever the machine. LIGHTHOUSE_CPU=fixed keeps the preset's own
+ * slowdown (4x on mobile, calibrated for a host of about 1500 only); LIGHTHOUSE_CPU=n (or the older
+ * LIGHTHOUSE_CPU_SLOWDOWN=n) audits with n.
  */
-const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
-if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1))
-  throw new Error('LIGHTHOUSE_CPU_SLOWDOWN: a number of at least 1, such as 4 or 10');
+const CPU_MODE = process.env.LIGHTHOUSE_CPU ?? process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 'calibrated';
+if (CPU_MODE !== 'calibrated' && CPU_MODE !== 'fixed' && !(Number(CPU_MODE) >= 1))
+  throw new Error('LIGHTHOUSE_CPU: calibrated (the default), fixed, or a slowdown of at least 1 such as 4 or 10');
+/** Where each run's report and trace are kept (git-ignored): LIGHTHOUSE_REPORT_DIR, else bench/results/lighthouse/<time>. */
+const REPORT_DIR =
+  process.env.LIGHTHOUSE_REPORT_DIR ??
+  join(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'lighthouse', new Date().toISOString().replace(/[:.]/g, '-'));
 
 /**
  * The slowdown Lighthouse's CPU throttling calculator suggests for a host's benchmarkIndex to stand for its
@@ -56,34 +64,147 @@ const METRICS = [
   ['cumulative-layout-shift', 'CLS'],
 ] as const;
 
+/** A page audited: as a first visit (nothing cached, no service worker) or as a returning member. */
+interface AuditedPage {
+  name: string;
+  path: string;
+  visit: 'first' | 'returning';
+  signedIn: boolean;
+}
+
 /**
- * Lighthouse (mobile preset unless LIGHTHOUSE_PRESET=desktop, simulated throttling) on the built web app served by the real server
- * with the demo data, each page LIGHTHOUSE_RUNS times (median reported): /sign-in signed out, /home
- * and a demo tribe's page signed in as a demo leader (the session is put into localStorage first, and
- * Lighthouse is told not to clear it).
+ * Lighthouse (mobile preset unless LIGHTHOUSE_PRESET=desktop, simulated throttling, the calibrated CPU slowdown
+ * unless LIGHTHOUSE_CPU says otherwise) on the built web app served by the real server with the demo data, each
+ * page LIGHTHOUSE_RUNS times (median reported), in English and Arabic: /sign-in and an invite link as a first
+ * visit (empty cache, no service worker: a person who taps a link in a chat), /home and a demo tribe's page as a
+ * returning member signed in as a demo leader (the service worker installed, the session in localStorage).
  */
 export const lighthouseScenario: Scenario = {
   name: 'lighthouse',
-  description: `Lighthouse scores (${PRESET} preset) of /sign-in, /home and a tribe page (budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility})`,
+  description: `Lighthouse scores (${PRESET} preset, CPU ${CPU_MODE}) of /sign-in, an invite, /home and a tribe page in en and ar (budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility})`,
   async run() {
     ensureWebDist();
     const bench = await bootApp({ WEB_DIST_DIR: WEB_DIST });
     try {
       await seedDemo(bench.app.ctx);
-      const { session, firstTribeSlug } = await demoSession(bench.baseUrl, DEMO_PASSWORD, expectStatus);
+      const { session, token, firstTribeSlug, firstTribeId } = await demoSession(bench.baseUrl, DEMO_PASSWORD, expectStatus);
+      const invite = (await expectStatus(
+        `${bench.baseUrl}/api/v1/tribes/${firstTribeId}/invites`,
+        { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' },
+        201,
+      )) as { data: { invite: { code: string } } };
+      mkdirSync(REPORT_DIR, { recursive: true });
+
+      const auditOnce = async (
+        page: AuditedPage,
+        slowdown: number | undefined,
+        keep: boolean,
+      ): Promise<Scores & { runtimeError?: string; benchmarkIndex: number }> => {
+        // A browser of its own per run: one browser through nine runs lost its connection now and then
+        // ("Session with given id not found"), and no run inherits another's caches or worker.
+        const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+        const tab = await browser.newPage();
+        try {
+          if (page.visit === 'returning') {
+            await tab.goto(`${bench.baseUrl}/sign-in`);
+            // A returning visitor's phone: the service worker installed (its precache complete) and in
+            // control. Left installing, it competes with the audited load and the scores swing by 15 points.
+            // A worker that never installs would leave `ready` pending for ever: fail the scenario instead.
+            await tab.evaluate(() =>
+              Promise.race([
+                navigator.serviceWorker.ready.then(() => undefined),
+                new Promise<never>((_, reject) =>
+                  setTimeout(() => reject(new Error('the service worker was not ready after 60 s')), 60_000),
+                ),
+              ]),
+            );
+            await tab.goto(`${bench.baseUrl}/sign-in`);
+            await tab.evaluate(
+              (value) => {
+                if (value) window.localStorage.setItem('auth', value);
+                else window.localStorage.removeItem('auth');
+              },
+              page.signedIn ? session : '',
+            );
+          }
+          const result = await lighthouse(
+            `${bench.baseUrl}${page.path}`,
+            {
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+              // A first visit starts from a browser that never saw the app; a returning one keeps its storage.
+              disableStorageReset: page.visit === 'returning',
+              ...(slowdown ? { throttling: { cpuSlowdownMultiplier: slowdown } } : {}),
+            },
+            PRESET === 'desktop' ? desktopConfig : undefined,
+            tab,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          const { categories, audits } = result.lhr;
+          const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+          const failing = (categories.accessibility?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+            .map((ref) => ref.id);
+          const metrics = METRICS.map(([id, label]) => {
+            const v = audits[id]?.numericValue ?? 0;
+            return `${label} ${id === 'cumulative-layout-shift' ? v.toFixed(3) : Math.round(v)}`;
+          }).join(', ');
+          const scripts = scriptKb(result.lhr.audits['network-requests']?.details);
+          // The blocking time again, from the run's trace in CPU time: steadier than TBT on a shared machine.
+          const used = result.lhr.configSettings.throttling?.cpuSlowdownMultiplier ?? 1;
+          const trace = result.artifacts.Trace as Parameters<typeof cpuBlocking>[0] | undefined;
+          const cpu = trace ? cpuBlocking(trace, used) : undefined;
+          const cpuMetrics = cpu
+            ? `, TBT from CPU time ${cpu.blockingMs} (${cpu.longTasks} tasks; main thread ${cpu.cpuMs} ms of CPU)`
+            : '';
+          const benchmarkIndex = Math.round(result.lhr.environment.benchmarkIndex);
+          const hostMetrics = `; JS ${scripts} KB on the wire; CPU slowdown ${used}x, host benchmarkIndex ${benchmarkIndex} (calibrated slowdown ${suggestedSlowdown(benchmarkIndex)}x)`;
+          // Each run's report and trace are kept (gzip JSON) for a closer look: open the trace in Chromium's
+          // Performance panel, the report in the Lighthouse viewer.
+          if (keep) {
+            const name = `${page.name}-${Date.now()}`;
+            writeFileSync(join(REPORT_DIR, `${name}.report.json.gz`), gzipSync(JSON.stringify(result.lhr)));
+            if (trace) writeFileSync(join(REPORT_DIR, `${name}.trace.json.gz`), gzipSync(JSON.stringify(trace)));
+          }
+          return {
+            path: `${page.path} (${page.visit} visit)`,
+            metrics: `${metrics}${cpuMetrics}${hostMetrics}`,
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            failing,
+            runtimeError: result.lhr.runtimeError?.code,
+            benchmarkIndex,
+          };
+        } finally {
+          await browser.close();
+        }
+      };
+
+      // The calibration pass: one quick audit of /sign-in gives the host's benchmarkIndex (Lighthouse measures it
+      // at the start of every run), and the calculator's slowdown for it is used for every audit after.
+      let slowdown: number | undefined;
+      if (CPU_MODE === 'calibrated' && PRESET === 'mobile') {
+        const probe = await auditOnce(
+          { name: 'calibration', path: '/sign-in', visit: 'first', signedIn: false },
+          undefined,
+          false,
+        );
+        slowdown = suggestedSlowdown(probe.benchmarkIndex);
+        console.log(`\n    host benchmarkIndex ${probe.benchmarkIndex}: auditing with a ${slowdown}x CPU slowdown`);
+      } else if (CPU_MODE !== 'calibrated' && CPU_MODE !== 'fixed') slowdown = Number(CPU_MODE);
 
       // Lighthouse now and then loses the trace (runtimeError NO_NAVSTART, every score 0): run that page again.
-      const auditValid = async (path: string, signedIn: boolean, attempt = 1): Promise<Scores> => {
-        const scores = await auditOnce(path, signedIn);
-        if (scores.runtimeError && attempt < 3) return auditValid(path, signedIn, attempt + 1);
+      const auditValid = async (page: AuditedPage, attempt = 1): Promise<Scores> => {
+        const scores = await auditOnce(page, slowdown, true);
+        if (scores.runtimeError && attempt < 3) return auditValid(page, attempt + 1);
         return scores;
       };
       // One run's score moves by several points from run to run on the same build; Lighthouse's advice is
       // the median of several runs (LIGHTHOUSE_RUNS, 3 by default): the run with the median performance.
       const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-      const audit = async (path: string, signedIn: boolean): Promise<Scores> => {
+      const audit = async (page: AuditedPage): Promise<Scores> => {
         const all: Scores[] = [];
-        for (let i = 0; i < runs; i++) all.push(await auditValid(path, signedIn));
+        for (let i = 0; i < runs; i++) all.push(await auditValid(page));
         all.sort((a, b) => a.performance - b.performance);
         const median = all[Math.floor(all.length / 2)]!;
         return {
@@ -94,102 +215,37 @@ export const lighthouseScenario: Scenario = {
           failing: [...new Set(all.flatMap((r) => r.failing))],
         };
       };
-      const auditOnce = async (path: string, signedIn: boolean): Promise<Scores & { runtimeError?: string }> => {
-        // A browser of its own per run: one browser through nine runs lost its connection now and then
-        // ("Session with given id not found"), and no run inherits another's caches or worker.
-        const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-        const page = await browser.newPage();
-        try {
-          await page.goto(`${bench.baseUrl}/sign-in`);
-          // A returning visitor's phone: the service worker installed (its precache complete) and in
-          // control. Left installing, it competes with the audited load and the scores swing by 15 points.
-          // A worker that never installs would leave `ready` pending for ever: fail the scenario instead.
-          await page.evaluate(() =>
-            Promise.race([
-              navigator.serviceWorker.ready.then(() => undefined),
-              new Promise<never>((_, reject) =>
-                setTimeout(() => reject(new Error('the service worker was not ready after 60 s')), 60_000),
-              ),
-            ]),
-          );
-          await page.goto(`${bench.baseUrl}/sign-in`);
-          await page.evaluate(
-            (value) => {
-              if (value) window.localStorage.setItem('auth', value);
-              else window.localStorage.removeItem('auth');
-            },
-            signedIn ? session : '',
-          );
-          const result = await lighthouse(
-            `${bench.baseUrl}${path}`,
-            {
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility'],
-              disableStorageReset: true,
-              ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
-            },
-            PRESET === 'desktop' ? desktopConfig : undefined,
-            page,
-          );
-          if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-          const { categories, audits } = result.lhr;
-          const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-          const failing = (categories.accessibility?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-            .map((ref) => ref.id);
-          const metrics = METRICS.map(([id, label]) => {
-            const v = audits[id]?.numericValue ?? 0;
-            return `${label} ${id === 'cumulative-layout-shift' ? v.toFixed(3) : Math.round(v)}`;
-          }).join(', ');
-          // The blocking time again, from the run's trace in CPU time: steadier than TBT on a shared machine.
-          const slowdown = result.lhr.configSettings.throttling?.cpuSlowdownMultiplier ?? 1;
-          const trace = result.artifacts.Trace as Parameters<typeof cpuBlocking>[0] | undefined;
-          const cpu = trace ? cpuBlocking(trace, slowdown) : undefined;
-          const cpuMetrics = cpu
-            ? `, TBT from CPU time ${cpu.blockingMs} (${cpu.longTasks} tasks; main thread ${cpu.cpuMs} ms of CPU)`
-            : '';
-          const benchmarkIndex = Math.round(result.lhr.environment.benchmarkIndex);
-          const hostMetrics = `; CPU slowdown ${slowdown}x, host benchmarkIndex ${benchmarkIndex} (calibrated slowdown ${suggestedSlowdown(benchmarkIndex)}x)`;
-          // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) for a closer look.
-          if (process.env.LIGHTHOUSE_REPORT_DIR) {
-            mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-            const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root';
-            writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
-          }
-          return {
-            path,
-            metrics: `${metrics}${cpuMetrics}${hostMetrics}`,
-            performance: score('performance'),
-            accessibility: score('accessibility'),
-            failing,
-            runtimeError: result.lhr.runtimeError?.code,
-          };
-        } finally {
-          await browser.close();
-        }
-      };
-      // LIGHTHOUSE_PAGES=home,tribe (any of sign-in, home, tribe) audits only those pages, for a quicker look.
-      const pages = [
-        ['sign-in', '/sign-in', false],
-        ['home', '/home', true],
-        ['tribe', `/tribes/${encodeURIComponent(firstTribeSlug)}`, true],
-      ] as const;
+      // LIGHTHOUSE_PAGES=home,tribe-ar (any of the names below, or a path audited signed in) audits only those.
+      const tribePath = `/tribes/${encodeURIComponent(firstTribeSlug)}`;
+      const invitePath = `/invite/${invite.data.invite.code}`;
+      const pages: AuditedPage[] = (['en', 'ar'] as const).flatMap((locale) => {
+        const prefix = locale === 'en' ? '' : `/${locale}`;
+        const suffix = locale === 'en' ? '' : `-${locale}`;
+        return [
+          { name: `sign-in${suffix}`, path: `${prefix}/sign-in`, visit: 'first', signedIn: false },
+          { name: `invite${suffix}`, path: `${prefix}${invitePath}`, visit: 'first', signedIn: false },
+          { name: `home${suffix}`, path: `${prefix}/home`, visit: 'returning', signedIn: true },
+          { name: `tribe${suffix}`, path: `${prefix}${tribePath}`, visit: 'returning', signedIn: true },
+        ];
+      });
       const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
       // A misspelt name would audit nothing and report the budget held: refuse it instead.
-      const unknown = only?.filter((name) => !name.startsWith('/') && !pages.some(([known]) => known === name));
+      const unknown = only?.filter((name) => !name.startsWith('/') && !pages.some((known) => known.name === name));
       if (unknown?.length || only?.length === 0)
         throw new Error(
-          `LIGHTHOUSE_PAGES: unknown page ${unknown?.join(', ') || '(none given)'}; use sign-in, home, tribe or a path`,
+          `LIGHTHOUSE_PAGES: unknown page ${unknown?.join(', ') || '(none given)'}; use ${pages.map((p) => p.name).join(', ')} or a path`,
         );
       const rows: Scores[] = [];
-      for (const [name, path, signedIn] of pages) if (!only || only.includes(name)) rows.push(await audit(path, signedIn));
-      for (const extra of only?.filter((name) => name.startsWith('/')) ?? []) rows.push(await audit(extra, true));
+      for (const page of pages) if (!only || only.includes(page.name)) rows.push(await audit(page));
+      for (const extra of only?.filter((name) => name.startsWith('/')) ?? [])
+        rows.push(await audit({ name: extra.replace(/[^a-z0-9]+/gi, '_'), path: extra, visit: 'returning', signedIn: true }));
       for (const r of rows) {
         const ok = r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility;
         console.log(
           `\n    ${r.path}: performance ${r.performance} (${r.metrics}), accessibility ${r.accessibility} (${ok ? 'within' : 'OUTSIDE'} the budget)${r.failing.length ? `; failing accessibility audits: ${r.failing.join(', ')}` : ''}`,
         );
       }
+      console.log(`\n    reports and traces: ${REPORT_DIR}`);
       const verdict = rows.every((r) => r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility);
       return noLoadMeasurement(
         this.name,
@@ -202,3 +258,10 @@ export const lighthouseScenario: Scenario = {
     }
   },
 };
+
+/** Compressed bytes of the scripts the run loaded (Lighthouse's network log), KB. */
+function scriptKb(details: unknown): number {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const bytes = items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+  return Math.round(bytes / 102.4) / 10;
+}

@@ -50,7 +50,7 @@ import { peopleRoutes } from './modules/people/index.js';
 import { createBlockSource } from './modules/people/index.js';
 import { createSessionSource } from './modules/auth/index.js';
 import { postsRoutes } from './modules/posts/index.js';
-import { systemRoutes } from './modules/system/index.js';
+import { publicConfigOf, systemRoutes } from './modules/system/index.js';
 import { tribesRoutes } from './modules/tribes/index.js';
 import { twoFactorRoutes } from './modules/twofactor/index.js';
 import { reauthRoutes } from './modules/reauth/index.js';
@@ -248,8 +248,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The private calendar feed, at the root like the unsubscribe link: calendar apps fetch it without a session.
   await app.register(calendarFeedRoutes, { ctx: servicesFor(ctx, 'calendars') });
 
-  const servesWeb = await registerStatic(app, {
+  const webPage = await registerStatic(app, {
     storage: ctx.storage,
+    publicConfig: () => publicConfigOf({ config: ctx.config, realtime: ctx.realtime }),
     formerlyPublic: ctx.formerlyPublicMedia,
     webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST,
     pageMeta: {
@@ -257,7 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: config.publicUrl,
     },
   });
-  registerNotFound(app, servesWeb ? { apiPrefixes: API_PREFIXES } : null);
+  registerNotFound(app, webPage ? { apiPrefixes: API_PREFIXES, page: webPage } : null);
   // The media store's connections (an S3 client's sockets) go with the app.
   app.addHook('onClose', () => ctx.storage.close());
 

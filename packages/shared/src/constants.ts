@@ -59,3 +59,5 @@ export const PAGINATION = { defaultLimit: 20, maxLimit: 50 } as const;
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
 export const STORAGE_KEYS = { auth: 'auth', tribes: 'tribes', theme: 'theme', dataSaver: 'dataSaver' } as const;
 export const LOCALE_COOKIE = { name: 'i18n_redirected', maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;
+/** The chosen theme, copied from localStorage so the server can draw the page's frame in it before the app runs (issue 42). */
+export const THEME_COOKIE = { name: 'theme', maxAgeDays: 365, path: '/' } as const;

@@ -3,6 +3,7 @@ import { issuesByField, translate, type MessageKey } from '@tribes/shared';
 import type { z } from 'zod';
 import { HttpError } from './errors.js';
 import { t } from './i18n.js';
+import { sendWebPage } from './web-shell.js';
 
 /** Raised by the validator compiler with the zod issues of a request part. */
 export class RequestValidationError extends Error {
@@ -182,7 +183,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 const STATIC_FILE = /\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|txt|xml|woff2?|br|gz)$/i;
 
-export function registerNotFound(app: FastifyInstance, spa: { apiPrefixes: string[] } | null): void {
+export function registerNotFound(
+  app: FastifyInstance,
+  spa: { apiPrefixes: string[]; page: (request: FastifyRequest) => string } | null,
+): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
@@ -192,7 +196,7 @@ export function registerNotFound(app: FastifyInstance, spa: { apiPrefixes: strin
       // browser would otherwise fail to parse HTML as JavaScript instead of reloading the app.
       !pathname.startsWith('/assets/') &&
       !STATIC_FILE.test(pathname);
-    if (spa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (spa && isPage) return sendWebPage(request, reply, spa.page(request));
     return sendError(request, reply, 404, 'errors.not_found');
   });
 }

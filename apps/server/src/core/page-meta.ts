@@ -74,7 +74,7 @@ export function localeOf(
 }
 
 /** One cookie's value from a Cookie header, if present. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) {

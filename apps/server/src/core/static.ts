@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mediaEndpoints } from '@tribes/shared';
 import { notFound } from './errors.js';
 import { registerWebManifest } from './web-manifest.js';
 import { localeOf, META_PAGES, renderPageMeta, type PageMetaLookup } from './page-meta.js';
 import { route, sent } from './route.js';
+import { pageLocale, pageTheme, renderWebShell, sendWebPage } from './web-shell.js';
 import { isStorageKey, PRIVATE_PREFIX, type Storage, type StoredObject } from './storage.js';
 
 /** Paths that belong to the API and never fall back to the web app. */
@@ -41,8 +42,10 @@ export async function registerStatic(
      * `private/` at start-up, and their old public paths answer 404 even if a file was left behind.
      */
     formerlyPublic?: readonly string[];
+    /** GET /v1/config's data, inlined into every served page (issue 42). */
+    publicConfig?: () => unknown;
   },
-): Promise<boolean> {
+): Promise<WebPage | null> {
   const { storage } = opts;
   // Private media (tribe-only photos, expense receipts) only with a valid signature, never cached by shared caches.
   route(
@@ -85,7 +88,7 @@ export async function registerStatic(
   }
   const dist =
     opts.webDistDir && existsSync(path.join(opts.webDistDir, 'index.html')) ? path.resolve(opts.webDistDir) : undefined;
-  if (!dist) return false;
+  if (!dist) return null;
   await app.register(fastifyStatic, {
     root: dist,
     prefix: '/',
@@ -103,9 +106,24 @@ export async function registerStatic(
     },
   });
   registerWebManifest(app);
-  if (opts.pageMeta) registerPageMeta(app, readFileSync(path.join(dist, 'index.html'), 'utf8'), opts.pageMeta);
-  return true;
+  const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const page: WebPage = (request) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    return renderWebShell(index, {
+      locale: pageLocale(pathname, { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] }),
+      theme: pageTheme(request.headers.cookie),
+      publicConfig: opts.publicConfig?.(),
+    });
+  };
+  if (opts.pageMeta) registerPageMeta(app, page, opts.pageMeta);
+  return page;
 }
+
+/**
+ * The web app's index.html for one request (issue 42): in the page's language and direction, with the frame
+ * drawn before the app's code and the public config inlined.
+ */
+export type WebPage = (request: FastifyRequest) => string;
 
 /**
  * A shared link to a tribe, a campaign or an invite (with or without a locale prefix) is answered
@@ -114,7 +132,7 @@ export async function registerStatic(
  */
 function registerPageMeta(
   app: FastifyInstance,
-  index: string,
+  webPage: WebPage,
   { lookup, publicUrl }: { lookup: PageMetaLookup; publicUrl: URL },
 ) {
   for (const [page, kind] of META_PAGES) {
@@ -127,8 +145,9 @@ function registerPageMeta(
         if (!locale) return reply.callNotFound();
         const meta = await lookup[kind](request.params.id, locale);
         const pathname = request.url.split('?')[0] ?? '/';
-        const html = meta ? renderPageMeta(index, meta, new URL(pathname, publicUrl), publicUrl) : index;
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+        const served = webPage(request);
+        const html = meta ? renderPageMeta(served, meta, new URL(pathname, publicUrl), publicUrl) : served;
+        return sendWebPage(request, reply, html);
       });
     }
   }

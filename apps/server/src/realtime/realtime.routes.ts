@@ -71,6 +71,29 @@ export async function realtimeRoutes(
     return sent(reply);
   });
 
+  // Issue 42: a page's channels in one request; each refused channel is a 403 in its place, not a failed batch.
+  route(
+    app,
+    api.channelAuthBatch,
+    auth,
+  )(async (req, reply) => {
+    const { socket_id, channel_names } = req.body;
+    const channels: Record<string, { auth: string; channel_data?: string } | { status: 403 }> = {};
+    for (const channel_name of new Set(channel_names)) {
+      const decision = await authorizeChannel(channel_name, req.auth!, { tribes: ctx.memberships, storage: ctx.storage });
+      channels[channel_name] = !decision.allowed
+        ? { status: 403 }
+        : decision.channelData
+          ? {
+              auth: channelAuth(rt.appKey, rt.secret, socket_id, channel_name, decision.channelData),
+              channel_data: decision.channelData,
+            }
+          : { auth: channelAuth(rt.appKey, rt.secret, socket_id, channel_name) };
+    }
+    reply.send({ channels });
+    return sent(reply);
+  });
+
   route(
     app,
     api.userAuth,

@@ -99,6 +99,11 @@ export const accountRules: Rules = {
     },
   },
   'realtime.userAuth': { expect: selfOnly(), request: () => ({ body: { socket_id: '123.456' } }) },
+  // Any signed-in user may ask; each channel is judged in its place (test/integration/realtime/auth-batch).
+  'realtime.channelAuthBatch': {
+    expect: selfOnly(),
+    request: (c) => ({ body: { socket_id: '123.456', channel_names: [`private-tribe.${c.w.tribeA}`] } }),
+  },
 
   'system.config': { expect: everyone() },
   'system.health': { expect: everyone() },

@@ -11,7 +11,7 @@ import { localeDir } from '@tribes/shared/locales';
 import { useStore } from '../lib/external-store';
 import { i18n, localeStore } from './i18n';
 import { createAppTheme } from './theme';
-import { themeStore, watchSystemScheme } from './theme-mode';
+import { rememberThemeForServer, themeStore, watchSystemScheme } from './theme-mode';
 
 const caches: Record<'ltr' | 'rtl', EmotionCache> = {
   ltr: createCache({ key: 'mui', prepend: true }),
@@ -40,6 +40,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => watchSystemScheme(), []);
   useEffect(() => {
     document.documentElement.style.colorScheme = mode;
+    // A theme chosen before the server drew the frame (issue 42) reaches its cookie on the next visit.
+    rememberThemeForServer(mode);
   }, [mode]);
   return (
     <CacheProvider value={caches[dir]}>

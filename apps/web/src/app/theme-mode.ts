@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@tribes/shared/constants';
+import { STORAGE_KEYS, THEME_COOKIE } from '@tribes/shared/constants';
 import { createStore } from '../lib/external-store';
 import type { ThemeMode } from './theme';
 
@@ -11,6 +11,17 @@ export function readStoredTheme(): ThemeMode {
   }
 }
 
+/**
+ * Copies the theme into a cookie, so the server draws the page's frame in it before the app's code runs
+ * (issue 42); localStorage stays the app's own record.
+ */
+export function rememberThemeForServer(mode: ThemeMode, cookie: string = document.cookie): void {
+  if (cookie.split(';').some((part) => part.trim() === `${THEME_COOKIE.name}=${mode}`)) return;
+  const maxAge = THEME_COOKIE.maxAgeDays * 24 * 60 * 60;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${THEME_COOKIE.name}=${mode}; Max-Age=${maxAge}; Path=${THEME_COOKIE.path}; SameSite=Lax${secure}`;
+}
+
 export const themeStore = createStore<ThemeMode>(typeof window === 'undefined' ? 'light' : readStoredTheme());
 
 /** Chooses and remembers a theme under localStorage key `theme`. */
@@ -20,6 +31,7 @@ export function setThemeMode(mode: ThemeMode): void {
   } catch {
     /* private mode: the choice lasts for this page only */
   }
+  rememberThemeForServer(mode);
   themeStore.set(mode);
 }
 

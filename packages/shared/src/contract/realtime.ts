@@ -20,6 +20,12 @@ export const ChannelAuthBodySchema = z.object({
   channel_name: z.string().regex(PUSHER_CHANNEL_NAME),
 });
 export const UserAuthBodySchema = z.object({ socket_id: z.string().regex(PUSHER_SOCKET_ID) });
+/** Channels a socket joins at once (issue 42: a page's channels signed in one request, not one each). */
+export const CHANNEL_AUTH_BATCH_MAX = 20;
+export const ChannelAuthBatchBodySchema = z.strictObject({
+  socket_id: z.string().regex(PUSHER_SOCKET_ID),
+  channel_names: z.array(z.string().regex(PUSHER_CHANNEL_NAME)).min(1).max(CHANNEL_AUTH_BATCH_MAX),
+});
 
 /**
  * `auth` is `key:signature`, with the signed `channel_data` (a JSON string): the user (and, on a
@@ -31,6 +37,11 @@ export type ChannelAuth = z.infer<typeof ChannelAuthSchema>;
 /** `user_data` is the signed-in user as a JSON string `{ id, user_info: { name } }`. */
 export const UserAuthSchema = z.object({ auth: z.string(), user_data: z.string() });
 export type UserAuth = z.infer<typeof UserAuthSchema>;
+/** Each channel asked: its signature, or 403 when the user may not read it (the others are still signed). */
+export const ChannelAuthBatchSchema = z.object({
+  channels: z.record(z.string(), z.union([ChannelAuthSchema, z.object({ status: z.literal(403) })])),
+});
+export type ChannelAuthBatch = z.infer<typeof ChannelAuthBatchSchema>;
 
 const consumes = ['application/x-www-form-urlencoded', 'application/json'] as const;
 
@@ -47,6 +58,20 @@ export const realtimeEndpoints = {
     consumes,
     data: ChannelAuthSchema,
     errors: [401, 403],
+    produces: 'application/json',
+  }),
+  channelAuthBatch: endpoint({
+    method: 'POST',
+    path: '/broadcasting/auth/batch',
+    summary:
+      "Signs a socket's subscriptions to several channels in one request (the web app joins a page's channels " +
+      'together); each channel the user may not read is answered 403 in its place.',
+    tags,
+    auth: 'user',
+    body: ChannelAuthBatchBodySchema,
+    consumes: ['application/json'],
+    data: ChannelAuthBatchSchema,
+    errors: [401],
     produces: 'application/json',
   }),
   userAuth: endpoint({

@@ -162,6 +162,8 @@ export const ar: Catalogue = {
   'app.name': 'Tribes',
   'app.short_name': 'Tribes',
   'app.description': 'قبائلك وأخبارها وحملاتها ودوراتها، بخمس لغات.',
+  // The page's frame in the served HTML, shown before the app's code runs (issue 42).
+  'shell.loading': 'جارٍ تحميل Tribes…',
   'notify.someone': 'شخص ما',
   // A tribe's leaders told what needs them (issue 37.8).
   'notify.join_requested': 'طلب {{actor}} الانضمام إلى {{title}}',

@@ -150,6 +150,8 @@ export const en = {
   'app.name': 'Tribes',
   'app.short_name': 'Tribes',
   'app.description': 'Your tribes, their news, campaigns and courses, in five languages.',
+  // The page's frame in the served HTML, shown before the app's code runs (issue 42).
+  'shell.loading': 'Loading Tribes…',
   'notify.someone': 'Someone',
   // A tribe's leaders told what needs them (issue 37.8).
   'notify.join_requested': '{{actor}} asked to join {{title}}',

@@ -160,6 +160,8 @@ export const es: Catalogue = {
   'app.name': 'Tribes',
   'app.short_name': 'Tribes',
   'app.description': 'Tus tribus, sus noticias, campañas y cursos, en cinco idiomas.',
+  // The page's frame in the served HTML, shown before the app's code runs (issue 42).
+  'shell.loading': 'Cargando Tribes…',
   'notify.someone': 'Alguien',
   // A tribe's leaders told what needs them (issue 37.8).
   'notify.join_requested': '{{actor}} pidió unirse a {{title}}',

@@ -162,6 +162,8 @@ export const fr: Catalogue = {
   'app.name': 'Tribes',
   'app.short_name': 'Tribes',
   'app.description': 'Vos tribus, leurs nouvelles, campagnes et cours, en cinq langues.',
+  // The page's frame in the served HTML, shown before the app's code runs (issue 42).
+  'shell.loading': 'Chargement de Tribes…',
   'notify.someone': 'Quelqu’un',
   // A tribe's leaders told what needs them (issue 37.8).
   'notify.join_requested': '{{actor}} demande à rejoindre {{title}}',

@@ -154,6 +154,8 @@ export const he: Catalogue = {
   'app.name': 'Tribes',
   'app.short_name': 'Tribes',
   'app.description': 'השבטים שלך, החדשות, הקמפיינים והקורסים שלהם, בחמש שפות.',
+  // The page's frame in the served HTML, shown before the app's code runs (issue 42).
+  'shell.loading': 'טוען את Tribes…',
   'notify.someone': 'מישהו',
   // A tribe's leaders told what needs them (issue 37.8).
   'notify.join_requested': '{{actor}} ביקש/ה להצטרף ל{{title}}',

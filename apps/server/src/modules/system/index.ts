@@ -5,3 +5,4 @@
 export { DEMO_EMAIL_DOMAIN, createSiteRisks } from './site-risks.js';
 export { createDatabaseProbe, type DatabaseProbe } from './database-probe.js';
 export { systemRoutes, type NodeState, type SystemRoutesDeps } from './system.routes.js';
+export { publicConfigOf } from './public-config.js';

@@ -1,4 +1,4 @@
-import { systemEndpoints as api, TOKEN_CURRENCY } from '@tribes/shared';
+import { systemEndpoints as api } from '@tribes/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#src/core/config.js';
 import { HttpError } from '#src/core/errors.js';
@@ -6,6 +6,7 @@ import { MAIL_QUEUE } from '#src/core/mail/mailer.js';
 import type { Jobs } from '#src/core/jobs/jobs.js';
 import { route } from '#src/core/route.js';
 import type { DatabaseProbe } from './database-probe.js';
+import { publicConfigOf } from './public-config.js';
 import type { SiteRisks } from './site-risks.js';
 
 /** What only the node knows of itself: whether it drains (SIGTERM), whether its Redis connection is up. */
@@ -38,28 +39,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx, node }: { ctx: S
     app,
     api.config,
   )(async () => {
-    const url = ctx.config.publicUrl;
-    const scheme = url.protocol === 'https:' ? 'https' : 'http';
-    return {
-      data: {
-        realtime: {
-          key: ctx.realtime.appKey,
-          host: url.hostname,
-          port: Number(url.port || (scheme === 'https' ? 443 : 80)),
-          scheme,
-        },
-        // What the buy-tokens confirmation shows: the price of one token (integer cents, never a float).
-        payments: {
-          provider: ctx.config.payment.provider,
-          token_price_cents: ctx.config.payment.tokenPriceCents,
-          currency: TOKEN_CURRENCY,
-          display_currencies: Object.keys(ctx.config.payment.displayRates),
-          display_rates: ctx.config.payment.displayRates,
-        },
-        map: { tile_url: ctx.config.map.tileUrl, attribution: ctx.config.map.attribution },
-        translation: { enabled: ctx.config.translation !== null },
-      },
-    };
+    return { data: publicConfigOf(ctx) };
   });
 
   // Liveness: the process runs and its event loop turns; nothing else is asked.

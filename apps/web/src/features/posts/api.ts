@@ -3,6 +3,7 @@ import { postsEndpoints as endpoints, type Post } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { dataSaverOn } from '../../lib/data-saver';
+import { POST_PAGE_SIZE, readFeedPage } from '../../lib/feed-page';
 import { viaOutbox, type DirectOptions } from '../../lib/offline/outbox';
 import { tribeKeys } from '../../lib/query-keys';
 import { applyMark, dropPostFrom, patchPostIn, type PostMark } from './post-cache';
@@ -13,7 +14,7 @@ export { postKeys, type ReportStatus };
 
 export type { ExplorePage, ModerationEntry } from '@tribes/shared';
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE = POST_PAGE_SIZE;
 
 /** The page a list asks for: after `cursor` (none for the first page), PAGE_SIZE posts. */
 type PageAsk = { cursor: string | undefined; limit: number };
@@ -35,8 +36,8 @@ function usePostPages<P extends { next_cursor: string | null }>(
   });
 }
 
-export const useFeed = () =>
-  usePostPages(postKeys.feed, async (query, signal) => (await api.call(endpoints.feed, { query }, { signal })).data);
+// The same reader as the start's early ask of /home's first page (app/first-queries), which this list adopts.
+export const useFeed = () => usePostPages(postKeys.feed, (query, signal) => readFeedPage(query.cursor, signal));
 export const useExplore = (q: string) =>
   usePostPages(
     postKeys.explore(q),

@@ -2,6 +2,7 @@ import type { RealtimeEventName, RealtimeEvents } from '@tribes/shared';
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { API_BASE } from '../../app/config';
+import { batchedChannelAuth } from './batch-auth';
 import { isConnectionState, type ConnectionState, type PresenceMember, type RealtimeClient, type RealtimeConfig } from './types';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -48,6 +49,8 @@ export function createEchoClient(config: RealtimeConfig, token: string): Realtim
     enabledTransports: ['ws', 'wss'],
     authEndpoint: `${origin}/broadcasting/auth`,
     auth: { headers },
+    // A page's channels signed in one request (issue 42), not one request each.
+    channelAuthorization: { customHandler: batchedChannelAuth(`${origin}/broadcasting/auth/batch`, () => headers) },
     userAuthentication: { transport: 'ajax', endpoint: `${origin}/broadcasting/user-auth`, headers },
     withoutInterceptors: true,
   });

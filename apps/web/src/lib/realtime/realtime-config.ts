@@ -1,4 +1,5 @@
 import { API_BASE } from '../../app/config';
+import { inlinedPublicConfig } from '../inlined-config';
 import type { RealtimeConfig } from './types';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -39,15 +40,20 @@ export function resolveRealtimeConfig(
   return { key, host, port, scheme };
 }
 
-/** Asks the server where its realtime endpoint is (quietly: no notice, no loading bar). */
+/**
+ * Where the server's realtime endpoint is: from the served page when it carries the config (issue 42), else
+ * asked of the server (quietly: no notice, no loading bar).
+ */
 export async function loadRealtimeConfig(): Promise<RealtimeConfig | null> {
-  let answer: unknown = null;
-  try {
-    const res = await fetch(`${API_BASE}/v1/config`, { headers: { Accept: 'application/json' } });
-    if (res.ok) answer = await res.json();
-  } catch {
-    answer = null;
-  }
+  const inlined = inlinedPublicConfig();
+  let answer: unknown = inlined ? { data: inlined } : null;
+  if (!answer)
+    try {
+      const res = await fetch(`${API_BASE}/v1/config`, { headers: { Accept: 'application/json' } });
+      if (res.ok) answer = await res.json();
+    } catch {
+      answer = null;
+    }
   const envKey: unknown = import.meta.env.VITE_REVERB_APP_KEY;
   return resolveRealtimeConfig(answer, window.location, envKey, import.meta.env.VITE_API_ORIGIN || null);
 }
