@@ -27,4 +27,6 @@ export interface LocationPickerProps {
   /** Where the map opens when no value is set yet (e.g. the tribe's own place). */
   center?: LatLng;
   height?: number | string;
+  /** Shows the place only (an event's page): a click picks nothing. */
+  readOnly?: boolean;
 }

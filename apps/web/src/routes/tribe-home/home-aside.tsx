@@ -13,6 +13,7 @@ import { RouterLocaleLink } from '../../components/locale-link';
 import { AsideCard } from '../../components/page-columns';
 import { useMyTribes } from '../../lib/session/use-my-tribes';
 import { useTribeList } from '../../features/tribes/api';
+import { UpcomingEvents } from '../../features/events/components/next-events';
 
 const SHOWN = 5;
 /** How many rows "My tribes" holds while it loads: most members belong to a few tribes. */
@@ -126,6 +127,7 @@ export function HomeAside() {
   return (
     <>
       <MyTribesCard />
+      <UpcomingEvents />
       {!mine.isPending && <DiscoverTribesCard />}
     </>
   );
