@@ -35,6 +35,7 @@ import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { digestRoutes } from './modules/digest/index.js';
+import { calendarFeedRoutes, eventsRoutes } from './modules/events/index.js';
 import { exportsRoutes } from './modules/exports/index.js';
 import { pushRoutes } from './modules/push/index.js';
 import { notificationsRoutes, unsubscribeOneClickRoutes } from './modules/notifications/index.js';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(exportsRoutes, { ctx: servicesFor(ctx, 'exports') });
       await api.register(adminRoutes, { ctx: servicesFor(ctx, 'admin', 'moderation') });
       await api.register(moderationRoutes, { ctx: servicesFor(ctx, 'moderation') });
+      await api.register(eventsRoutes, { ctx: servicesFor(ctx, 'events', 'eventLists', 'rsvps', 'calendars') });
     },
     { prefix: '/api' },
   );
@@ -239,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ctx: { realtime: ctx.realtime, storage: ctx.storage, memberships: ctx.tribesRepo },
   });
   await app.register(unsubscribeOneClickRoutes, { ctx: servicesFor(ctx, 'notifications') });
+  // The private calendar feed, at the root like the unsubscribe link: calendar apps fetch it without a session.
+  await app.register(calendarFeedRoutes, { ctx: servicesFor(ctx, 'calendars') });
 
   const servesWeb = await registerStatic(app, {
     storage: ctx.storage,

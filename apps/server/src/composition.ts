@@ -18,6 +18,7 @@ import { createCryptoModule } from './modules/crypto/index.js';
 import { createLearning, createLearningPersonalData } from './modules/learning/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createDigestModule } from './modules/digest/index.js';
+import { createEventsModule, createEventsPersonalData } from './modules/events/index.js';
 import { createExportsModule } from './modules/exports/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOidcModule } from './modules/oidc/index.js';
@@ -146,6 +147,19 @@ export function createContext(deps: {
     expensesAwaiting: (tribeId, userId) => expenses.awaitingDecision(tribeId, userId),
   });
   const { villages } = createVillagesModule({ db, tribes: tribes.reads, clock, notifications });
+  // Events at villages (DESIGN 11.3): RSVPs, reminders by the job queue, calendars.
+  const eventsModule = createEventsModule({
+    db,
+    tribes: tribes.reads,
+    users: users.accounts,
+    clock,
+    storage,
+    notifications,
+    blocks,
+    jobs,
+    publicUrl: config.publicUrl,
+    appSecret: config.appSecret,
+  });
   const posts = createPostsModule({
     db,
     tribesRepo: tribes.reads,
@@ -206,7 +220,7 @@ export function createContext(deps: {
   const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
   const risks = createSiteRisks({ config, users: users.accounts, logger });
   // The member's data export (DESIGN 11.2): one source per module that holds member data. Messages
-  // and events add theirs here when they come (modules/exports/exports.ports.ts).
+  // add theirs here when they come (modules/exports/exports.ports.ts).
   const { exports: dataExports } = createExportsModule({
     db,
     sources: [
@@ -214,6 +228,7 @@ export function createContext(deps: {
       createPostsPersonalData(db),
       createWalletPersonalData(db),
       createLearningPersonalData(db),
+      createEventsPersonalData(db),
     ],
     users: users.accounts,
     storage,
@@ -305,6 +320,13 @@ export function createContext(deps: {
     /** Invite links of tribes (DESIGN 10.5). */
     invites: tribes.invites,
     villages,
+    /** Events of tribes, their lists, RSVPs and calendars (DESIGN 11.3). */
+    events: eventsModule.events,
+    eventLists: eventsModule.eventLists,
+    rsvps: eventsModule.rsvps,
+    calendars: eventsModule.calendars,
+    /** Reminders due at a moment (the job queue sends them; tests and the seed call it). */
+    eventReminders: eventsModule.eventReminders,
     /** The seed marks its demo posts through this (routes never see it). */
     postsRepo: posts.repo,
     /** The reader's feed and the other lists of posts. */

@@ -10,7 +10,7 @@ import { route, sent } from './route.js';
 import { isStorageKey, PRIVATE_PREFIX, type Storage, type StoredObject } from './storage.js';
 
 /** Paths that belong to the API and never fall back to the web app. */
-export const API_PREFIXES = ['/api/', '/media/', '/broadcasting/', '/app/', '/apps/'];
+export const API_PREFIXES = ['/api/', '/media/', '/broadcasting/', '/app/', '/apps/', '/ical/'];
 
 /** What a private object is served as, by its name: expense receipts may be PDFs; everything else is WebP. */
 const privateTypeOf = (key: string) => (key.endsWith('.pdf') ? 'application/pdf' : 'image/webp');

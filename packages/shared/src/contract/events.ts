@@ -134,7 +134,7 @@ export const eventsEndpoints = {
     params: IdParamsSchema,
     body: RsvpBodySchema,
     data: RsvpSchema,
-    errors: [401, 404],
+    errors: [401, 403, 404],
   }),
   attendees: endpoint({
     method: 'GET',

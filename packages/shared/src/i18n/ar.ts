@@ -421,6 +421,7 @@ export const ar: Catalogue = {
   'validation.event_past': 'انتهت هذه الفعالية.',
   'validation.near': 'أدخل مكانًا بصيغة خط العرض,خط الطول، مثل 36.75,3.06.',
   'validation.window': 'يجب أن تكون نهاية الفترة بعد بدايتها، وخلال 400 يوم على الأكثر.',
+  'validation.no_room_for_guests': 'لا يوجد مكان لهذا العدد من الضيوف.',
   'events.created': 'أُنشئت الفعالية.',
   'events.updated': 'حُدّثت الفعالية.',
   'events.cancelled': 'أُلغيت الفعالية. أُبلغ كل الذاهبين.',

@@ -394,6 +394,7 @@ export const en = {
   'validation.event_past': 'This event is over.',
   'validation.near': 'Enter a place as latitude,longitude, for example 36.75,3.06.',
   'validation.window': 'The end of the period must be after its start, at most 400 days later.',
+  'validation.no_room_for_guests': 'There is no room for that many guests.',
   'events.created': 'The event is created.',
   'events.updated': 'The event is updated.',
   'events.cancelled': 'The event is cancelled. Everyone going is told.',

@@ -413,6 +413,7 @@ export const es: Catalogue = {
   'validation.event_past': 'Este evento ya terminó.',
   'validation.near': 'Indica un lugar como latitud,longitud, por ejemplo 36.75,3.06.',
   'validation.window': 'El final del periodo debe ser posterior a su inicio, como máximo 400 días después.',
+  'validation.no_room_for_guests': 'No hay sitio para tantos invitados.',
   'events.created': 'El evento está creado.',
   'events.updated': 'El evento está actualizado.',
   'events.cancelled': 'El evento está cancelado. Se ha avisado a quienes iban.',

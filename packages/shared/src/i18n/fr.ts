@@ -414,6 +414,7 @@ export const fr: Catalogue = {
   'validation.event_past': 'Cet événement est terminé.',
   'validation.near': 'Indiquez un lieu sous la forme latitude,longitude, par exemple 36.75,3.06.',
   'validation.window': 'La fin de la période doit être après son début, au plus 400 jours plus tard.',
+  'validation.no_room_for_guests': 'Il n’y a pas de place pour autant d’invités.',
   'events.created': 'L’événement est créé.',
   'events.updated': 'L’événement est mis à jour.',
   'events.cancelled': 'L’événement est annulé. Les participants sont prévenus.',

@@ -400,6 +400,7 @@ export const he: Catalogue = {
   'validation.event_past': 'האירוע הזה הסתיים.',
   'validation.near': 'הזינו מקום בצורה קו רוחב,קו אורך, למשל 36.75,3.06.',
   'validation.window': 'סוף התקופה חייב להיות אחרי תחילתה, עד 400 ימים אחריה.',
+  'validation.no_room_for_guests': 'אין מקום לכל כך הרבה אורחים.',
   'events.created': 'האירוע נוצר.',
   'events.updated': 'האירוע עודכן.',
   'events.cancelled': 'האירוע בוטל. כל המגיעים קיבלו הודעה.',

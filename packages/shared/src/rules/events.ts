@@ -27,6 +27,7 @@ export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
 /** Whom GET /v1/events/{id}/attendees lists (a `not_going` answer is nobody's business). */
 export const ATTENDEE_STATUSES = ['going', 'interested', 'waitlisted'] as const;
+export type AttendeeStatus = (typeof ATTENDEE_STATUSES)[number];
 
 export const EVENT_LIMITS = {
   titleMax: 120,

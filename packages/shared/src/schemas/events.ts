@@ -117,6 +117,8 @@ export const CreateEventBodySchema = z
   })
   .superRefine(checkTimes);
 export type CreateEventBody = z.input<typeof CreateEventBodySchema>;
+/** The create body as the server reads it (defaults applied). */
+export type CreateEventData = z.output<typeof CreateEventBodySchema>;
 
 /**
  * PATCH /v1/events/{id}: either the whole event (any of its fields; `repeat: null` stops repeating,
@@ -321,3 +323,4 @@ export const AttendeePageSchema = z.object({ items: z.array(AttendeeSchema), nex
 
 /** GET /v1/me/calendar_url: the private feed's address (a secret: whoever has it reads the feed). */
 export const CalendarUrlSchema = z.object({ url: z.string() });
+export type CalendarUrl = z.infer<typeof CalendarUrlSchema>;
