@@ -13,7 +13,6 @@ import { RouterLocaleLink } from '../../components/locale-link';
 import { AsideCard } from '../../components/page-columns';
 import { useMyTribes } from '../../lib/session/use-my-tribes';
 import { useTribeList } from '../../features/tribes/api';
-import { UpcomingEvents } from '../../features/events/components/next-events';
 
 const SHOWN = 5;
 /** How many rows "My tribes" holds while it loads: most members belong to a few tribes. */
@@ -127,7 +126,6 @@ export function HomeAside() {
   return (
     <>
       <MyTribesCard />
-      <UpcomingEvents />
       {!mine.isPending && <DiscoverTribesCard />}
     </>
   );
