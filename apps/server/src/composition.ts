@@ -325,6 +325,8 @@ export function createContext(deps: {
     eventLists: eventsModule.eventLists,
     rsvps: eventsModule.rsvps,
     calendars: eventsModule.calendars,
+    /** Previews of shared public event links (core/page-meta.ts). */
+    eventPreviews: eventsModule.eventPreviews,
     /** Reminders due at a moment (the job queue sends them; tests and the seed call it). */
     eventReminders: eventsModule.eventReminders,
     /** The seed marks its demo posts through this (routes never see it). */

@@ -15,6 +15,7 @@ export interface PageMetaLookup {
   tribe(ref: string, locale: Locale): Promise<PageMeta | null>;
   campaign(id: string, locale: Locale): Promise<PageMeta | null>;
   invite(code: string, locale: Locale): Promise<PageMeta | null>;
+  event(id: string, locale: Locale): Promise<PageMeta | null>;
 }
 
 /** The SPA paths with a preview, relative to the locale prefix, and which lookup answers them. */
@@ -22,6 +23,7 @@ export const META_PAGES: [path: string, kind: keyof PageMetaLookup][] = [
   ['/tribes/:id', 'tribe'],
   ['/tribes/campaign/detail/:id', 'campaign'],
   ['/invite/:id', 'invite'],
+  ['/events/:id', 'event'],
 ];
 
 /** One line, at most `max` characters (a card shows two or three lines). */
@@ -96,6 +98,16 @@ interface Services {
   campaigns: {
     get(id: string, viewer: null): Promise<{ title: string; description: string; cover_url: string | null; tribe_name: string }>;
   };
+  eventPreviews: {
+    preview(id: string): Promise<{
+      title: string;
+      description: string;
+      cover_url: string | null;
+      tribe_name: string;
+      starts_at: Date;
+      time_zone: string;
+    } | null>;
+  };
   invites: {
     preview(
       code: string,
@@ -141,6 +153,23 @@ export function createPageMetaLookup(services: Services, onError: (err: unknown)
           image: campaign.cover_url,
         }
       );
+    },
+    async event(id, locale) {
+      if (!UUID.test(id)) return null;
+      const event = await orNull(() => services.eventPreviews.preview(id), onError);
+      if (!event) return null;
+      // When, in the organiser's zone and the reader's language: the first thing a card of a gathering says.
+      const when = new Intl.DateTimeFormat(locale, {
+        timeZone: event.time_zone,
+        dateStyle: 'full',
+        timeStyle: 'short',
+      }).format(event.starts_at);
+      const about = markdownToText(event.description);
+      return {
+        title: event.title,
+        description: [`${when} · ${event.tribe_name}`, about].filter(Boolean).join(' — '),
+        image: event.cover_url,
+      };
     },
     async invite(code, locale) {
       const preview = await orNull(() => services.invites.preview(code), onError);

@@ -8,4 +8,5 @@ export type { EventsService } from './events.service.js';
 export type { EventListsService } from './event-lists.service.js';
 export type { RsvpsService } from './rsvps.service.js';
 export type { CalendarsService } from './calendars.service.js';
+export type { EventPreviews } from './event-preview.js';
 export { eventsRoutes, calendarFeedRoutes, type EventsRoutesDeps, type CalendarFeedRoutesDeps } from './events.routes.js';
