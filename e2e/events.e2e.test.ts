@@ -123,6 +123,17 @@ describe('events at villages', () => {
       expect(await card.getByTestId('event-when').textContent()).toContain(shown);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await expectAccessible(page, 'ar events tab, one event');
+
+      // Its page: the same time, the village on a small map, the organiser's actions; it fits and reads right to left.
+      await card.getByRole('link', { name: title }).click();
+      await page.getByTestId('event-page').waitFor();
+      await settled(page, ['map-skeleton']);
+      expect(await page.getByTestId('event-when-mine').textContent()).toContain(shown);
+      // The organiser's zone is this phone's: one time is enough.
+      expect(await page.getByTestId('event-when-organiser').count()).toBe(0);
+      await page.getByTestId('organiser-actions').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectAccessible(page, 'ar event page');
     } finally {
       await ctx.close();
     }
@@ -164,6 +175,8 @@ describe('events at villages', () => {
       // Once more under the worker, so the event's answer is in its cache.
       await page.reload();
       await page.getByTestId('event-page').waitFor();
+      await settled(page, ['map-skeleton']);
+      await expectAccessible(page, 'en event page');
 
       await ctx.setOffline(true);
       await page.reload();

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { EVENT_LIMITS, RSVP_ANSWERS, type AppEvent, type RsvpAnswer } from '@tribes/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutboxActions } from '../../../components/offline/outbox-actions';
 import { useOutboxItems } from '../../../lib/offline/use-outbox';
 import { useRsvp } from '../api';
 
@@ -31,7 +32,7 @@ export function RsvpPanel({ event }: { event: AppEvent }) {
   const pending = waiting.at(-1);
   const past = Date.parse(event.occurrence_ends_at) < Date.now();
   const closed = event.status === 'cancelled' || past;
-  const mine = pending ? pending.body.status : event.my_rsvp;
+  const mine = pending?.status === 'pending' ? pending.body.status : event.my_rsvp;
   const selected: RsvpAnswer | null = mine === 'waitlisted' ? 'going' : mine;
   const answer = (status: RsvpAnswer, withGuests = guests) =>
     rsvp.mutate({
@@ -97,7 +98,13 @@ export function RsvpPanel({ event }: { event: AppEvent }) {
             )}
           </>
         )}
-        {pending ? (
+        {pending?.status === 'failed' ? (
+          // The server refused the answer sent from the outbox (the date was cancelled meanwhile...): say why, let it go.
+          <Alert severity="error" data-testid="rsvp-refused">
+            {pending.error}
+            <OutboxActions item={pending} />
+          </Alert>
+        ) : pending ? (
           <Alert severity="info" icon={<HourglassEmptyIcon />} data-testid="rsvp-waiting">
             {t('events.rsvp.waiting')}
           </Alert>
