@@ -793,3 +793,27 @@ export const DEMO_MORE_COURSES: {
     ],
   },
 ];
+
+/** Zones of the demo tribes' places: each tribe's events are in the zone nearest its first village. */
+export const DEMO_ZONES: [zone: string, lat: number, lng: number][] = [
+  ['Africa/Casablanca', 31.6, -8.0],
+  ['Africa/Accra', 5.6, -0.2],
+  ['America/Vancouver', 49.3, -123.1],
+  ['America/Lima', -12.0, -77.0],
+  ['Pacific/Auckland', -36.8, 174.8],
+  ['Asia/Kolkata', 28.6, 77.2],
+  ['Europe/Paris', 48.9, 2.35],
+  ['Asia/Jerusalem', 31.8, 35.2],
+  ['Asia/Ho_Chi_Minh', 10.8, 106.7],
+  ['Europe/Oslo', 59.9, 10.7],
+];
+
+/** Each demo tribe's gatherings (DESIGN 11.3): one past, one coming, one weekly; `{place}` is its first village. */
+export const DEMO_EVENTS = {
+  past: { title: 'Spring gathering at {place}', description: 'Thank you all for coming: photos are in the feed.' },
+  upcoming: {
+    title: 'Harvest day at {place}',
+    description: 'We pick, sort and share. Bring **baskets**, water and a hat; lunch is on the village.',
+  },
+  weekly: { title: 'Weekly language circle', description: 'An hour of our language for every level, online and in person.' },
+};

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Locale } from '@tribes/shared';
+import type { CreateEventData, Locale } from '@tribes/shared';
+import { Temporal } from 'temporal-polyfill';
 import type { AppContext } from '#src/composition.js';
 import { createManualClock } from '#src/core/clock.js';
 import { tribes as tribesTable, users as usersTable } from '#src/core/db/schema/index.js';
@@ -11,6 +12,7 @@ import { createPostsModule } from '#src/modules/posts/index.js';
 import { DEMO_EMAIL_DOMAIN } from '#src/modules/system/index.js';
 import { createTribesModule } from '#src/modules/tribes/index.js';
 import { createVillagesModule } from '#src/modules/villages/index.js';
+import { createEventsModule } from '#src/modules/events/index.js';
 import { createWalletModule } from '#src/modules/wallet/index.js';
 import type { UserRow } from '#src/modules/users/index.js';
 import { avatarSvg, landscapeSvg, logoSvg, patternSvg, prng, renderWebp, seedOf } from './demo-art.js';
@@ -20,12 +22,14 @@ import {
   DEMO_COMMENT_LINES,
   DEMO_COURSE,
   DEMO_DONATION_LINES,
+  DEMO_EVENTS,
   DEMO_MEMBERSHIPS,
   DEMO_MORE_COURSES,
   DEMO_PEOPLE,
   DEMO_POST_LINES,
   DEMO_POSTS,
   DEMO_TRIBES,
+  DEMO_ZONES,
 } from './demo-data.js';
 
 /** The demo accounts' shared password (README.md says so): demo data only, never a real account. */
@@ -68,10 +72,12 @@ function clockedModules(ctx: AppContext, clock: ReturnType<typeof createManualCl
   const posts = createPostsModule({ ...withNotifications, tribesRepo: tribes.reads, tribes: tribes.tribes });
   const wallet = createWalletModule(withTribes);
   const learning = createLearning({ db: ctx.db, tribes: tribes.reads, clock, publicUrl: ctx.config.publicUrl.href });
+  const events = createEventsModule(withTribes);
   return {
     tribes: tribes.tribes,
     tribesRepo: tribes.reads,
     villages,
+    events,
     posts: posts.posts,
     comments: posts.comments,
     wallet,
@@ -335,6 +341,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   }
 
   phase('courses');
+  await seedEvents(m, clock, now, tribeIds, person);
+  phase('events');
   // The node's health and start log now know the demo accounts are here (their password is public).
   await ctx.risks.checkDemoAccounts();
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
@@ -468,3 +476,71 @@ function planDonations(
     };
   });
 }
+
+/** The zone nearest a place among the demo's zones. */
+function demoZone(lat: number, lng: number): string {
+  const d = ([, a, b]: (typeof DEMO_ZONES)[number]) => (a - lat) ** 2 + (b - lng) ** 2;
+  return [...DEMO_ZONES].sort((x, y) => d(x) - d(y))[0]![0];
+}
+
+/**
+ * Each tribe's gatherings, through the events service on the seed's clock: one past (members went), one
+ * in five days at its first village (public, a capacity, answers), and a weekly online circle begun two
+ * weeks ago at 19:00 in the tribe's zone.
+ */
+async function seedEvents(
+  m: ReturnType<typeof clockedModules>,
+  clock: ReturnType<typeof createManualClock>,
+  now: Date,
+  tribeIds: string[],
+  person: (email: string) => UserRow,
+): Promise<void> {
+  for (const [i, spec] of DEMO_TRIBES.entries()) {
+    const village = spec.villages[0]!;
+    const zone = demoZone(village.lat, village.lng);
+    const leader = person(spec.leader);
+    const vars = { place: village.name };
+    // 19:00 local on a day `days` from now, as an instant.
+    const at = (days: number) => {
+      const local = Temporal.Instant.fromEpochMilliseconds(now.getTime() + days * DAY).toZonedDateTimeISO(zone);
+      return new Date(local.with({ hour: 19, minute: 0, second: 0, millisecond: 0 }).epochMilliseconds);
+    };
+    const make = async (days: number, body: Omit<CreateEventData, 'starts_at' | 'ends_at' | 'time_zone'>, hours = 2) => {
+      clock.set(new Date(now.getTime() - 30 * DAY));
+      const start = at(days);
+      return m.events.events.create(tribeIds[i]!, leader, {
+        ...body,
+        starts_at: start.toISOString(),
+        ends_at: new Date(start.getTime() + hours * HOUR).toISOString(),
+        time_zone: zone,
+      });
+    };
+    const villageId = (await m.villages.list(tribeIds[i]!, leader, { status: 'approved', limit: 1 })).items[0]?.id;
+    const place = villageId ? { village_id: villageId } : { name: village.name, lat: village.lat, lng: village.lng };
+    const past = await make(-12, { ...fillEvent(DEMO_EVENTS.past, vars), place, visibility: 'tribe', capacity: null });
+    const upcoming = await make(5, { ...fillEvent(DEMO_EVENTS.upcoming, vars), place, visibility: 'public', capacity: 25 }, 6);
+    const weekly = await make(-14, {
+      ...DEMO_EVENTS.weekly,
+      place: { online_url: 'https://meet.jit.si/tribes-demo-circle', name: 'Jitsi' },
+      visibility: 'tribe',
+      capacity: null,
+      repeat: { freq: 'weekly' },
+    }, 1);
+    // Members answered as they would: going to the past one (answered before it), the coming ones now.
+    for (const [k, email] of [spec.leader, ...spec.members].entries()) {
+      const who = person(email);
+      clock.set(new Date(now.getTime() - 20 * DAY));
+      await m.events.rsvps.rsvp(past.id, who, { status: 'going' });
+      clock.set(new Date(now.getTime() - (k + 1) * HOUR));
+      await m.events.rsvps.rsvp(upcoming.id, who, { status: k % 3 === 2 ? 'interested' : 'going', guests: k % 2 });
+      const next = await m.events.events.get(weekly.id, who, undefined);
+      await m.events.rsvps.rsvp(weekly.id, who, { status: 'going', occurrence: next.occurrence ?? undefined });
+    }
+  }
+  clock.set(now);
+}
+
+const fillEvent = (text: { title: string; description: string }, vars: Record<string, string>) => ({
+  title: fill(text.title, vars),
+  description: fill(text.description, vars),
+});

@@ -1,6 +1,7 @@
 import { accountRules } from './rules-account.js';
 import { adminRules } from './rules-admin.js';
 import { authRules } from './rules-auth.js';
+import { eventsRules } from './rules-events.js';
 import { exportsRules } from './rules-exports.js';
 import { learningRules } from './rules-learning.js';
 import { moderationRules } from './rules-moderation.js';
@@ -22,4 +23,5 @@ export const RULES: Rules = {
   ...exportsRules,
   ...adminRules,
   ...moderationRules,
+  ...eventsRules,
 };

@@ -43,7 +43,15 @@ export function createEventNotices(deps: {
   const titleWithTime = (event: EventRow, startsAt: Date, user: UserRow | undefined): string => {
     const locale: Locale = user && isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
     const zone = (user && readNotificationSettings(user.notificationSettings).quiet_hours?.tz) || event.timeZone;
-    const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone, timeZoneName: 'short' }).format(startsAt);
+    const when = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: zone,
+      timeZoneName: 'short',
+    }).format(startsAt);
     return translate(locale, 'events.title_when', { title: event.title, when });
   };
 
@@ -52,11 +60,13 @@ export function createEventNotices(deps: {
     async tell(kind: Kind, event: EventRow, userIds: Iterable<string>, actor: UserRow | null, startsAt?: Date): Promise<void> {
       if (!notifications) return;
       for (const userId of new Set(userIds)) {
-        const reader = startsAt ? await users.findById(userId) : undefined;
-        const title = startsAt ? titleWithTime(event, startsAt, reader) : event.title;
-        await notifications
-          .notify(userId, kind, actor, { type: 'event', id: event.id, title, tribe_id: event.tribeId })
-          .catch(() => undefined);
+        try {
+          const reader = startsAt ? await users.findById(userId) : undefined;
+          const title = startsAt ? titleWithTime(event, startsAt, reader) : event.title;
+          await notifications.notify(userId, kind, actor, { type: 'event', id: event.id, title, tribe_id: event.tribeId });
+        } catch {
+          // One reader's failure (a deleted account, a mail queue hiccup) does not keep the others from hearing.
+        }
       }
     },
 
@@ -80,8 +90,9 @@ export function createEventNotices(deps: {
           // Only the nearest reminder due: an event within the hour gets the 1 h one, not a late 24 h one too.
           const hours = Math.min(...due);
           const key = `event-reminder:${event.id}:${(date.occurrence ?? new Date(0)).getTime()}:${hours}:${start}`;
-          if (!(await repo.markOnce(key, now))) continue;
           const going = await repo.goingUserIds(event.id, { occurrence: date.occurrence ?? new Date(0) });
+          // Nobody going yet: nothing marked, so whoever says going before the date is still reminded.
+          if (going.length === 0 || !(await repo.markOnce(key, now))) continue;
           await notices.tell('event_reminder', event, going.map((g) => g.userId), null, date.startsAt);
           sent += 1;
         }

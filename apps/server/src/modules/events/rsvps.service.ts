@@ -69,6 +69,8 @@ export function createRsvpsService({ repo, reading, tribes, transact, clock, not
         return { answer, promoted, key };
       });
       if (promoted.length) await notices.tell('event_promoted', found.refs.event, promoted, null);
+      // Someone newly going to a date whose reminder is already due is reminded now, not at the next sweep.
+      if (answer.status === 'going' || promoted.length) await notices.plan(id);
       return present(id, key, answer);
     },
 

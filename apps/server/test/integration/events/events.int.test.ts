@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
 import { buildEvent, createEvent, eventsWorld } from './helpers.js';
 
@@ -7,6 +7,8 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(async () => t.close());
+// Each test starts at the real time: one that moves the clock leaves no expired sessions behind.
+beforeEach(() => t.clock.set(new Date()));
 
 describe('creating events', () => {
   it('lets leaders and moderators create an event, and refuses members (403) and outsiders', async () => {
@@ -133,16 +135,16 @@ describe('who sees an event', () => {
     expect(low.body.errors.capacity).toEqual(['The capacity cannot be below the number of people already going.']);
     const fine = await w.call('PATCH', `/events/${e.id}`, w.leader.token, { capacity: 3 });
     expect(fine.status).toBe(200);
-    expect(fine.body.data.event).toMatchObject({ capacity: 3, going_count: 0 });
+    expect(fine.body.data.event).toMatchObject({ capacity: 3, going_count: 3, my_rsvp: null });
     expect((await w.call('GET', `/events/${e.id}`, w.member.token)).body.data.event).toMatchObject({ going_count: 3, my_rsvp: 'going', my_guests: 2 });
   });
 });
 
 describe('repeating events', () => {
   it('keeps 19:00 local in Paris across the end of daylight saving, each date one item', async () => {
-    const w = await eventsWorld(t);
     // Thursdays at 19:00 Paris time from 22 October 2026: summer time (UTC+2) until the 25th, then UTC+1.
     t.clock.set(new Date('2026-10-01T08:00:00Z'));
+    const w = await eventsWorld(t);
     const created = await w.call('POST', `/tribes/${w.tribe.id}/events`, w.leader.token, {
       ...buildEvent(t),
       starts_at: '2026-10-22T19:00:00+02:00',
@@ -164,8 +166,8 @@ describe('repeating events', () => {
   });
 
   it('moves or cancels one date by its occurrence, and pages through dates in time order', async () => {
-    const w = await eventsWorld(t);
     t.clock.set(new Date('2026-10-01T08:00:00Z'));
+    const w = await eventsWorld(t);
     const e = await createEvent(t, w.leader.token, w.tribe.id, {
       starts_at: '2026-10-22T19:00:00+02:00',
       ends_at: '2026-10-22T21:00:00+02:00',
@@ -207,7 +209,6 @@ describe('repeating events', () => {
 describe('lists', () => {
   it('sorts by distance with near=, leaves out far and online events, and refuses a bad near or window', async () => {
     const w = await eventsWorld(t);
-    t.clock.set(new Date());
     const near = await createEvent(t, w.leader.token, w.tribe.id, { title: 'Near', place: { name: 'Here', lat: 31.13, lng: -7.92 } });
     const nearer = await createEvent(t, w.leader.token, w.tribe.id, { title: 'Nearer', place: { name: 'Closer', lat: 31.6, lng: -8.0 } }, 5);
     await createEvent(t, w.leader.token, w.tribe.id, { title: 'Far', place: { name: 'Paris', lat: 48.85, lng: 2.35 } });
