@@ -204,6 +204,8 @@ export function createContext(deps: {
     publicUrl: config.publicUrl,
     appSecret: config.appSecret,
     blocks,
+    // The coming week's events in each tribe's section (DESIGN 11.3), from the events module.
+    events: { datesOf: (tribeId, from, to) => eventsModule.eventLists.datesOf(tribeId, from, to) },
     jobs,
   });
   const { reauth } = createReauthModule({
@@ -325,8 +327,6 @@ export function createContext(deps: {
     eventLists: eventsModule.eventLists,
     rsvps: eventsModule.rsvps,
     calendars: eventsModule.calendars,
-    /** Previews of shared public event links (core/page-meta.ts). */
-    eventPreviews: eventsModule.eventPreviews,
     /** Reminders due at a moment (the job queue sends them; tests and the seed call it). */
     eventReminders: eventsModule.eventReminders,
     /** The seed marks its demo posts through this (routes never see it). */

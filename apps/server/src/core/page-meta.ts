@@ -98,20 +98,14 @@ interface Services {
   campaigns: {
     get(id: string, viewer: null): Promise<{ title: string; description: string; cover_url: string | null; tribe_name: string }>;
   };
-  eventPreviews: {
-    preview(id: string): Promise<{
-      title: string;
-      description: string;
-      cover_url: string | null;
-      tribe_name: string;
-      starts_at: Date;
-      time_zone: string;
-    } | null>;
-  };
   invites: {
     preview(
       code: string,
     ): Promise<{ tribe: { name: string; description: string; cover_url: string | null; logo_url: string | null } }>;
+  };
+  events: {
+    /** A public event's card (404 for any other). */
+    preview(id: string): Promise<{ title: string; description: string; cover_url: string | null; tribe_name: string }>;
   };
 }
 
@@ -154,22 +148,16 @@ export function createPageMetaLookup(services: Services, onError: (err: unknown)
         }
       );
     },
-    async event(id, locale) {
+    async event(id) {
       if (!UUID.test(id)) return null;
-      const event = await orNull(() => services.eventPreviews.preview(id), onError);
-      if (!event) return null;
-      // When, in the organiser's zone and the reader's language: the first thing a card of a gathering says.
-      const when = new Intl.DateTimeFormat(locale, {
-        timeZone: event.time_zone,
-        dateStyle: 'full',
-        timeStyle: 'short',
-      }).format(event.starts_at);
-      const about = markdownToText(event.description);
-      return {
-        title: event.title,
-        description: [`${when} · ${event.tribe_name}`, about].filter(Boolean).join(' — '),
-        image: event.cover_url,
-      };
+      const event = await orNull(() => services.events.preview(id), onError);
+      return (
+        event && {
+          title: event.title,
+          description: markdownToText(event.description) || event.tribe_name,
+          image: event.cover_url,
+        }
+      );
     },
     async invite(code, locale) {
       const preview = await orNull(() => services.invites.preview(code), onError);

@@ -519,13 +519,17 @@ async function seedEvents(
     const place = villageId ? { village_id: villageId } : { name: village.name, lat: village.lat, lng: village.lng };
     const past = await make(-12, { ...fillEvent(DEMO_EVENTS.past, vars), place, visibility: 'tribe', capacity: null });
     const upcoming = await make(5, { ...fillEvent(DEMO_EVENTS.upcoming, vars), place, visibility: 'public', capacity: 25 }, 6);
-    const weekly = await make(-14, {
-      ...DEMO_EVENTS.weekly,
-      place: { online_url: 'https://meet.jit.si/tribes-demo-circle', name: 'Jitsi' },
-      visibility: 'tribe',
-      capacity: null,
-      repeat: { freq: 'weekly' },
-    }, 1);
+    const weekly = await make(
+      -14,
+      {
+        ...DEMO_EVENTS.weekly,
+        place: { online_url: 'https://meet.jit.si/tribes-demo-circle', name: 'Jitsi' },
+        visibility: 'tribe',
+        capacity: null,
+        repeat: { freq: 'weekly' },
+      },
+      1,
+    );
     // Members answered as they would: going to the past one (answered before it), the coming ones now.
     for (const [k, email] of [spec.leader, ...spec.members].entries()) {
       const who = person(email);

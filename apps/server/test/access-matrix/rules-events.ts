@@ -56,7 +56,10 @@ export const eventsRules: Rules = {
     expect: READERS,
     request: async (c) => ({ params: { id: await sharedEvent(c) }, body: { status: 'interested' } }),
   },
-  'events.update': { expect: EDITORS, request: async (c) => ({ params: { id: await freshEvent(c) }, body: { title: 'Renamed' } }) },
+  'events.update': {
+    expect: EDITORS,
+    request: async (c) => ({ params: { id: await freshEvent(c) }, body: { title: 'Renamed' } }),
+  },
   'events.cancel': { expect: EDITORS, request: async (c) => ({ params: { id: await freshEvent(c) } }) },
   'events.cover': {
     expect: EDITORS,

@@ -196,6 +196,7 @@ export const ar: Catalogue = {
   'digest.post': '{{author}}: «{{excerpt}}» (إعجابات: {{likes}}، تعليقات: {{comments}})',
   'digest.campaign': '{{title}}: جُمع {{raised}} من {{goal}} رمزًا، بقي {{days}} يومًا',
   'digest.lesson': 'درس جديد في {{course}}: {{title}}',
+  'digest.event': '{{when}}: {{title}}',
   'digest.members': 'أعضاء جدد ({{count}}): {{names}}',
   'mail.signature': 'فريق Tribes',
   // إضافة البريد الإلكتروني للحساب أو تغييره (issue 13)

@@ -180,6 +180,7 @@ export const en = {
   'digest.post': '{{author}}: “{{excerpt}}” ({{likes}} likes, {{comments}} comments)',
   'digest.campaign': '{{title}}: {{raised}} of {{goal}} tokens raised, {{days}} days left',
   'digest.lesson': 'New lesson in {{course}}: {{title}}',
+  'digest.event': '{{when}}: {{title}}',
   'digest.members': '{{count}} new members: {{names}}',
   'mail.signature': 'The Tribes team',
   // Adding or changing the account's email (issue 13)

@@ -192,6 +192,7 @@ export const es: Catalogue = {
   'digest.post': '{{author}}: «{{excerpt}}» ({{likes}} me gusta, {{comments}} comentarios)',
   'digest.campaign': '{{title}}: {{raised}} de {{goal}} tokens recaudados, quedan {{days}} días',
   'digest.lesson': 'Lección nueva en {{course}}: {{title}}',
+  'digest.event': '{{when}}: {{title}}',
   'digest.members': 'Miembros nuevos ({{count}}): {{names}}',
   'mail.signature': 'El equipo de Tribes',
   // Añadir o cambiar el correo de la cuenta (issue 13)

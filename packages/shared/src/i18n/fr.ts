@@ -194,6 +194,7 @@ export const fr: Catalogue = {
   'digest.post': '{{author}} : « {{excerpt}} » ({{likes}} j’aime, {{comments}} commentaires)',
   'digest.campaign': '{{title}} : {{raised}} jetons collectés sur {{goal}}, {{days}} jours restants',
   'digest.lesson': 'Nouvelle leçon dans {{course}} : {{title}}',
+  'digest.event': '{{when}} : {{title}}',
   'digest.members': 'Nouveaux membres ({{count}}) : {{names}}',
   'mail.signature': "L'équipe Tribes",
   // Ajouter ou changer l'adresse e-mail du compte (issue 13)

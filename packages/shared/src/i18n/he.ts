@@ -185,6 +185,7 @@ export const he: Catalogue = {
   'digest.post': '{{author}}: „{{excerpt}}” ({{likes}} לייקים, {{comments}} תגובות)',
   'digest.campaign': '{{title}}: גויסו {{raised}} מתוך {{goal}} אסימונים, נותרו {{days}} ימים',
   'digest.lesson': 'שיעור חדש ב{{course}}: {{title}}',
+  'digest.event': '{{when}}: {{title}}',
   'digest.members': 'חברים חדשים ({{count}}): {{names}}',
   'mail.signature': 'צוות Tribes',
   // הוספה או שינוי של כתובת הדוא"ל של החשבון (issue 13)

@@ -21,8 +21,18 @@ export interface RenderedDigest {
   empty: boolean;
 }
 
+/**
+ * The week's event dates of a tribe (the events module's answer, bound by the composition): the digest
+ * lists them without knowing the events module.
+ */
+export interface DigestEvents {
+  datesOf(tribeId: string, from: Date, to: Date): Promise<{ id: string; title: string; startsAt: Date; timeZone: string }[]>;
+}
+
 interface Deps {
   repo: DigestRepo;
+  /** The coming week's events of each tribe (DESIGN 11.3), when the events module is wired. */
+  events?: DigestEvents;
   mailer: Pick<Mailer, 'enqueue'>;
   clock: Clock;
   publicUrl: URL | string;
@@ -59,7 +69,7 @@ export function localWeek(at: Date, tz: string): { weekday: number; hour: number
  * No line names or quotes a person on either side of a block with the reader (DESIGN 11.7): their
  * posts and their joining are left out; campaign and lesson lines name nobody and stay.
  */
-export function createDigestService({ repo, mailer, clock, publicUrl, appSecret, blocks }: Deps) {
+export function createDigestService({ repo, events, mailer, clock, publicUrl, appSecret, blocks }: Deps) {
   async function render(user: UserRow, now: Date): Promise<RenderedDigest> {
     const locale: Locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
     const tr = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
@@ -99,6 +109,19 @@ export function createDigestService({ repo, mailer, clock, publicUrl, appSecret,
           text: tr('digest.lesson', { title: l.title, course: l.course }),
           url: link(`/tribe/learning-center/lesson/${l.id}`),
         });
+      }
+      // The coming week's gatherings, at their time in the reader's zone (quiet hours' zone, else the event's).
+      const zone = readNotificationSettings(user.notificationSettings).quiet_hours?.tz;
+      for (const e of (await events?.datesOf(tribe.id, now, new Date(now.getTime() + WEEK_MS))) ?? []) {
+        const when = new Intl.DateTimeFormat(locale, {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+          timeZone: zone ?? e.timeZone,
+        }).format(e.startsAt);
+        lines.push({ text: tr('digest.event', { title: e.title, when }), url: link(`/events/${e.id}`) });
       }
       const members = await repo.newMembers(tribe.id, since, user.id, blocked);
       if (members.length > 0) {

@@ -32,7 +32,10 @@ const TOKEN = /^([0-9a-f-]{36})_(\d{1,9})_([0-9a-f]{64})$/;
 export function createCalendarsService({ repo, reading, users, clock, publicUrl, appSecret }: Deps) {
   const sign = (userId: string, generation: number) => hmac(appSecret, `event-calendar:${userId}:${generation}`);
   const urlOf = (userId: string, generation: number): string =>
-    new URL(`ical/${userId}_${generation}_${sign(userId, generation)}.ics`, publicUrl.href.endsWith('/') ? publicUrl : `${publicUrl.href}/`).href;
+    new URL(
+      `ical/${userId}_${generation}_${sign(userId, generation)}.ics`,
+      publicUrl.href.endsWith('/') ? publicUrl : `${publicUrl.href}/`,
+    ).href;
 
   async function calendar(name: string, items: { refs: EventWithRefs; exceptions: ExceptionRow[] }[]): Promise<string> {
     const { default: ical, ICalEventStatus, ICalEventRepeatingFreq } = await loadIcal();

@@ -36,7 +36,8 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
 /** `near=lat,lng` read, or a 400 on `near`. */
 function readNear(near: string): { lat: number; lng: number } {
   const [lat, lng] = near.split(',').map((v) => Number(v.trim()));
-  if (lat === undefined || lng === undefined || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) throw fieldError('near', 'validation.near');
+  if (lat === undefined || lng === undefined || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180))
+    throw fieldError('near', 'validation.near');
   return { lat, lng };
 }
 
@@ -48,7 +49,8 @@ export function createEventListsService({ repo, tribes, clock, media }: Deps) {
   function windowOf(q: Window): { from: Date; to: Date } {
     const from = q.from !== undefined ? new Date(q.from) : clock.now();
     const to = q.to !== undefined ? new Date(q.to) : new Date(from.getTime() + EVENT_LIMITS.windowDefaultDays * DAY_MS);
-    if (to <= from || to.getTime() - from.getTime() > EVENT_LIMITS.windowMaxDays * DAY_MS) throw fieldError('to', 'validation.window');
+    if (to <= from || to.getTime() - from.getTime() > EVENT_LIMITS.windowMaxDays * DAY_MS)
+      throw fieldError('to', 'validation.window');
     return { from, to };
   }
 
@@ -74,11 +76,14 @@ export function createEventListsService({ repo, tribes, clock, media }: Deps) {
         distance = distanceKm(near, { lat: place.lat, lng: place.lng });
         if (distance > EVENT_LIMITS.nearRadiusKm) continue;
       }
-      for (const times of occurrencesBetween(refs.event, exceptions.get(refs.event.id) ?? [], from, to)) items.push({ refs, times, distance });
+      for (const times of occurrencesBetween(refs.event, exceptions.get(refs.event.id) ?? [], from, to))
+        items.push({ refs, times, distance });
     }
     const keyMs = (t: OccurrenceTimes) => (t.occurrence ?? SINGLE_OCCURRENCE).getTime();
     const byTime = (a: (typeof items)[number], b: (typeof items)[number]) =>
-      a.times.startsAt.getTime() - b.times.startsAt.getTime() || a.refs.event.id.localeCompare(b.refs.event.id) || keyMs(a.times) - keyMs(b.times);
+      a.times.startsAt.getTime() - b.times.startsAt.getTime() ||
+      a.refs.event.id.localeCompare(b.refs.event.id) ||
+      keyMs(a.times) - keyMs(b.times);
     let rest: typeof items;
     let nextCursor: (last: (typeof items)[number], offset: number) => string;
     if (near) {
@@ -92,11 +97,13 @@ export function createEventListsService({ repo, tribes, clock, media }: Deps) {
       rest = after
         ? items.filter((i) => {
             const at = new Date(after.at).getTime();
-            const d = i.times.startsAt.getTime() - at || i.refs.event.id.localeCompare(after.id) || keyMs(i.times) - Number(after.k);
+            const d =
+              i.times.startsAt.getTime() - at || i.refs.event.id.localeCompare(after.id) || keyMs(i.times) - Number(after.k);
             return d > 0;
           })
         : items;
-      nextCursor = (last) => encodeCursor({ at: last.times.startsAt.toISOString(), id: last.refs.event.id, k: String(keyMs(last.times)) });
+      nextCursor = (last) =>
+        encodeCursor({ at: last.times.startsAt.toISOString(), id: last.refs.event.id, k: String(keyMs(last.times)) });
     }
     const shown = rest.slice(0, q.limit);
     const last = shown[shown.length - 1];
@@ -104,7 +111,14 @@ export function createEventListsService({ repo, tribes, clock, media }: Deps) {
       items: shown.map(({ refs, times, distance }) => {
         const key = k(refs.event.id, times.occurrence ?? SINGLE_OCCURRENCE);
         const c = counts.get(key);
-        return presentOccurrence(refs, times, { going: c?.going ?? 0, waitlisted: c?.waitlisted ?? 0 }, mine.get(key) ?? null, distance, media);
+        return presentOccurrence(
+          refs,
+          times,
+          { going: c?.going ?? 0, waitlisted: c?.waitlisted ?? 0 },
+          mine.get(key) ?? null,
+          distance,
+          media,
+        );
       }),
       next_cursor: rest.length > q.limit && last ? nextCursor(last, q.limit) : null,
     };
@@ -118,8 +132,37 @@ export function createEventListsService({ repo, tribes, clock, media }: Deps) {
       const member = await tribes.membership(tribe.id, user.id);
       if (tribe.suspendedAt && !isLeader(member)) throw notFound();
       const { from, to } = windowOf(q);
-      const rows = await repo.candidates({ tribeId: tribe.id, publicToo: true, tribeIds: isActive(member) ? [tribe.id] : [], from, to });
+      const rows = await repo.candidates({
+        tribeId: tribe.id,
+        publicToo: true,
+        tribeIds: isActive(member) ? [tribe.id] : [],
+        from,
+        to,
+      });
       return page(rows, user, q);
+    },
+
+    /** A tribe's dates in [from, to), for its members' weekly digest (cancelled ones left out). */
+    async datesOf(
+      tribeId: string,
+      from: Date,
+      to: Date,
+    ): Promise<{ id: string; title: string; startsAt: Date; timeZone: string }[]> {
+      const rows = await repo.candidates({ tribeId, publicToo: true, tribeIds: [tribeId], from, to });
+      const exceptions = await repo.exceptions(rows.map((r) => r.event.id));
+      return rows
+        .flatMap(({ event }) =>
+          occurrencesBetween(
+            event,
+            exceptions.filter((x) => x.eventId === event.id),
+            from,
+            to,
+          )
+            .filter((d) => d.startsAt >= from)
+            .map((d) => ({ id: event.id, title: event.title, startsAt: d.startsAt, timeZone: event.timeZone })),
+        )
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+        .slice(0, 10);
     },
 
     /** Public dates and my tribes' (or only the events I answered or organised), in time order or nearest first. */

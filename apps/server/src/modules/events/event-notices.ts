@@ -77,7 +77,9 @@ export function createEventNotices(deps: {
      * reminded anew and nothing is sent twice, whatever the nodes or retries. Answers how many were sent.
      */
     async remind(now: Date, eventId?: string): Promise<number> {
-      const list = eventId ? [await repo.findById(eventId)].filter((e): e is EventRow => !!e && e.status === 'scheduled') : await repo.withPeopleGoing(new Date(now.getTime() + 25 * HOUR_MS));
+      const list = eventId
+        ? [await repo.findById(eventId)].filter((e): e is EventRow => !!e && e.status === 'scheduled')
+        : await repo.withPeopleGoing(new Date(now.getTime() + 25 * HOUR_MS));
       let sent = 0;
       for (const event of list) {
         const exceptions = await repo.exceptions([event.id]);
@@ -93,7 +95,13 @@ export function createEventNotices(deps: {
           const going = await repo.goingUserIds(event.id, { occurrence: date.occurrence ?? new Date(0) });
           // Nobody going yet: nothing marked, so whoever says going before the date is still reminded.
           if (going.length === 0 || !(await repo.markOnce(key, now))) continue;
-          await notices.tell('event_reminder', event, going.map((g) => g.userId), null, date.startsAt);
+          await notices.tell(
+            'event_reminder',
+            event,
+            going.map((g) => g.userId),
+            null,
+            date.startsAt,
+          );
           sent += 1;
         }
       }
@@ -136,7 +144,11 @@ export function createEventNotices(deps: {
       if (!event) return;
       const at = notices.nextReminderAt(event, await repo.exceptions([eventId]), clock.now(), dueNow);
       if (!at) return;
-      await jobs.send(EVENT_REMINDER_QUEUE, { event_id: eventId, at: at.toISOString() }, { startAfter: at, singletonKey: `${eventId}:${at.getTime()}` });
+      await jobs.send(
+        EVENT_REMINDER_QUEUE,
+        { event_id: eventId, at: at.toISOString() },
+        { startAfter: at, singletonKey: `${eventId}:${at.getTime()}` },
+      );
     },
 
     /** Declares the queues: each event's next reminder, and a sweep every minute that catches any job lost. */

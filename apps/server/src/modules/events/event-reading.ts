@@ -63,11 +63,20 @@ export function createEventReading(deps: { repo: EventsRepo; tribes: TribeReads;
         if (!times) throw fieldError('occurrence', 'validation.occurrence_unknown');
         return times;
       }
-      if (!event.repeatFreq) return { occurrence: null, startsAt: event.startsAt, endsAt: event.endsAt, moved: false, cancelled: false };
+      if (!event.repeatFreq)
+        return { occurrence: null, startsAt: event.startsAt, endsAt: event.endsAt, moved: false, cancelled: false };
       const next = occurrencesBetween(event, exceptions, now, new Date(now.getTime() + 2 * YEAR_MS))[0];
       if (next) return next;
       const past = occurrencesBetween(event, exceptions, event.startsAt, now);
-      return past[past.length - 1] ?? { occurrence: event.startsAt, startsAt: event.startsAt, endsAt: event.endsAt, moved: false, cancelled: false };
+      return (
+        past[past.length - 1] ?? {
+          occurrence: event.startsAt,
+          startsAt: event.startsAt,
+          endsAt: event.endsAt,
+          moved: false,
+          cancelled: false,
+        }
+      );
     },
 
     /** The event presented for one date, with its counts and the reader's answer. */

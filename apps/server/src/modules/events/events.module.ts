@@ -9,7 +9,6 @@ import type { TribeReads } from '../tribes/index.js';
 import type { UserAccounts } from '../users/index.js';
 import { createCalendarsService } from './calendars.service.js';
 import { createEventNotices } from './event-notices.js';
-import { createEventPreviews } from './event-preview.js';
 import { createEventReading } from './event-reading.js';
 import { createEventListsService } from './event-lists.service.js';
 import { createEventsRepo } from './events.repo.js';
@@ -37,12 +36,10 @@ export function createEventsModule(deps: {
   const notices = createEventNotices({ repo, users, notifications, clock, jobs });
   notices.defineJobs();
   return {
-    events: createEventsService({ repo, reading, tribes, transact, clock, notices, storage }),
+    events: createEventsService({ repo, reading, tribes, transact, clock, notices, storage, media }),
     eventLists: createEventListsService({ repo, tribes, clock, media }),
     rsvps: createRsvpsService({ repo, reading, tribes, transact, clock, notices, blocks, media }),
     calendars: createCalendarsService({ repo, reading, users, clock, publicUrl: deps.publicUrl, appSecret: deps.appSecret }),
-    /** Shared links' previews (Open Graph) of public events, read without a session. */
-    eventPreviews: createEventPreviews({ repo, media }),
     /** Sends the reminders due at a moment (the queue's jobs call it; tests call it with their clock). */
     eventReminders: { remind: (now: Date) => notices.remind(now) },
   };

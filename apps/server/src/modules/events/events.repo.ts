@@ -98,7 +98,10 @@ export function createEventsRepo(db: Db) {
         lt(events.startsAt, new Date(q.to.getTime() + 400 * 86_400_000)),
         or(
           and(isNull(events.repeatFreq), sql`${events.endsAt} > ${new Date(q.from.getTime() - 400 * 86_400_000)}`),
-          and(isNotNull(events.repeatFreq), or(isNull(events.repeatUntil), gte(events.repeatUntil, new Date(q.from.getTime() - 400 * 86_400_000)))),
+          and(
+            isNotNull(events.repeatFreq),
+            or(isNull(events.repeatUntil), gte(events.repeatUntil, new Date(q.from.getTime() - 400 * 86_400_000))),
+          ),
         )!,
       ];
       if (q.tribeId) where.push(eq(events.tribeId, q.tribeId));
@@ -113,7 +116,10 @@ export function createEventsRepo(db: Db) {
     },
     /** Events for a member's calendar feed: of their tribes (active) or answered by them, cancelled ones too. */
     async forFeed(userId: string, since: Date) {
-      const mine = db.select({ id: eventRsvps.eventId }).from(eventRsvps).where(and(eq(eventRsvps.userId, userId), ne(eventRsvps.status, 'not_going')));
+      const mine = db
+        .select({ id: eventRsvps.eventId })
+        .from(eventRsvps)
+        .where(and(eq(eventRsvps.userId, userId), ne(eventRsvps.status, 'not_going')));
       const myTribes = db
         .select({ id: tribeMembers.tribeId })
         .from(tribeMembers)
@@ -149,7 +155,11 @@ export function createEventsRepo(db: Db) {
 
     async exceptions(eventIds: string[], conn: Conn = db): Promise<ExceptionRow[]> {
       if (eventIds.length === 0) return [];
-      return conn.select().from(eventExceptions).where(inArray(eventExceptions.eventId, eventIds)).orderBy(asc(eventExceptions.occurrence));
+      return conn
+        .select()
+        .from(eventExceptions)
+        .where(inArray(eventExceptions.eventId, eventIds))
+        .orderBy(asc(eventExceptions.occurrence));
     },
     async putException(row: ExceptionRow, tx: Tx): Promise<void> {
       await tx
@@ -161,7 +171,9 @@ export function createEventsRepo(db: Db) {
         });
     },
     async deleteException(eventId: string, occurrence: Date, tx: Tx): Promise<void> {
-      await tx.delete(eventExceptions).where(and(eq(eventExceptions.eventId, eventId), eq(eventExceptions.occurrence, occurrence)));
+      await tx
+        .delete(eventExceptions)
+        .where(and(eq(eventExceptions.eventId, eventId), eq(eventExceptions.occurrence, occurrence)));
     },
     async clearExceptions(eventId: string, tx: Tx): Promise<void> {
       await tx.delete(eventExceptions).where(eq(eventExceptions.eventId, eventId));
@@ -184,7 +196,10 @@ export function createEventsRepo(db: Db) {
     },
     async myRsvps(userId: string, eventIds: string[]): Promise<RsvpRow[]> {
       if (eventIds.length === 0) return [];
-      return db.select().from(eventRsvps).where(and(eq(eventRsvps.userId, userId), inArray(eventRsvps.eventId, eventIds)));
+      return db
+        .select()
+        .from(eventRsvps)
+        .where(and(eq(eventRsvps.userId, userId), inArray(eventRsvps.eventId, eventIds)));
     },
     async rsvp(eventId: string, occurrence: Date, userId: string, conn: Conn = db): Promise<RsvpRow | undefined> {
       const [row] = await conn
@@ -202,7 +217,15 @@ export function createEventsRepo(db: Db) {
     ): Promise<RsvpRow> {
       const [out] = await tx
         .insert(eventRsvps)
-        .values({ eventId: row.eventId, occurrence: row.occurrence, userId: row.userId, status: row.status, guests: row.guests, createdAt: row.at, updatedAt: row.at })
+        .values({
+          eventId: row.eventId,
+          occurrence: row.occurrence,
+          userId: row.userId,
+          status: row.status,
+          guests: row.guests,
+          createdAt: row.at,
+          updatedAt: row.at,
+        })
         .onConflictDoUpdate({
           target: [eventRsvps.eventId, eventRsvps.occurrence, eventRsvps.userId],
           set: {
@@ -225,22 +248,20 @@ export function createEventsRepo(db: Db) {
     },
     /** The most people going to any date from `since` on (a date's key at or after it, or a single event's). */
     async maxGoing(eventId: string, since: Date, tx: Tx): Promise<number> {
-      const [row] = await tx
-        .select({ n: sql<number>`coalesce(max(s), 0)::int` })
-        .from(
-          tx
-            .select({ s: sql<number>`sum(1 + ${eventRsvps.guests})`.as('s') })
-            .from(eventRsvps)
-            .where(
-              and(
-                eq(eventRsvps.eventId, eventId),
-                eq(eventRsvps.status, 'going'),
-                or(gte(eventRsvps.occurrence, since), eq(eventRsvps.occurrence, new Date(0))),
-              ),
-            )
-            .groupBy(eventRsvps.occurrence)
-            .as('per_date'),
-        );
+      const [row] = await tx.select({ n: sql<number>`coalesce(max(s), 0)::int` }).from(
+        tx
+          .select({ s: sql<number>`sum(1 + ${eventRsvps.guests})`.as('s') })
+          .from(eventRsvps)
+          .where(
+            and(
+              eq(eventRsvps.eventId, eventId),
+              eq(eventRsvps.status, 'going'),
+              or(gte(eventRsvps.occurrence, since), eq(eventRsvps.occurrence, new Date(0))),
+            ),
+          )
+          .groupBy(eventRsvps.occurrence)
+          .as('per_date'),
+      );
       return Number(row?.n ?? 0);
     },
     /** The waiting line of one date, first first. */
@@ -289,11 +310,17 @@ export function createEventsRepo(db: Db) {
       const where: SQL[] = [eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'going')];
       if (q.occurrence) where.push(eq(eventRsvps.occurrence, q.occurrence));
       if (q.from) where.push(or(gte(eventRsvps.occurrence, q.from), eq(eventRsvps.occurrence, new Date(0)))!);
-      return conn.select({ userId: eventRsvps.userId, occurrence: eventRsvps.occurrence }).from(eventRsvps).where(and(...where));
+      return conn
+        .select({ userId: eventRsvps.userId, occurrence: eventRsvps.occurrence })
+        .from(eventRsvps)
+        .where(and(...where));
     },
     /** Moves the answers of a date to another key (the series' times changed). */
     async rekeyRsvps(eventId: string, from: Date, to: Date, tx: Tx): Promise<void> {
-      await tx.update(eventRsvps).set({ occurrence: to }).where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.occurrence, from)));
+      await tx
+        .update(eventRsvps)
+        .set({ occurrence: to })
+        .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.occurrence, from)));
     },
     async rsvpOccurrences(eventId: string, tx: Tx): Promise<Date[]> {
       const rows = await tx.selectDistinct({ o: eventRsvps.occurrence }).from(eventRsvps).where(eq(eventRsvps.eventId, eventId));
@@ -303,7 +330,14 @@ export function createEventsRepo(db: Db) {
       await tx.delete(eventRsvps).where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.occurrence, occurrence)));
     },
     /** A page of attendees of one date: going first, then interested, then the waiting line; some people left out. */
-    async attendees(q: { eventId: string; occurrence: Date; statuses: string[]; hidden: string[]; offset: number; limit: number }) {
+    async attendees(q: {
+      eventId: string;
+      occurrence: Date;
+      statuses: string[];
+      hidden: string[];
+      offset: number;
+      limit: number;
+    }) {
       const where: SQL[] = [
         eq(eventRsvps.eventId, q.eventId),
         eq(eventRsvps.occurrence, q.occurrence),
@@ -315,17 +349,18 @@ export function createEventsRepo(db: Db) {
         .from(eventRsvps)
         .innerJoin(users, eq(users.id, eventRsvps.userId))
         .where(and(...where))
-        .orderBy(
-          sql`case ${eventRsvps.status} when 'going' then 0 when 'interested' then 1 else 2 end`,
-          asc(eventRsvps.turn),
-        )
+        .orderBy(sql`case ${eventRsvps.status} when 'going' then 0 when 'interested' then 1 else 2 end`, asc(eventRsvps.turn))
         .offset(q.offset)
         .limit(q.limit);
     },
 
     /** Marks a key once (a reminder sent): false when already marked, by this node or another. */
     async markOnce(key: string, at: Date): Promise<boolean> {
-      const rows = await db.insert(onceMarks).values({ key, createdAt: at }).onConflictDoNothing().returning({ key: onceMarks.key });
+      const rows = await db
+        .insert(onceMarks)
+        .values({ key, createdAt: at })
+        .onConflictDoNothing()
+        .returning({ key: onceMarks.key });
       return rows.length > 0;
     },
     /** Scheduled events with someone going that may have a date in (now, until]. */
@@ -334,7 +369,13 @@ export function createEventsRepo(db: Db) {
       return db
         .select()
         .from(events)
-        .where(and(eq(events.status, 'scheduled'), inArray(events.id, going), lt(events.startsAt, new Date(until.getTime() + 400 * 86_400_000))))
+        .where(
+          and(
+            eq(events.status, 'scheduled'),
+            inArray(events.id, going),
+            lt(events.startsAt, new Date(until.getTime() + 400 * 86_400_000)),
+          ),
+        )
         .limit(5000);
     },
 

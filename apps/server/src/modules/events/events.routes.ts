@@ -33,7 +33,10 @@ function sendCalendar(reply: FastifyReply, body: string, filename: string) {
 export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: EventsRoutesDeps }) {
   const write = { config: limit(app, LIMITS.write) };
 
-  route(app, api.tribeEvents)(async (req) => ({ data: await ctx.eventLists.tribeEvents(req.params.id, req.auth!.user, req.query) }));
+  route(
+    app,
+    api.tribeEvents,
+  )(async (req) => ({ data: await ctx.eventLists.tribeEvents(req.params.id, req.auth!.user, req.query) }));
 
   route(
     app,
@@ -46,7 +49,10 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: EventsR
 
   route(app, api.list)(async (req) => ({ data: await ctx.eventLists.list(req.auth!.user, req.query) }));
 
-  route(app, api.get)(async (req) => ({ data: { event: await ctx.events.get(req.params.id, req.auth!.user, req.query.occurrence) } }));
+  route(
+    app,
+    api.get,
+  )(async (req) => ({ data: { event: await ctx.events.get(req.params.id, req.auth!.user, req.query.occurrence) } }));
 
   route(
     app,
@@ -85,12 +91,18 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: EventsR
 
   route(app, api.attendees)(async (req) => ({ data: await ctx.rsvps.attendees(req.params.id, req.auth!.user, req.query) }));
 
-  route(app, api.ics)(async (req, reply) => {
+  route(
+    app,
+    api.ics,
+  )(async (req, reply) => {
     const file = await ctx.calendars.ics(req.params.id, req.auth!.user);
     return sendCalendar(reply, file.body, file.filename);
   });
 
-  route(app, api.calendarUrl)(async (req) => ({ data: await ctx.calendars.calendarUrl(req.auth!.user), message: 'events.calendar_url' }));
+  route(
+    app,
+    api.calendarUrl,
+  )(async (req) => ({ data: await ctx.calendars.calendarUrl(req.auth!.user), message: 'events.calendar_url' }));
 
   route(
     app,

@@ -17,6 +17,7 @@ import { canModerate, isLeader, type TribeReads } from '../tribes/index.js';
 import type { UserRow } from '../users/index.js';
 import type { EventNotices } from './event-notices.js';
 import type { EventReading } from './event-reading.js';
+import type { MediaUrl } from './events.presenter.js';
 import type { EventInsert, EventRow, EventsRepo } from './events.repo.js';
 import { indexOfStart, keyAt, knownTimeZone, occurrenceAt, type Series } from './occurrences.js';
 import { promoteWaiting } from './waitlist.js';
@@ -29,6 +30,7 @@ interface Deps {
   clock: Clock;
   notices: EventNotices;
   storage: Pick<Storage, 'put' | 'delete'>;
+  media: MediaUrl;
 }
 
 const DAY_MS = 86_400_000;
@@ -46,14 +48,15 @@ interface Told {
 /** The end after the start, within the longest duration; both fields named as the body names them. */
 function checkTimes(startsAt: Date, endsAt: Date): void {
   if (endsAt <= startsAt) throw fieldError('ends_at', 'validation.end_before_start');
-  if (endsAt.getTime() - startsAt.getTime() > EVENT_LIMITS.durationMaxDays * DAY_MS) throw fieldError('ends_at', 'validation.event_too_long');
+  if (endsAt.getTime() - startsAt.getTime() > EVENT_LIMITS.durationMaxDays * DAY_MS)
+    throw fieldError('ends_at', 'validation.event_too_long');
 }
 
 /**
  * Events of a tribe (DESIGN 11.3): created, edited and cancelled by its leaders and moderators; a change of
  * time or place tells everyone going, a cancellation too; a raised capacity moves the waiting line up.
  */
-export function createEventsService({ repo, reading, tribes, transact, clock, notices, storage }: Deps) {
+export function createEventsService({ repo, reading, tribes, transact, clock, notices, storage, media }: Deps) {
   /** The place's columns; a village must be one of the tribe's (and not rejected). */
   async function placeColumns(tribeId: string, place: EventPlaceInput): Promise<PlaceColumns> {
     if (place.village_id !== undefined) {
@@ -63,8 +66,22 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
       return { placeKind: 'village', villageId: village.id, placeName: null, lat: null, lng: null, onlineUrl: null };
     }
     if (place.online_url !== undefined)
-      return { placeKind: 'online', onlineUrl: place.online_url, placeName: place.name ?? null, villageId: null, lat: null, lng: null };
-    return { placeKind: 'point', placeName: place.name ?? null, lat: place.lat ?? null, lng: place.lng ?? null, villageId: null, onlineUrl: null };
+      return {
+        placeKind: 'online',
+        onlineUrl: place.online_url,
+        placeName: place.name ?? null,
+        villageId: null,
+        lat: null,
+        lng: null,
+      };
+    return {
+      placeKind: 'point',
+      placeName: place.name ?? null,
+      lat: place.lat ?? null,
+      lng: place.lng ?? null,
+      villageId: null,
+      onlineUrl: null,
+    };
   }
 
   function checkZone(zone: string | undefined): void {
@@ -74,7 +91,8 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
   /** Effects once committed: people told, reminders planned anew. */
   async function tellAfter(t: Told, actor: UserRow): Promise<void> {
     if (t.changed?.userIds.length) await notices.tell('event_changed', t.event, t.changed.userIds, actor, t.changed.startsAt);
-    if (t.cancelled?.userIds.length) await notices.tell('event_cancelled', t.event, t.cancelled.userIds, actor, t.cancelled.startsAt);
+    if (t.cancelled?.userIds.length)
+      await notices.tell('event_cancelled', t.event, t.cancelled.userIds, actor, t.cancelled.startsAt);
     if (t.promoted.length) await notices.tell('event_promoted', t.event, t.promoted, null);
     await notices.plan(t.event.id);
   }
@@ -97,7 +115,8 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
     for (const [i, m] of moves.entries()) await repo.rekeyRsvps(eventId, new Date(-(i + 1) * 1000), m.to, tx);
   }
 
-  const goingFrom = async (eventId: string, now: Date, tx: Tx) => (await repo.goingUserIds(eventId, { from: now }, tx)).map((g) => g.userId);
+  const goingFrom = async (eventId: string, now: Date, tx: Tx) =>
+    (await repo.goingUserIds(eventId, { from: now }, tx)).map((g) => g.userId);
 
   /** One date of a repeating event moved, cancelled or restored. */
   async function changeDate(event: EventRow, body: UpdateEventBody, now: Date, tx: Tx): Promise<Told> {
@@ -115,7 +134,9 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
           : current.endsAt;
     checkTimes(startsAt, endsAt);
     const cancelled = body.cancelled ?? current.cancelled;
-    const usual = startsAt.getTime() === key.getTime() && endsAt.getTime() - startsAt.getTime() === event.endsAt.getTime() - event.startsAt.getTime();
+    const usual =
+      startsAt.getTime() === key.getTime() &&
+      endsAt.getTime() - startsAt.getTime() === event.endsAt.getTime() - event.startsAt.getTime();
     if (usual && !cancelled) await repo.deleteException(event.id, key, tx);
     else await repo.putException({ eventId: event.id, occurrence: key, startsAt, endsAt, cancelled }, tx);
     const updated = await repo.update(event.id, { sequence: event.sequence + 1, updatedAt: now }, tx);
@@ -130,7 +151,13 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
   }
 
   /** The whole event changed. */
-  async function changeEvent(event: EventRow, body: UpdateEventBody, place: PlaceColumns | undefined, now: Date, tx: Tx): Promise<Told> {
+  async function changeEvent(
+    event: EventRow,
+    body: UpdateEventBody,
+    place: PlaceColumns | undefined,
+    now: Date,
+    tx: Tx,
+  ): Promise<Told> {
     const startsAt = body.starts_at !== undefined ? new Date(body.starts_at) : event.startsAt;
     const endsAt =
       body.ends_at !== undefined
@@ -141,7 +168,12 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
     checkTimes(startsAt, endsAt);
     const repeat =
       body.repeat === undefined
-        ? { repeatFreq: event.repeatFreq, repeatInterval: event.repeatInterval, repeatCount: event.repeatCount, repeatUntil: event.repeatUntil }
+        ? {
+            repeatFreq: event.repeatFreq,
+            repeatInterval: event.repeatInterval,
+            repeatCount: event.repeatCount,
+            repeatUntil: event.repeatUntil,
+          }
         : body.repeat === null
           ? { repeatFreq: null, repeatInterval: 1, repeatCount: null, repeatUntil: null }
           : {
@@ -150,7 +182,8 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
               repeatCount: body.repeat.count ?? null,
               repeatUntil: body.repeat.until !== undefined ? new Date(body.repeat.until) : null,
             };
-    if (repeat.repeatUntil && repeat.repeatUntil < startsAt) throw fieldError('repeat.until', 'validation.repeat_until_before_start');
+    if (repeat.repeatUntil && repeat.repeatUntil < startsAt)
+      throw fieldError('repeat.until', 'validation.repeat_until_before_start');
     const capacity = body.capacity !== undefined ? body.capacity : event.capacity;
     if (body.capacity !== undefined && capacity !== null && (await repo.maxGoing(event.id, now, tx)) > capacity)
       throw fieldError('capacity', 'validation.capacity_below_going');
@@ -198,7 +231,8 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
     // A raised (or lifted) capacity moves each date's waiting line up.
     const promoted: string[] = [];
     if (body.capacity !== undefined && (capacity === null || (event.capacity !== null && capacity > event.capacity)))
-      for (const key of await repo.waitlistedOccurrences(event.id, tx)) promoted.push(...(await promoteWaiting(repo, updated, key, now, tx)));
+      for (const key of await repo.waitlistedOccurrences(event.id, tx))
+        promoted.push(...(await promoteWaiting(repo, updated, key, now, tx)));
     return { event: updated, changed: going.length ? { userIds: going } : null, cancelled: null, promoted };
   }
 
@@ -240,6 +274,18 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
       return reading.present(found, reading.dateOf(row, [], undefined, now), user);
     },
 
+    /** A public event's link preview (Open Graph): anything else is 404, as to an anonymous reader. */
+    async preview(id: string): Promise<{ title: string; description: string; cover_url: string | null; tribe_name: string }> {
+      const refs = await repo.findWithRefs(id);
+      if (!refs || refs.event.visibility !== 'public' || refs.tribe.suspendedAt) throw notFound();
+      return {
+        title: refs.event.title,
+        description: refs.event.description,
+        cover_url: refs.event.coverKey ? media(refs.event.coverKey) : null,
+        tribe_name: refs.tribe.name,
+      };
+    },
+
     async get(id: string, user: UserRow, occurrence: string | undefined): Promise<AppEvent> {
       const found = await reading.reach(id, user);
       return reading.present(found, reading.dateOf(found.refs.event, found.exceptions, occurrence, clock.now()), user);
@@ -269,7 +315,11 @@ export function createEventsService({ repo, reading, tribes, transact, clock, no
         const event = await repo.lock(id, tx);
         if (!event) throw notFound();
         if (event.status === 'cancelled') throw conflict(EVENT_ERRORS.cancelled, 'events.already_cancelled');
-        const updated = await repo.update(id, { status: 'cancelled', cancelledAt: now, sequence: event.sequence + 1, updatedAt: now }, tx);
+        const updated = await repo.update(
+          id,
+          { status: 'cancelled', cancelledAt: now, sequence: event.sequence + 1, updatedAt: now },
+          tx,
+        );
         return { event: updated, changed: null, cancelled: { userIds: await goingFrom(id, now, tx) }, promoted: [] };
       });
       await tellAfter(told, user);

@@ -144,7 +144,13 @@ export function rruleOf(s: Pick<Series, 'repeatFreq' | 'repeatInterval' | 'repea
   if (!s.repeatFreq) return null;
   const parts = [`FREQ=${s.repeatFreq.toUpperCase()}`, `INTERVAL=${s.repeatInterval}`];
   if (s.repeatCount !== null) parts.push(`COUNT=${s.repeatCount}`);
-  if (s.repeatUntil) parts.push(`UNTIL=${s.repeatUntil.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+  if (s.repeatUntil)
+    parts.push(
+      `UNTIL=${s.repeatUntil
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`,
+    );
   return parts.join(';');
 }
 

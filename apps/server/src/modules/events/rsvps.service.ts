@@ -54,7 +54,8 @@ export function createRsvpsService({ repo, reading, tribes, transact, clock, not
           const going = await repo.goingCount(id, key, tx);
           if (before?.status === 'going') {
             const others = going - 1 - before.guests;
-            if (event.capacity !== null && others + 1 + guests > event.capacity) throw fieldError('guests', 'validation.no_room_for_guests');
+            if (event.capacity !== null && others + 1 + guests > event.capacity)
+              throw fieldError('guests', 'validation.no_room_for_guests');
           } else if (before?.status === 'waitlisted') {
             status = 'waitlisted';
           } else if (event.capacity !== null && going + 1 + guests > event.capacity) {
@@ -62,7 +63,11 @@ export function createRsvpsService({ repo, reading, tribes, transact, clock, not
             newTurn = true;
           }
         }
-        const answer = await repo.putRsvp({ eventId: id, occurrence: key, userId: user.id, status, guests, at: now }, newTurn, tx);
+        const answer = await repo.putRsvp(
+          { eventId: id, occurrence: key, userId: user.id, status, guests, at: now },
+          newTurn,
+          tx,
+        );
         // A place freed (not going any more, or fewer guests): the first in line moves up.
         const freed = before?.status === 'going' && (status !== 'going' || guests < before.guests);
         const promoted = freed ? await promoteWaiting(repo, event, key, now, tx) : [];
@@ -91,14 +96,12 @@ export function createRsvpsService({ repo, reading, tribes, transact, clock, not
         offset,
         limit: q.limit + 1,
       });
-      const items = rows.slice(0, q.limit).map(
-        (r): Attendee => ({
-          user: { id: r.user.id, name: r.user.name, avatar_url: r.user.avatarKey ? media(r.user.avatarKey) : null },
-          status: r.rsvp.status as AttendeeStatus,
-          guests: r.rsvp.guests,
-          responded_at: r.rsvp.updatedAt.toISOString(),
-        }),
-      );
+      const items = rows.slice(0, q.limit).map((r): Attendee => ({
+        user: { id: r.user.id, name: r.user.name, avatar_url: r.user.avatarKey ? media(r.user.avatarKey) : null },
+        status: r.rsvp.status as AttendeeStatus,
+        guests: r.rsvp.guests,
+        responded_at: r.rsvp.updatedAt.toISOString(),
+      }));
       return { items, next_cursor: rows.length > q.limit ? encodeCursor({ n: String(offset + q.limit) }) : null };
     },
   };

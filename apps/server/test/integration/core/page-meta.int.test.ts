@@ -138,40 +138,6 @@ describe('Open Graph previews in the served page', () => {
     expect(metaOf(await page(`/invite/${code}`, { cookie: 'i18n_redirected=xx' }))['og:title']).toBe('Join Oasis on Tribes');
   });
 
-  it('describes a public event by its date in its zone, its tribe and its text; a tribe-only event has no card', async () => {
-    const tribe = await createTribe(t, leader.token, { name: 'Oasis events' });
-    const create = async (visibility: 'public' | 'tribe') => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/tribes/${tribe.id}/events`,
-        headers: bearer(leader.token),
-        payload: {
-          title: `Harvest ${HOSTILE}`,
-          description: 'Bring **a basket**.',
-          starts_at: '2030-10-05T09:00:00+01:00',
-          ends_at: '2030-10-05T12:00:00+01:00',
-          time_zone: 'Africa/Lagos',
-          place: { online_url: 'https://meet.example/harvest' },
-          visibility,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.event.id as string;
-    };
-    const open = await create('public');
-    const meta = metaOf(await page(`/fr/events/${open}`));
-    const when = new Intl.DateTimeFormat('fr', { timeZone: 'Africa/Lagos', dateStyle: 'full', timeStyle: 'short' }).format(
-      new Date('2030-10-05T08:00:00Z'),
-    );
-    expect(meta['og:title']).toBe(`Harvest ${HOSTILE}`);
-    expect(meta['og:description']).toBe(`${when} · Oasis events — Bring a basket.`);
-    expect(meta['og:image']).toBeUndefined();
-    // A tribe-only event is for its members: a shared link of it shows the plain page.
-    expect(await page(`/events/${await create('tribe')}`)).toBe(INDEX);
-    expect(await page('/events/00000000-0000-4000-8000-000000000000')).toBe(INDEX);
-    expect(await page('/events/not-a-uuid')).toBe(INDEX);
-  });
-
   it('sends the plain index for unknown ids, malformed ids, revoked-or-unknown invites and non-locale prefixes', async () => {
     for (const url of [
       '/tribes/no-such-tribe',

@@ -30,12 +30,21 @@ function vevents(text: string) {
 describe('an event as .ics', () => {
   it('parses with a standard parser: a stable UID, SEQUENCE rising with each change, STATUS:CANCELLED', async () => {
     const w = await eventsWorld(t);
-    const e = await createEvent(t, w.leader.token, w.tribe.id, { repeat: { freq: 'weekly', interval: 2, count: 5 }, time_zone: 'Europe/Paris' });
+    const e = await createEvent(t, w.leader.token, w.tribe.id, {
+      repeat: { freq: 'weekly', interval: 2, count: 5 },
+      time_zone: 'Europe/Paris',
+    });
     const first = await w.call('GET', `/events/${e.id}/ics`, w.member.token);
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toContain('text/calendar');
     const [v1] = vevents(first.text);
-    expect(v1).toMatchObject({ uid: `${e.id}@localhost`, sequence: 0, status: 'CONFIRMED', summary: 'Harvest day', tzid: 'Europe/Paris' });
+    expect(v1).toMatchObject({
+      uid: `${e.id}@localhost`,
+      sequence: 0,
+      status: 'CONFIRMED',
+      summary: 'Harvest day',
+      tzid: 'Europe/Paris',
+    });
     expect(v1!.rrule).toContain('FREQ=WEEKLY');
     expect(v1!.rrule).toContain('INTERVAL=2');
     expect(v1!.rrule).toContain('COUNT=5');

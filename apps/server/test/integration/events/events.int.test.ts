@@ -40,7 +40,11 @@ describe('creating events', () => {
   it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
     const w = await eventsWorld(t);
     const other = await eventsWorld(t);
-    const otherVillage = await w.call('POST', `/tribes/${other.tribe.id}/villages`, other.leader.token, { name: 'Imlil', lat: 31.1, lng: -7.9 });
+    const otherVillage = await w.call('POST', `/tribes/${other.tribe.id}/villages`, other.leader.token, {
+      name: 'Imlil',
+      lat: 31.1,
+      lng: -7.9,
+    });
     expect(otherVillage.status).toBe(201);
     const base = buildEvent(t);
     const cases: [Record<string, unknown>, string, string][] = [
@@ -49,9 +53,17 @@ describe('creating events', () => {
       [{ time_zone: '+01:00' }, 'time_zone', 'This time zone is not known. Choose one from the list.'],
       [{ place: { village_id: otherVillage.body.data.village.id } }, 'place.village_id', 'Choose a village of this tribe.'],
       [{ place: { lat: 1, lng: 2 } }, 'place.name', 'Give the place a name.'],
-      [{ place: { online_url: 'https://meet.example/x', lat: 1, lng: 2, name: 'x' } }, 'place', 'Choose one place: a village, a point on the map or an online link.'],
+      [
+        { place: { online_url: 'https://meet.example/x', lat: 1, lng: 2, name: 'x' } },
+        'place',
+        'Choose one place: a village, a point on the map or an online link.',
+      ],
       [{ place: { online_url: 'http://meet.example/x' } }, 'place.online_url', 'Enter a full https:// address.'],
-      [{ repeat: { freq: 'weekly', count: 3, until: base.ends_at } }, 'repeat.until', 'Choose either a number of dates or an end date, not both.'],
+      [
+        { repeat: { freq: 'weekly', count: 3, until: base.ends_at } },
+        'repeat.until',
+        'Choose either a number of dates or an end date, not both.',
+      ],
       [{ repeat: { freq: 'daily' } }, 'repeat.freq', 'Must be one of: weekly, monthly.'],
       [{ capacity: 0 }, 'capacity', 'Must be at least 1.'],
       [{ starts_at: '2026-13-40T10:00:00Z' }, 'starts_at', 'Enter a valid date and time.'],
@@ -69,10 +81,25 @@ describe('creating events', () => {
 
   it('accepts a village of the tribe as the place and presents its name and position', async () => {
     const w = await eventsWorld(t);
-    const village = await w.call('POST', `/tribes/${w.tribe.id}/villages`, w.leader.token, { name: 'Aroumd', lat: 31.12, lng: -7.91 });
-    const res = await w.call('POST', `/tribes/${w.tribe.id}/events`, w.leader.token, buildEvent(t, { place: { village_id: village.body.data.village.id } }));
+    const village = await w.call('POST', `/tribes/${w.tribe.id}/villages`, w.leader.token, {
+      name: 'Aroumd',
+      lat: 31.12,
+      lng: -7.91,
+    });
+    const res = await w.call(
+      'POST',
+      `/tribes/${w.tribe.id}/events`,
+      w.leader.token,
+      buildEvent(t, { place: { village_id: village.body.data.village.id } }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.data.event.place).toEqual({ kind: 'village', village_id: village.body.data.village.id, name: 'Aroumd', lat: 31.12, lng: -7.91 });
+    expect(res.body.data.event.place).toEqual({
+      kind: 'village',
+      village_id: village.body.data.village.id,
+      name: 'Aroumd',
+      lat: 31.12,
+      lng: -7.91,
+    });
   });
 });
 
@@ -129,14 +156,20 @@ describe('who sees an event', () => {
     const res = await w.call('PATCH', `/events/${e.id}`, w.leader.token, { ends_at: early });
     expect(res.status).toBe(400);
     expect(res.body.errors.ends_at).toEqual(['The end must be after the start.']);
-    expect((await w.call('PUT', `/events/${e.id}/rsvp`, w.member.token, { status: 'going', guests: 2 })).body.data.status).toBe('going');
+    expect((await w.call('PUT', `/events/${e.id}/rsvp`, w.member.token, { status: 'going', guests: 2 })).body.data.status).toBe(
+      'going',
+    );
     const low = await w.call('PATCH', `/events/${e.id}`, w.leader.token, { capacity: 2 });
     expect(low.status).toBe(400);
     expect(low.body.errors.capacity).toEqual(['The capacity cannot be below the number of people already going.']);
     const fine = await w.call('PATCH', `/events/${e.id}`, w.leader.token, { capacity: 3 });
     expect(fine.status).toBe(200);
     expect(fine.body.data.event).toMatchObject({ capacity: 3, going_count: 3, my_rsvp: null });
-    expect((await w.call('GET', `/events/${e.id}`, w.member.token)).body.data.event).toMatchObject({ going_count: 3, my_rsvp: 'going', my_guests: 2 });
+    expect((await w.call('GET', `/events/${e.id}`, w.member.token)).body.data.event).toMatchObject({
+      going_count: 3,
+      my_rsvp: 'going',
+      my_guests: 2,
+    });
   });
 });
 
@@ -154,15 +187,29 @@ describe('repeating events', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.data.event.repeat).toMatchObject({ freq: 'weekly', interval: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1' });
-    const list = await w.call('GET', `/tribes/${w.tribe.id}/events?from=2026-10-20T00:00:00Z&to=2026-11-13T00:00:00Z`, w.member.token);
+    const list = await w.call(
+      'GET',
+      `/tribes/${w.tribe.id}/events?from=2026-10-20T00:00:00Z&to=2026-11-13T00:00:00Z`,
+      w.member.token,
+    );
     expect(list.status).toBe(200);
     const starts = list.body.data.items.map((o: { starts_at: string }) => o.starts_at);
-    expect(starts).toEqual(['2026-10-22T17:00:00.000Z', '2026-10-29T18:00:00.000Z', '2026-11-05T18:00:00.000Z', '2026-11-12T18:00:00.000Z']);
+    expect(starts).toEqual([
+      '2026-10-22T17:00:00.000Z',
+      '2026-10-29T18:00:00.000Z',
+      '2026-11-05T18:00:00.000Z',
+      '2026-11-12T18:00:00.000Z',
+    ]);
     const local = starts.map((s: string) =>
       new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(new Date(s)),
     );
     expect(local).toEqual(['19:00', '19:00', '19:00', '19:00']);
-    expect(list.body.data.items[1]).toMatchObject({ occurrence: '2026-10-29T18:00:00.000Z', repeating: true, moved: false, time_zone: 'Europe/Paris' });
+    expect(list.body.data.items[1]).toMatchObject({
+      occurrence: '2026-10-29T18:00:00.000Z',
+      repeating: true,
+      moved: false,
+      time_zone: 'Europe/Paris',
+    });
   });
 
   it('moves or cancels one date by its occurrence, and pages through dates in time order', async () => {
@@ -185,12 +232,21 @@ describe('repeating events', () => {
       occurrence_ends_at: '2026-10-30T20:00:00.000Z',
       sequence: 1,
     });
-    const cancelled = await w.call('PATCH', `/events/${e.id}`, w.leader.token, { occurrence: '2026-11-05T18:00:00.000Z', cancelled: true });
+    const cancelled = await w.call('PATCH', `/events/${e.id}`, w.leader.token, {
+      occurrence: '2026-11-05T18:00:00.000Z',
+      cancelled: true,
+    });
     expect(cancelled.status).toBe(200);
-    const unknown = await w.call('PATCH', `/events/${e.id}`, w.leader.token, { occurrence: '2026-11-05T17:00:00.000Z', cancelled: true });
+    const unknown = await w.call('PATCH', `/events/${e.id}`, w.leader.token, {
+      occurrence: '2026-11-05T17:00:00.000Z',
+      cancelled: true,
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.occurrence).toEqual(['This event has no date at this time.']);
-    const mixed = await w.call('PATCH', `/events/${e.id}`, w.leader.token, { occurrence: '2026-11-12T18:00:00.000Z', title: 'x' });
+    const mixed = await w.call('PATCH', `/events/${e.id}`, w.leader.token, {
+      occurrence: '2026-11-12T18:00:00.000Z',
+      title: 'x',
+    });
     expect(mixed.status).toBe(400);
     expect(mixed.body.errors.title).toBeDefined();
 
@@ -209,8 +265,17 @@ describe('repeating events', () => {
 describe('lists', () => {
   it('sorts by distance with near=, leaves out far and online events, and refuses a bad near or window', async () => {
     const w = await eventsWorld(t);
-    const near = await createEvent(t, w.leader.token, w.tribe.id, { title: 'Near', place: { name: 'Here', lat: 31.13, lng: -7.92 } });
-    const nearer = await createEvent(t, w.leader.token, w.tribe.id, { title: 'Nearer', place: { name: 'Closer', lat: 31.6, lng: -8.0 } }, 5);
+    const near = await createEvent(t, w.leader.token, w.tribe.id, {
+      title: 'Near',
+      place: { name: 'Here', lat: 31.13, lng: -7.92 },
+    });
+    const nearer = await createEvent(
+      t,
+      w.leader.token,
+      w.tribe.id,
+      { title: 'Nearer', place: { name: 'Closer', lat: 31.6, lng: -8.0 } },
+      5,
+    );
     await createEvent(t, w.leader.token, w.tribe.id, { title: 'Far', place: { name: 'Paris', lat: 48.85, lng: 2.35 } });
     await createEvent(t, w.leader.token, w.tribe.id, { title: 'Online', place: { online_url: 'https://meet.example/a' } });
     const res = await w.call('GET', '/events?near=31.63,-8.01', w.member.token);

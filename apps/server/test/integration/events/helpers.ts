@@ -31,7 +31,13 @@ export async function eventsWorld(t: TestApp) {
 }
 
 /** Creates an event as `token` and answers it (throws unless 201). */
-export async function createEvent(t: TestApp, token: string, tribeId: string, overrides: Record<string, unknown> = {}, inDays = 3) {
+export async function createEvent(
+  t: TestApp,
+  token: string,
+  tribeId: string,
+  overrides: Record<string, unknown> = {},
+  inDays = 3,
+) {
   const call = caller(() => t, { prefix: '/api/v1' });
   const res = await call('POST', `/tribes/${tribeId}/events`, token, buildEvent(t, overrides, inDays));
   if (res.status !== 201) throw new Error(`create event failed: ${res.text}`);

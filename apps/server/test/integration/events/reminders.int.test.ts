@@ -47,7 +47,9 @@ describe('reminders at their time', () => {
     const start = Date.parse(e.starts_at);
     const remind = (at: number) => t.app.ctx.eventReminders.remind(new Date(at));
     const reminders = async () =>
-      ((await w.call('GET', '/notifications', w.member.token)).body.data.items as { kind: string }[]).filter((n) => n.kind === 'event_reminder');
+      ((await w.call('GET', '/notifications', w.member.token)).body.data.items as { kind: string }[]).filter(
+        (n) => n.kind === 'event_reminder',
+      );
 
     expect(await remind(start - 24 * HOUR - 1000)).toBe(0);
     expect(await reminders()).toHaveLength(0);
@@ -60,9 +62,9 @@ describe('reminders at their time', () => {
     expect(await remind(start + 1000)).toBe(0);
     const told = await reminders();
     expect(told).toHaveLength(2);
-    expect(((await w.call('GET', '/notifications', w.moderator.token)).body.data.items as { kind: string }[]).map((n) => n.kind)).not.toContain(
-      'event_reminder',
-    );
+    expect(
+      ((await w.call('GET', '/notifications', w.moderator.token)).body.data.items as { kind: string }[]).map((n) => n.kind),
+    ).not.toContain('event_reminder');
     await mailQueueDrained(t.app);
     expect(t.mail.forAddress(w.member.email).filter((m) => m.text.includes('Harvest day'))).toHaveLength(2);
   });

@@ -33,7 +33,9 @@ describe('RSVPs against a capacity', () => {
     const line = (waiting.body.data.items as { user: { id: string } }[]).map((a) => a.user.id);
     expect(line).toHaveLength(3);
     const first = people.find((p) => p.user.id === line[0])!;
-    const positions = answers.filter((a) => a.body.data.status === 'waitlisted').map((a) => a.body.data.waitlist_position as number);
+    const positions = answers
+      .filter((a) => a.body.data.status === 'waitlisted')
+      .map((a) => a.body.data.waitlist_position as number);
     expect(positions.sort()).toEqual([1, 2, 3]);
 
     const leaving = people[statuses.indexOf('going')]!;
@@ -57,7 +59,10 @@ describe('RSVPs against a capacity', () => {
     expect(more.body.errors.guests).toEqual(['There is no room for that many guests.']);
     const raised = await w.call('PATCH', `/events/${e.id}`, w.leader.token, { capacity: 4 });
     expect(raised.status).toBe(200);
-    expect((await w.call('GET', `/events/${e.id}`, w.moderator.token)).body.data.event).toMatchObject({ my_rsvp: 'going', going_count: 4 });
+    expect((await w.call('GET', `/events/${e.id}`, w.moderator.token)).body.data.event).toMatchObject({
+      my_rsvp: 'going',
+      going_count: 4,
+    });
     const tooMany = await w.call('PUT', `/events/${e.id}/rsvp`, w.member.token, { status: 'going', guests: 6 });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors.guests).toBeDefined();
@@ -83,10 +88,16 @@ describe('RSVPs refused', () => {
     const noDate = await w.call('PUT', `/events/${weekly.id}/rsvp`, w.member.token, { status: 'going' });
     expect(noDate.status).toBe(400);
     expect(noDate.body.errors.occurrence).toEqual(['Choose the date of the repeating event.']);
-    const wrongDate = await w.call('PUT', `/events/${weekly.id}/rsvp`, w.member.token, { status: 'going', occurrence: '2020-01-01T00:00:00Z' });
+    const wrongDate = await w.call('PUT', `/events/${weekly.id}/rsvp`, w.member.token, {
+      status: 'going',
+      occurrence: '2020-01-01T00:00:00Z',
+    });
     expect(wrongDate.status).toBe(400);
     expect(wrongDate.body.errors.occurrence).toEqual(['This event has no date at this time.']);
-    const ok = await w.call('PUT', `/events/${weekly.id}/rsvp`, w.member.token, { status: 'interested', occurrence: weekly.occurrence });
+    const ok = await w.call('PUT', `/events/${weekly.id}/rsvp`, w.member.token, {
+      status: 'interested',
+      occurrence: weekly.occurrence,
+    });
     expect(ok.body.data).toMatchObject({ status: 'interested', occurrence: weekly.occurrence });
     const bad = await w.call('PUT', `/events/${weekly.id}/rsvp`, w.member.token, { status: 'maybe', guests: 9 });
     expect(bad.status).toBe(400);
@@ -116,7 +127,10 @@ describe('RSVPs refused', () => {
     await w.call('PATCH', `/events/${e.id}`, w.leader.token, { starts_at: later });
     expect(await kinds(w.call, w.member.token)).toContain('event_changed');
     expect(await kinds(w.call, w.moderator.token)).not.toContain('event_changed');
-    expect((await w.call('GET', `/events/${e.id}`, w.member.token)).body.data.event).toMatchObject({ my_rsvp: 'going', going_count: 1 });
+    expect((await w.call('GET', `/events/${e.id}`, w.member.token)).body.data.event).toMatchObject({
+      my_rsvp: 'going',
+      going_count: 1,
+    });
     await w.call('DELETE', `/events/${e.id}`, w.leader.token);
     expect(await kinds(w.call, w.member.token)).toContain('event_cancelled');
   });
