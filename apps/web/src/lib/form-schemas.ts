@@ -22,6 +22,7 @@ export {
   CreateAssessmentBodySchema,
   CreateCampaignBodySchema,
   CreateCourseBodySchema,
+  CreateEventBodySchema,
   CreateExpenseBodySchema,
   CreateLessonBodySchema,
   CreatePostFieldsSchema,

@@ -4,18 +4,23 @@ import { startLoading } from '../components/loading-bar/loading-store';
 import { notify } from '../components/snackbar/notice-store';
 
 /**
- * A PDF of the API behind the bearer token (a certificate, a receipt, a statement), fetched here (a
+ * A PDF (or another file: an event's .ics) of the API behind the bearer token (a certificate, a receipt, a statement), fetched here (a
  * plain link cannot carry the header) and handed to the browser as a file download. The server's
  * name for the file wins over `fileName`. False (with a notice) when it could not be had.
  */
-export async function downloadPdf(path: string, fileName: string, token: string | null): Promise<boolean> {
+export async function downloadPdf(
+  path: string,
+  fileName: string,
+  token: string | null,
+  accept = 'application/pdf',
+): Promise<boolean> {
   const end = startLoading();
   let response: Response;
   try {
     // Not the JSON envelope (the contract's `produces`), so not through api.call.
     response = await fetch(API_BASE + path, {
       headers: {
-        Accept: 'application/pdf',
+        Accept: accept,
         'Accept-Language': localeStore.get(),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },

@@ -9,16 +9,26 @@ import { PostList } from '../features/posts/components/post-list';
 import { OutboxPosts } from '../components/offline/outbox-posts';
 import { NewPostsBanner } from '../features/posts/components/new-posts-banner';
 import { HomeAside } from './tribe-home/home-aside';
+import { UpcomingEvents } from '../features/events/components/next-events';
 
 /**
  * /home: a composer, then the feed (my tribes' posts and public posts, newest first) with infinite scroll;
- * on wide screens my tribes and tribes to discover beside it.
+ * on wide screens my tribes, tribes to discover and my next events beside it.
  */
 export default function HomePage() {
   const { t } = useTranslation();
   const feed = useFeed();
   return (
-    <PageFrame title={t('pages.home')} asideLabel={t('tribeHome.home.label')} aside={<HomeAside />}>
+    <PageFrame
+      title={t('pages.home')}
+      asideLabel={t('tribeHome.home.label')}
+      aside={
+        <>
+          <HomeAside />
+          <UpcomingEvents />
+        </>
+      }
+    >
       <Composer label={t('posts.composer.title')} />
       <NewPostsBanner />
       <OutboxPosts />

@@ -1,20 +1,24 @@
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LocaleLink } from '../components/locale-link';
+import { useEventPins } from '../features/events/use-event-pins';
 import { TribesMap } from '../features/tribes/components/lazy-map';
 import { TribeStats } from '../features/tribes/components/tribe-stats';
 import { useMapPage } from '../features/tribes/use-map-page';
 
 const MAP_HEIGHT = { xs: 420, md: 'calc(100vh - 300px)' } as const;
 
-function Legend() {
+function Legend({ events, onEvents }: { events: boolean; onEvents(on: boolean): void }) {
   const { t } = useTranslation();
   const dot = (shape: 'round' | 'square', color: string, size: number) => (
     <Box
@@ -41,15 +45,41 @@ function Legend() {
         {dot('square', 'secondary.main', 14)}
         <Typography variant="body2">{t('tribes.map.legendVillage')}</Typography>
       </Stack>
+      <FormControlLabel
+        sx={{ m: 0, gap: 1 }}
+        control={<Switch size="small" checked={events} onChange={(e) => onEvents(e.target.checked)} data-testid="map-events" />}
+        label={
+          <Stack direction="row" spacing={1} alignItems="center" component="span">
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                display: 'inline-block',
+                width: 16,
+                height: 16,
+                borderRadius: '50% 50% 50% 0',
+                bgcolor: 'warning.dark',
+                border: '2px solid #fff',
+                boxShadow: 1,
+              }}
+            />
+            <Typography variant="body2" component="span">
+              {t('events.map.layer')}
+            </Typography>
+          </Stack>
+        }
+      />
     </Stack>
   );
 }
 
-/** /map: tribes and approved villages on a Leaflet map, clustered, with popups linking to tribe pages. */
+/** /map: tribes and approved villages on a Leaflet map, clustered, with popups linking to tribe pages; upcoming events as a layer. */
 export default function MapPage() {
   const { t } = useTranslation();
   const m = useMapPage();
   const [params] = useSearchParams();
+  const [events, setEvents] = useState(true);
+  const pins = useEventPins(events);
   return (
     <Stack spacing={2} sx={{ width: '100%', maxWidth: 1400, mx: 'auto' }}>
       <Stack spacing={0.5}>
@@ -59,7 +89,7 @@ export default function MapPage() {
         <Typography color="text.secondary">{t('tribes.map.intro')}</Typography>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between">
-        <Legend />
+        <Legend events={events} onEvents={setEvents} />
         <Typography variant="body2" color="text.secondary" role="status" data-testid="map-counts">
           {m.loading
             ? t('tribes.common.loading')
@@ -74,6 +104,7 @@ export default function MapPage() {
           <TribesMap
             tribes={m.tribes}
             villages={m.villages}
+            pins={events ? pins : []}
             label={t('tribes.map.label')}
             height="100%"
             focus={params.get('tribe') ?? undefined}

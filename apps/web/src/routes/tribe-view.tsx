@@ -9,6 +9,7 @@ import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { TRIBE_TABS, useTribeTab, type TribeTab } from '../features/tribes/use-tribe-tab';
 import { TribeCourses } from '../features/learning/components/tribe-courses';
+import { TribeEventsTab } from './event-places';
 import { TribeCampaignList } from '../features/money/components/tribe-campaigns';
 import { TreasuryPanel } from '../features/treasury/components/treasury-panel';
 import { TribePostsPanel } from '../features/posts/components/tribe-posts-panel';
@@ -37,6 +38,8 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
       return <TribeCampaignList tribe={tribe} />;
     case 'treasury':
       return <TreasuryPanel tribe={tribe} />;
+    case 'events':
+      return <TribeEventsTab tribe={tribe} />;
     case 'courses':
       return <TribeCourses tribe={tribe} />;
   }
@@ -44,7 +47,7 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
 
 /**
  * A tribe's page: header with cover, logo and actions; a welcome for new members and a setup checklist for
- * its leaders; then tabs (about, members, villages, posts, campaigns, treasury, courses). On wide screens a side column
+ * its leaders; then tabs (about, members, villages, posts, events, campaigns, treasury, courses). On wide screens a side column
  * (about, who is online, open campaigns, what to learn next, members) sits beside the tabs.
  */
 export function TribeView({ tribe }: { tribe: Tribe }) {

@@ -1,4 +1,5 @@
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import ExploreOutlinedIcon from '@mui/icons-material/ExploreOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
@@ -32,6 +33,7 @@ export const PANEL_NAV: NavItem[] = [
     bottom: true,
   },
   { to: '/tribes', labelKey: 'nav.tribes', icon: GroupsOutlinedIcon, bottom: true },
+  { to: '/events', labelKey: 'nav.events', icon: EventOutlinedIcon },
   { to: '/map', labelKey: 'nav.map', icon: MapOutlinedIcon },
   { to: '/donate', labelKey: 'nav.donate', icon: VolunteerActivismOutlinedIcon },
   {

@@ -5,10 +5,25 @@ export interface LatLng {
   lng: number;
 }
 
+/** A marker another feature puts on the map (an event): where, what its popup says, where it links. */
+export interface MapPin {
+  id: string;
+  lat: number;
+  lng: number;
+  title: string;
+  /** A line under the title (a date). */
+  detail: string;
+  /** An app path, opened from the popup. */
+  to: string;
+  linkLabel: string;
+}
+
 /** Props of the lazily loaded map of tribes and villages. */
 export interface TribesMapProps {
   tribes: MapTribe[];
   villages: MapVillage[];
+  /** A layer of other markers (the map page's events), drawn as drops. */
+  pins?: MapPin[];
   /** Accessible name of the map region. */
   label: string;
   height?: number | string;
@@ -27,4 +42,6 @@ export interface LocationPickerProps {
   /** Where the map opens when no value is set yet (e.g. the tribe's own place). */
   center?: LatLng;
   height?: number | string;
+  /** Shows the place only (an event's page): a click picks nothing. */
+  readOnly?: boolean;
 }

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 
-export const TRIBE_TABS = ['about', 'members', 'villages', 'posts', 'campaigns', 'treasury', 'courses'] as const;
+export const TRIBE_TABS = ['about', 'members', 'villages', 'posts', 'events', 'campaigns', 'treasury', 'courses'] as const;
 export type TribeTab = (typeof TRIBE_TABS)[number];
 
 const isTab = (v: string | null): v is TribeTab => (TRIBE_TABS as readonly (string | null)[]).includes(v);

@@ -1,4 +1,4 @@
-import type { AttemptBody } from '@tribes/shared';
+import type { AttemptBody, RsvpBody } from '@tribes/shared';
 
 /** A photo waiting in the outbox: already downscaled in the browser, kept as a Blob. */
 export interface OutboxPhoto {
@@ -19,7 +19,8 @@ export type OutboxWrite =
   | { kind: 'comment'; post_id: string; body: string }
   | { kind: 'like'; post_id: string; on: boolean }
   | { kind: 'lesson_complete'; lesson_id: string; title: string }
-  | { kind: 'attempt'; assessment_id: string; title: string; body: AttemptBody };
+  | { kind: 'attempt'; assessment_id: string; title: string; body: AttemptBody }
+  | { kind: 'rsvp'; event_id: string; title: string; body: RsvpBody };
 
 export type OutboxKind = OutboxWrite['kind'];
 

@@ -59,6 +59,17 @@ export async function enqueue(write: OutboxWrite, key: string = crypto.randomUUI
     for (const old of outboxStore.get())
       if (old.kind === 'like' && old.post_id === write.post_id && old.user_id === userId) await drop(old.id);
   }
+  // A newer answer to the same date of an event replaces an older one still waiting.
+  if (write.kind === 'rsvp') {
+    for (const old of outboxStore.get())
+      if (
+        old.kind === 'rsvp' &&
+        old.event_id === write.event_id &&
+        old.body.occurrence === write.body.occurrence &&
+        old.user_id === userId
+      )
+        await drop(old.id);
+  }
   const item: OutboxItem = {
     ...write,
     id: key,
@@ -103,7 +114,7 @@ export async function editOutboxItem(id: string, body: string): Promise<void> {
 async function send(item: OutboxItem): Promise<string | null> {
   // The contract (zod and every schema) loads with the first send, not with the app's first load,
   // which starts the outbox on every page.
-  const { learningEndpoints, postsEndpoints } = await import('@tribes/shared');
+  const { eventsEndpoints, learningEndpoints, postsEndpoints } = await import('@tribes/shared');
   const options = { headers: { 'Idempotency-Key': item.id }, silent: true };
   switch (item.kind) {
     case 'post': {
@@ -138,6 +149,11 @@ async function send(item: OutboxItem): Promise<string | null> {
         title: item.title,
         score: data.attempt.score,
       });
+    }
+    case 'rsvp': {
+      // Setting an answer is the same however often it is sent; the key keeps a retried send single.
+      const { data } = await api.call(eventsEndpoints.rsvp, { params: { id: item.event_id }, body: item.body }, options);
+      return data.status === 'waitlisted' ? i18n.t('outbox.rsvpWaitlisted', { title: item.title }) : null;
     }
   }
 }

@@ -12,6 +12,7 @@ import type { Tribe } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, RouterLocaleLink } from '../../components/locale-link';
 import { AsideCard } from '../../components/page-columns';
+import { TribeNextEvents } from '../../features/events/components/next-events';
 import { useTribeCourses } from '../../features/learning/api';
 import { useTribeCampaigns } from '../../features/money/api';
 import { CampaignProgress } from '../../features/money/components/campaign-progress';
@@ -165,6 +166,7 @@ export function TribeAside({ tribe }: { tribe: Tribe }) {
       <ApprovalsCard tribe={tribe} />
       <AboutCard tribe={tribe} />
       {isMember && <TribeOnline tribeId={tribe.id} />}
+      <TribeNextEvents tribeRef={tribe.slug} />
       <CampaignsCard tribe={tribe} />
       {isMember && <NextLessonCard tribe={tribe} />}
       <NewestMembersCard tribe={tribe} />

@@ -18,12 +18,12 @@ function ClickToPick({ onPick }: { onPick: LocationPickerProps['onPick'] }) {
 }
 
 /** Click (or tap) the map to set a place; the typed latitude and longitude fields are the keyboard way. */
-export default function LocationPicker({ value, onPick, label, center, height = 280 }: LocationPickerProps) {
+export default function LocationPicker({ value, onPick, label, center, height = 280, readOnly }: LocationPickerProps) {
   const { t } = useTranslation();
   const start = value ?? center ?? { lat: 20, lng: 10 };
   return (
-    <MapBase label={label} center={start} zoom={value || center ? 6 : 2} height={height}>
-      <ClickToPick onPick={onPick} />
+    <MapBase label={label} center={start} zoom={readOnly ? 11 : value || center ? 6 : 2} height={height}>
+      {!readOnly && <ClickToPick onPick={onPick} />}
       {value && <Marker position={[value.lat, value.lng]} icon={pickIcon} title={t('tribes.map.pickedPlace')} keyboard={false} />}
     </MapBase>
   );

@@ -82,6 +82,11 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
           // A village is drawn at 16 px; its tap target reaches 28 px (WCAG 2.5.8 asks for 24).
           '.leaflet-marker-icon.tribes-marker--village::after': { content: '""', position: 'absolute', inset: -8 },
           '.leaflet-marker-icon.tribes-marker--pick': { background: theme.palette.error.main },
+          '.leaflet-marker-icon.tribes-marker--pin': {
+            background: theme.palette.warning.dark,
+            // Leaflet places a marker with its transform: the shape, not a rotation, tells events apart.
+            borderRadius: '50% 50% 50% 0',
+          },
           '.tribes-marker:focus-visible, .tribes-cluster:focus-visible': {
             outline: `3px solid ${theme.palette.warning.main}`,
             outlineOffset: 2,

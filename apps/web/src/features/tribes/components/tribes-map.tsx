@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import { LocaleLink } from '../../../components/locale-link';
-import type { TribesMapProps } from '../map-types';
+import type { MapPin, TribesMapProps } from '../map-types';
 import { ClusterGroup } from './cluster-group';
 import { MapBase } from './map-base';
 import { TribeCover, TribeLogo } from './tribe-faces';
@@ -15,6 +15,7 @@ import { TribeStats } from './tribe-stats';
 
 const tribeIcon = L.divIcon({ className: 'tribes-marker tribes-marker--tribe', html: '', iconSize: [26, 26] });
 const villageIcon = L.divIcon({ className: 'tribes-marker tribes-marker--village', html: '', iconSize: [16, 16] });
+const pinIcon = L.divIcon({ className: 'tribes-marker tribes-marker--pin', html: '', iconSize: [18, 18] });
 
 /** Fits the view to the markers once they first arrive. */
 function FitToMarkers({ points }: { points: [number, number][] }) {
@@ -76,8 +77,32 @@ function VillagePopup({ village }: { village: MapVillage }) {
   );
 }
 
-/** The map of tribes (larger round markers) and approved villages (small squares), clustered. */
-export default function TribesMap({ tribes, villages, label, height = 480, onChooseTribe, chooseLabel, focus }: TribesMapProps) {
+function PinPopup({ pin }: { pin: MapPin }) {
+  const { i18n } = useTranslation();
+  return (
+    <Stack spacing={1} dir={i18n.dir()} sx={{ minWidth: 160 }}>
+      <Typography component="p" sx={{ fontWeight: 700, m: 0 }}>
+        <bdi>{pin.title}</bdi>
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {pin.detail}
+      </Typography>
+      <LocaleLink to={pin.to}>{pin.linkLabel}</LocaleLink>
+    </Stack>
+  );
+}
+
+/** The map of tribes (larger round markers) and approved villages (small squares), clustered; other pins (events) as drops. */
+export default function TribesMap({
+  tribes,
+  villages,
+  pins = [],
+  label,
+  height = 480,
+  onChooseTribe,
+  chooseLabel,
+  focus,
+}: TribesMapProps) {
   const { t } = useTranslation();
   const points = useMemo<[number, number][]>(() => {
     // A focused tribe (its id or slug): the view opens on it and its villages, not on the whole world.
@@ -116,6 +141,13 @@ export default function TribesMap({ tribes, villages, label, height = 480, onCho
           >
             <Popup>
               <VillagePopup village={village} />
+            </Popup>
+          </Marker>
+        ))}
+        {pins.map((pin) => (
+          <Marker key={`p-${pin.id}`} position={[pin.lat, pin.lng]} icon={pinIcon} title={pin.title} alt={pin.title}>
+            <Popup>
+              <PinPopup pin={pin} />
             </Popup>
           </Marker>
         ))}
