@@ -107,6 +107,9 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       ['tribe/learning-center/assessment/:id', 'auth', p(() => import('../routes/learning-assessment'))],
       ['tribe/learning-center/course/:id', 'auth', p(() => import('../routes/learning-course'))],
       ['tribe/learning-center/lesson/:id', 'auth', p(() => import('../routes/learning-lesson'))],
+      // Not in the specification's list: conversations (DESIGN 11.4).
+      ['messages', 'auth', p(() => import('../routes/messages'))],
+      ['messages/:id', 'auth', p(() => import('../routes/messages'))],
       ['setting/blocked-users', 'auth', p(() => import('../routes/setting-blocked-users'))],
       ['setting/change-password', 'auth', p(() => import('../routes/setting-change-password'))],
       ['setting/crypto_wallet', 'auth', p(() => import('../routes/setting-crypto-wallet'))],
