@@ -34,9 +34,7 @@ function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
       return (
         <MembersPanel
           tribe={tribe}
-          memberActions={(m) =>
-            m.user.id === me ? null : <MessagePersonButton userId={m.user.id} name={m.user.name} compact />
-          }
+          memberActions={(m) => (m.user.id === me ? null : <MessagePersonButton userId={m.user.id} name={m.user.name} compact />)}
         />
       );
     case 'villages':

@@ -66,14 +66,14 @@ export default function UserProfilePage() {
                 <>
                   {!p.blocked && <MessagePersonButton userId={state.profile.id} name={state.profile.name} />}
                   <Button
-                  variant={p.blocked ? 'contained' : 'outlined'}
-                  color={p.blocked ? 'primary' : 'error'}
-                  startIcon={<BlockIcon />}
-                  onClick={p.askBlock}
-                  data-testid={p.blocked ? 'unblock-user' : 'block-user'}
-                >
-                  {p.blocked ? t('people.block.unblock') : t('people.block.block')}
-                </Button>
+                    variant={p.blocked ? 'contained' : 'outlined'}
+                    color={p.blocked ? 'primary' : 'error'}
+                    startIcon={<BlockIcon />}
+                    onClick={p.askBlock}
+                    data-testid={p.blocked ? 'unblock-user' : 'block-user'}
+                  >
+                    {p.blocked ? t('people.block.unblock') : t('people.block.block')}
+                  </Button>
                 </>
               )
             }

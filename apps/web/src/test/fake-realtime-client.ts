@@ -48,7 +48,11 @@ export class FakeRealtimeClient implements RealtimeClient {
   whisper<E extends RealtimeClientEventName>(channel: string, event: E, payload: RealtimeClientEvents[E]) {
     this.whispers.push({ channel, event, payload });
   }
-  listenWhisper<E extends RealtimeClientEventName>(channel: string, event: E, handler: (payload: RealtimeClientEvents[E]) => void) {
+  listenWhisper<E extends RealtimeClientEventName>(
+    channel: string,
+    event: E,
+    handler: (payload: RealtimeClientEvents[E]) => void,
+  ) {
     const key = `${channel}|${event}`;
     const set = this.listeners.get(key) ?? new Set<Handler>();
     set.add(handler as Handler);

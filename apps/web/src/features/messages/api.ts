@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   messagesEndpoints as endpoints,
   postsEndpoints,
@@ -57,7 +64,8 @@ export function useConversation(id: string) {
     queryKey: messageKeys.conversation(id),
     enabled: Boolean(id),
     retry: false,
-    queryFn: async ({ signal }) => (await api.call(endpoints.showConversation, { params: { id } }, { signal, silent: true })).data.conversation,
+    queryFn: async ({ signal }) =>
+      (await api.call(endpoints.showConversation, { params: { id } }, { signal, silent: true })).data.conversation,
   });
 }
 
@@ -81,11 +89,7 @@ export function upsertMessage(client: QueryClient, message: Message): void {
     const known = data.pages.some((p) => p.items.some((m) => m.id === message.id));
     const pages = data.pages.map((p, i) => ({
       ...p,
-      items: known
-        ? p.items.map((m) => (m.id === message.id ? message : m))
-        : i === 0
-          ? [message, ...p.items]
-          : p.items,
+      items: known ? p.items.map((m) => (m.id === message.id ? message : m)) : i === 0 ? [message, ...p.items] : p.items,
     }));
     return { ...data, pages };
   });
@@ -129,9 +133,11 @@ export function useSendMessage(conversationId: string) {
   return useMutation({
     mutationFn: async (out: Outgoing): Promise<Message | null> => {
       if (!out.photo && !out.voice)
-        return viaOutbox({ kind: 'message', conversation_id: conversationId, body: out.body }, async (options) =>
-          (await api.call(endpoints.sendMessage, { params: { id: conversationId }, body: { body: out.body } }, options)).data
-            .message,
+        return viaOutbox(
+          { kind: 'message', conversation_id: conversationId, body: out.body },
+          async (options) =>
+            (await api.call(endpoints.sendMessage, { params: { id: conversationId }, body: { body: out.body } }, options)).data
+              .message,
         );
       const form = new FormData();
       if (out.body) form.append('body', out.body);

@@ -106,7 +106,12 @@ export function useVoiceRecorder() {
       const blob = new Blob(chunks, { type: mime.split(';')[0] });
       setState({
         kind: 'recorded',
-        note: { blob, duration_ms: Math.max(1, Math.round(duration)), waveform: toWaveform(levels), url: URL.createObjectURL(blob) },
+        note: {
+          blob,
+          duration_ms: Math.max(1, Math.round(duration)),
+          waveform: toWaveform(levels),
+          url: URL.createObjectURL(blob),
+        },
       });
     };
     recorder.start(250);
@@ -121,10 +126,14 @@ export function useVoiceRecorder() {
     });
   }, []);
 
+  // Leaving the page while recording: nothing is kept, the microphone is released.
   useEffect(
     () => () => {
-      if (live.current) live.current.cancelled = true;
-      live.current?.recorder.state !== 'inactive' && live.current?.recorder.stop();
+      const r = live.current;
+      if (r) {
+        r.cancelled = true;
+        if (r.recorder.state !== 'inactive') r.recorder.stop();
+      }
       release();
     },
     [release],

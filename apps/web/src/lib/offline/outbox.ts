@@ -122,11 +122,7 @@ async function send(item: OutboxItem): Promise<string | null> {
       await api.call(postsEndpoints.addComment, { params: { id: item.post_id }, body: { body: item.body } }, options);
       return null;
     case 'message':
-      await api.call(
-        messagesEndpoints.sendMessage,
-        { params: { id: item.conversation_id }, body: { body: item.body } },
-        options,
-      );
+      await api.call(messagesEndpoints.sendMessage, { params: { id: item.conversation_id }, body: { body: item.body } }, options);
       return null;
     case 'like':
       // Setting or clearing a like is the same however often it is sent.

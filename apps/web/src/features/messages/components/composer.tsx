@@ -103,7 +103,14 @@ export function Composer({
         </Stack>
       )}
       {rec.state.kind === 'recording' ? (
-        <Stack direction="row" alignItems="center" spacing={1} role="group" aria-label={t('messages.voice.recording')} data-testid="recording">
+        <Stack
+          direction="row"
+          alignItems="center"
+          spacing={1}
+          role="group"
+          aria-label={t('messages.voice.recording')}
+          data-testid="recording"
+        >
           <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }} />
           <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} dir="ltr" role="timer" aria-live="off">
             {formatDuration(rec.state.elapsed)} / {formatDuration(MESSAGE_LIMITS.voiceMaxMs)}
@@ -172,7 +179,13 @@ export function Composer({
               },
             }}
           />
-          <IconButton type="submit" color="primary" aria-label={t('messages.composer.send')} disabled={!canSend} data-testid="message-send">
+          <IconButton
+            type="submit"
+            color="primary"
+            aria-label={t('messages.composer.send')}
+            disabled={!canSend}
+            data-testid="message-send"
+          >
             <SendIcon sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
           </IconButton>
         </Stack>

@@ -72,7 +72,11 @@ function Row({ c, me, selected }: { c: Conversation; me: string | undefined; sel
         secondary={
           <>
             <span dir="auto">{lastLine(c, t)}</span>
-            {c.unread_count > 0 && <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{` · ${t('messages.list.unread', { count: c.unread_count })}`}</span>}
+            {c.unread_count > 0 && (
+              <span
+                style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+              >{` · ${t('messages.list.unread', { count: c.unread_count })}`}</span>
+            )}
           </>
         }
         slotProps={{ secondary: { noWrap: true } }}
@@ -97,11 +101,22 @@ export function ConversationList({ selectedId }: { selectedId?: string }) {
       </Alert>
     );
   if (all.length === 0)
-    return <EmptyState icon={ForumOutlinedIcon} title={t('messages.list.empty')} body={t('messages.list.emptyBody')} headingLevel="h3" />;
+    return (
+      <EmptyState
+        icon={ForumOutlinedIcon}
+        title={t('messages.list.empty')}
+        body={t('messages.list.emptyBody')}
+        headingLevel="h3"
+      />
+    );
   return (
     <>
       {requests.length > 0 && (
-        <List aria-label={t('messages.requests.title')} subheader={<ListSubheader component="h3">{t('messages.requests.title')}</ListSubheader>} data-testid="requests">
+        <List
+          aria-label={t('messages.requests.title')}
+          subheader={<ListSubheader component="h3">{t('messages.requests.title')}</ListSubheader>}
+          data-testid="requests"
+        >
           {requests.map((c) => (
             <Row key={c.id} c={c} me={me} selected={c.id === selectedId} />
           ))}

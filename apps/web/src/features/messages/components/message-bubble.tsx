@@ -62,7 +62,9 @@ export function MessageBubble({
           {message.sender.name}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flexDirection: mine ? 'row-reverse' : 'row', maxWidth: '85%' }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flexDirection: mine ? 'row-reverse' : 'row', maxWidth: '85%' }}
+      >
         <Box
           sx={{
             px: 1.5,
@@ -90,7 +92,14 @@ export function MessageBubble({
                   width={photo.width}
                   height={photo.height}
                   loading="lazy"
-                  sx={{ display: 'block', maxWidth: '100%', height: 'auto', maxHeight: 320, borderRadius: 1, mb: message.body ? 1 : 0 }}
+                  sx={{
+                    display: 'block',
+                    maxWidth: '100%',
+                    height: 'auto',
+                    maxHeight: 320,
+                    borderRadius: 1,
+                    mb: message.body ? 1 : 0,
+                  }}
                   data-testid="message-photo"
                 />
               )}

@@ -18,13 +18,24 @@ export function MessagePersonButton({ userId, name, compact = false }: { userId:
   if (compact)
     return (
       <Hint title={t('messages.person.message', { name })}>
-        <IconButton aria-label={t('messages.person.message', { name })} onClick={open} disabled={start.isPending} data-testid="message-person">
+        <IconButton
+          aria-label={t('messages.person.message', { name })}
+          onClick={open}
+          disabled={start.isPending}
+          data-testid="message-person"
+        >
           <ChatBubbleOutlineIcon />
         </IconButton>
       </Hint>
     );
   return (
-    <Button variant="outlined" startIcon={<ChatBubbleOutlineIcon />} onClick={open} disabled={start.isPending} data-testid="message-person">
+    <Button
+      variant="outlined"
+      startIcon={<ChatBubbleOutlineIcon />}
+      onClick={open}
+      disabled={start.isPending}
+      data-testid="message-person"
+    >
       {t('messages.person.button')}
     </Button>
   );

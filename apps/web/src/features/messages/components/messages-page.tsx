@@ -45,7 +45,15 @@ export function MessagesPage({ conversationId }: { conversationId?: string }) {
     </Stack>
   );
   const thread = conversationId ? (
-    <Paper variant="outlined" sx={{ height: { xs: 'calc(100dvh - 200px)', md: 'calc(100dvh - 140px)' }, minHeight: 360, display: 'flex', flexDirection: 'column' }}>
+    <Paper
+      variant="outlined"
+      sx={{
+        height: { xs: 'calc(100dvh - 200px)', md: 'calc(100dvh - 140px)' },
+        minHeight: 360,
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
       <Thread key={conversationId} id={conversationId} onBack={wide ? undefined : toList} onGone={toList} />
     </Paper>
   ) : (

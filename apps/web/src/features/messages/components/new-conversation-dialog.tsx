@@ -17,7 +17,15 @@ import { useSession } from '../../../lib/session/session-store';
 import { usePeopleSearch, useStartConversation, type PersonOption } from '../api';
 
 /** "New message": pick one person (a direct conversation) or several (a group, with a title). */
-export function NewConversationDialog({ open, onClose, onStarted }: { open: boolean; onClose(): void; onStarted(c: Conversation): void }) {
+export function NewConversationDialog({
+  open,
+  onClose,
+  onStarted,
+}: {
+  open: boolean;
+  onClose(): void;
+  onStarted(c: Conversation): void;
+}) {
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const me = useSession().userData?.id;

@@ -165,7 +165,11 @@ export function Thread({ id, onBack, onGone }: { id: string; onBack?: () => void
         {t('messages.notEncrypted')}
       </Typography>
       <Box sx={{ flex: 1, overflowY: 'auto', px: 1, py: 1, minHeight: 200 }}>
-        <LoadMore hasMore={Boolean(thread.hasNextPage)} loading={thread.isFetchingNextPage} onMore={() => void thread.fetchNextPage()} />
+        <LoadMore
+          hasMore={Boolean(thread.hasNextPage)}
+          loading={thread.isFetchingNextPage}
+          onMore={() => void thread.fetchNextPage()}
+        />
         {thread.isPending ? (
           <ListSkeleton rows={4} height={48} />
         ) : thread.isError && messages.length === 0 ? (
@@ -211,14 +215,25 @@ export function Thread({ id, onBack, onGone }: { id: string; onBack?: () => void
         </Box>
         <Box ref={bottom} />
       </Box>
-      <Typography variant="caption" color="text.secondary" aria-live="polite" sx={{ px: 2, minHeight: '1.5em' }} data-testid="typing">
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        aria-live="polite"
+        sx={{ px: 2, minHeight: '1.5em' }}
+        data-testid="typing"
+      >
         {typing.names.length > 0 ? t('messages.thread.typing', { name: typing.names.join(', ') }) : ''}
       </Typography>
       {c?.state === 'request_pending' ? (
         <Stack spacing={1} sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
           <Typography>{t('messages.requests.body', { name })}</Typography>
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" disabled={action.isPending} onClick={() => action.mutate('accept')} data-testid="request-accept">
+            <Button
+              variant="contained"
+              disabled={action.isPending}
+              onClick={() => action.mutate('accept')}
+              data-testid="request-accept"
+            >
               {t('messages.requests.accept')}
             </Button>
             <Button
@@ -295,7 +310,13 @@ export function Thread({ id, onBack, onGone }: { id: string; onBack?: () => void
         destructive
         pending={del.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void del.mutateAsync(deleting.id).then(() => setDeleting(null), () => undefined)}
+        onConfirm={() =>
+          deleting &&
+          void del.mutateAsync(deleting.id).then(
+            () => setDeleting(null),
+            () => undefined,
+          )
+        }
       />
       <Dialog open={Boolean(editing)} onClose={() => setEditing(null)} fullWidth maxWidth="sm">
         <Box
@@ -303,7 +324,10 @@ export function Thread({ id, onBack, onGone }: { id: string; onBack?: () => void
           onSubmit={(e) => {
             e.preventDefault();
             if (!editing || !editing.text.trim()) return;
-            void edit.mutateAsync({ id: editing.message.id, body: editing.text.trim() }).then(() => setEditing(null), () => undefined);
+            void edit.mutateAsync({ id: editing.message.id, body: editing.text.trim() }).then(
+              () => setEditing(null),
+              () => undefined,
+            );
           }}
         >
           <DialogTitle>{t('messages.thread.editTitle')}</DialogTitle>
@@ -316,7 +340,9 @@ export function Thread({ id, onBack, onGone }: { id: string; onBack?: () => void
               onChange={(e) => setEditing((x) => (x ? { ...x, text: e.target.value } : x))}
               error={editing !== null && !editing.text.trim()}
               helperText={editing !== null && !editing.text.trim() ? t('messages.thread.editEmpty') : ' '}
-              slotProps={{ htmlInput: { dir: 'auto', maxLength: MESSAGE_LIMITS.bodyMax, 'aria-label': t('messages.thread.editTitle') } }}
+              slotProps={{
+                htmlInput: { dir: 'auto', maxLength: MESSAGE_LIMITS.bodyMax, 'aria-label': t('messages.thread.editTitle') },
+              }}
             />
           </DialogContent>
           <DialogActions>
