@@ -55,6 +55,7 @@ import { reauthRoutes } from './modules/reauth/index.js';
 import { accountEmailRoutes } from './modules/account-email/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
+import { messagesRoutes } from './modules/messages/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { villagesRoutes } from './modules/villages/index.js';
 import { learningRoutes } from './modules/learning/index.js';
@@ -232,11 +233,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(exportsRoutes, { ctx: servicesFor(ctx, 'exports') });
       await api.register(adminRoutes, { ctx: servicesFor(ctx, 'admin', 'moderation') });
       await api.register(moderationRoutes, { ctx: servicesFor(ctx, 'moderation') });
+      await api.register(messagesRoutes, { ctx: servicesFor(ctx, 'conversations', 'messages') });
     },
     { prefix: '/api' },
   );
   await app.register(realtimeRoutes, {
-    ctx: { realtime: ctx.realtime, storage: ctx.storage, memberships: ctx.tribesRepo },
+    ctx: { realtime: ctx.realtime, storage: ctx.storage, memberships: ctx.tribesRepo, conversations: ctx.conversationChannels },
   });
   await app.register(unsubscribeOneClickRoutes, { ctx: servicesFor(ctx, 'notifications') });
 

@@ -26,6 +26,7 @@ import { createPeopleModule } from './modules/people/index.js';
 import { createPushModule } from './modules/push/index.js';
 import { createReauthModule } from './modules/reauth/index.js';
 import { createDatabaseProbe, createSiteRisks } from './modules/system/index.js';
+import { createMessagesModule } from './modules/messages/index.js';
 import { createModerationModule } from './modules/moderation/index.js';
 import { createPostsModule, createPostsPersonalData } from './modules/posts/index.js';
 import { createTribesModule } from './modules/tribes/index.js';
@@ -205,8 +206,20 @@ export function createContext(deps: {
   const { oidc } = createOidcModule({ db, config, clock, users: users.accounts, identities, signIn, logger });
   const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
   const risks = createSiteRisks({ config, users: users.accounts, logger });
-  // The member's data export (DESIGN 11.2): one source per module that holds member data. Messages
-  // and events add theirs here when they come (modules/exports/exports.ports.ts).
+  // Messages (DESIGN 11.4): reports reach the moderation module (made below) through this late-bound port.
+  const messagesModule = createMessagesModule({
+    db,
+    clock,
+    storage,
+    realtime,
+    blocks,
+    notifications,
+    users: users.accounts,
+    reports: { reportMessage: (user, snapshot, reason) => moderation.reportMessage(user, snapshot, reason) },
+    jobs,
+  });
+  // The member's data export (DESIGN 11.2): one source per module that holds member data. Events
+  // adds its own here when it comes (modules/exports/exports.ports.ts).
   const { exports: dataExports } = createExportsModule({
     db,
     sources: [
@@ -214,6 +227,7 @@ export function createContext(deps: {
       createPostsPersonalData(db),
       createWalletPersonalData(db),
       createLearningPersonalData(db),
+      messagesModule.personalData,
     ],
     users: users.accounts,
     storage,
@@ -241,6 +255,12 @@ export function createContext(deps: {
     admin,
     /** Reports to the operators, members' notices and appeals (DESIGN 11.2). */
     moderation,
+    /** Conversations: starting, listing, requests, read markers, mute (DESIGN 11.4). */
+    conversations: messagesModule.conversations,
+    /** Messages: threads, sending, edits, tombstones, reports, unread notices (DESIGN 11.4). */
+    messages: messagesModule.messages,
+    /** Who may join a conversation's private channel (realtime channel auth). */
+    conversationChannels: messagesModule.channels,
     /** Who is an operator: OPERATOR_EMAILS at start-up and sign-in, `npm run operator`. */
     operators: adminModule.operators,
     learning,

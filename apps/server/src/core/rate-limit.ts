@@ -20,6 +20,8 @@ export const LIMITS = {
   publicWrite: { max: 20, seconds: 60, by: 'ip' },
   write: { max: 60, seconds: 60, by: 'user' },
   realtimeAuth: { max: 120, seconds: 60, by: 'user' },
+  /** Messages one sender may send (DESIGN 11.4). */
+  messages: { max: 30, seconds: 60, by: 'user' },
 } as const satisfies Record<string, RouteLimit>;
 
 /** Registers @fastify/rate-limit (Redis-backed when a client is given) with limits scaled by RATE_LIMIT_SCALE. */

@@ -12,8 +12,9 @@ import { isStorageKey, PRIVATE_PREFIX, type Storage, type StoredObject } from '.
 /** Paths that belong to the API and never fall back to the web app. */
 export const API_PREFIXES = ['/api/', '/media/', '/broadcasting/', '/app/', '/apps/'];
 
-/** What a private object is served as, by its name: expense receipts may be PDFs; everything else is WebP. */
-const privateTypeOf = (key: string) => (key.endsWith('.pdf') ? 'application/pdf' : 'image/webp');
+/** What a private object is served as, by its name: expense receipts may be PDFs, voice notes audio; everything else is WebP. */
+const PRIVATE_TYPES: Record<string, string> = { pdf: 'application/pdf', webm: 'audio/webm', ogg: 'audio/ogg', m4a: 'audio/mp4' };
+const privateTypeOf = (key: string) => PRIVATE_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'image/webp';
 
 /**
  * What a public object from a bucket is served as, by its name (never a type stored with it, which

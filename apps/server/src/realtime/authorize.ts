@@ -25,10 +25,19 @@ export interface ChannelMemberships {
   membership(tribeId: string, userId: string): Promise<{ status: string } | undefined>;
 }
 
+/** What the channel check reads of conversations (the messages module answers it). */
+export interface ConversationMemberships {
+  isMember(conversationId: string, userId: string): Promise<boolean>;
+}
+
+const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const OWN_MESSAGES_CHANNEL = new RegExp(`^private-user\\.(${UUID_PATTERN})$`);
+const CONVERSATION_CHANNEL = new RegExp(`^private-conversation\\.(${UUID_PATTERN})$`);
+
 export async function authorizeChannel(
   channel: string,
   auth: { user: AuthUser; tokenId: string },
-  deps: { tribes: ChannelMemberships; storage: Pick<Storage, 'url'> },
+  deps: { tribes: ChannelMemberships; conversations?: ConversationMemberships; storage: Pick<Storage, 'url'> },
 ): Promise<ChannelDecision> {
   // Stamped before the membership is read: an auth read before a ban is older than the ban.
   const issuedAt = Date.now();
@@ -38,6 +47,18 @@ export async function authorizeChannel(
     return own[1] === user.id
       ? { allowed: true, channelData: grantData({ user_id: user.id }, tokenId, issuedAt) }
       : { allowed: false };
+  }
+  // Messages (DESIGN 11.4): one's own messages channel, and typing in conversations one is an active member of.
+  const ownMessages = OWN_MESSAGES_CHANNEL.exec(channel);
+  if (ownMessages) {
+    return ownMessages[1] === user.id
+      ? { allowed: true, channelData: grantData({ user_id: user.id }, tokenId, issuedAt) }
+      : { allowed: false };
+  }
+  const conversation = CONVERSATION_CHANNEL.exec(channel);
+  if (conversation) {
+    if (!deps.conversations || !(await deps.conversations.isMember(conversation[1]!, user.id))) return { allowed: false };
+    return { allowed: true, channelData: grantData({ user_id: user.id }, tokenId, issuedAt) };
   }
   const tribe = TRIBE_CHANNEL.exec(channel);
   if (!tribe) return { allowed: false };

@@ -5,7 +5,7 @@ import { forbidden, HttpError } from '#src/core/errors.js';
 import { LIMITS, limit } from '#src/core/rate-limit.js';
 import { route, sent } from '#src/core/route.js';
 import type { Storage } from '#src/core/storage.js';
-import { authorizeChannel, SOCKET_ID, type ChannelMemberships } from './authorize.js';
+import { authorizeChannel, SOCKET_ID, type ChannelMemberships, type ConversationMemberships } from './authorize.js';
 import type { Realtime } from './realtime.js';
 import { channelAuth, userAuth, verifyApiRequest } from './signing.js';
 
@@ -36,7 +36,9 @@ declare module 'fastify' {
  */
 export async function realtimeRoutes(
   app: FastifyInstance,
-  { ctx }: { ctx: { realtime: Realtime; storage: Storage; memberships: ChannelMemberships } },
+  {
+    ctx,
+  }: { ctx: { realtime: Realtime; storage: Storage; memberships: ChannelMemberships; conversations?: ConversationMemberships } },
 ) {
   const rt = ctx.realtime;
   // pusher-js posts its auth requests as a form.
@@ -52,7 +54,11 @@ export async function realtimeRoutes(
     auth,
   )(async (req, reply) => {
     const { socket_id, channel_name } = req.body;
-    const decision = await authorizeChannel(channel_name, req.auth!, { tribes: ctx.memberships, storage: ctx.storage });
+    const decision = await authorizeChannel(channel_name, req.auth!, {
+      tribes: ctx.memberships,
+      conversations: ctx.conversations,
+      storage: ctx.storage,
+    });
     if (!decision.allowed) throw forbidden();
     reply.send(
       decision.channelData

@@ -48,7 +48,12 @@ const alreadyUndone = (e: unknown) => e instanceof HttpError && e.statusCode ===
 export function createModerationService({ repo, transact, clock, storage, content, admin, notifications }: Deps) {
   const nameOf = async (id: string) => (await repo.names([id])).get(id) ?? '';
 
-  async function report(user: UserRow, targetType: 'user' | 'comment' | 'tribe', snapshot: ContentSnapshot, reason: string) {
+  async function report(
+    user: UserRow,
+    targetType: 'user' | 'comment' | 'tribe' | 'message',
+    snapshot: ContentSnapshot,
+    reason: string,
+  ) {
     if (await repo.openReportBy(targetType, snapshot.id, user.id)) throw conflict(E.alreadyReported, 'reports.already_reported');
     await repo.insertReport({
       targetType,
@@ -115,6 +120,15 @@ export function createModerationService({ repo, transact, clock, storage, conten
   const cursorOf = (c: string | undefined): TimeCursor | undefined => readTimeCursor(c);
 
   return {
+    /**
+     * A message reported by a member of its conversation (the messages module checked that): the
+     * snapshot it made is all the operators see, since they never browse conversations (DESIGN 11.4).
+     */
+    async reportMessage(user: UserRow, snapshot: ContentSnapshot, reason: string): Promise<void> {
+      if (snapshot.author?.id === user.id) throw conflict(E.reportOwn, 'reports.report_own');
+      await report(user, 'message', snapshot, reason);
+    },
+
     async reportUser(user: UserRow, id: string, reason: string): Promise<void> {
       const target = await repo.findUser(id);
       if (!target) throw notFound();

@@ -68,6 +68,11 @@ export interface NotifyOptions {
    * them still hold (never one's own act, never across a block).
    */
   anonymous?: boolean;
+  /**
+   * Told by mail and push only, never in the bell (a message still unread: the conversation list has its
+   * own unread counts).
+   */
+  outsideApp?: boolean;
 }
 
 /** Names or titles kept whole inside a sentence of the other direction (Unicode isolates). */
@@ -121,7 +126,7 @@ export function createNotificationsService(deps: Deps) {
       const { notifications, quiet_hours } = readNotificationSettings(target.notificationSettings);
       const type = NOTIFICATION_KIND_TYPE[kind];
       const channels = notifications[type];
-      if (channels.in_app) {
+      if (channels.in_app && !options.outsideApp) {
         const row = await repo.insert({ userId, kind, actorId: actor?.id ?? null, subject, createdAt: clock.now() });
         const unread = await repo.unreadCount(userId, hidden);
         realtime.emit(CHANNELS.user(userId), 'notification.created', {
