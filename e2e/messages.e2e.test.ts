@@ -116,7 +116,8 @@ describe('messages (issue 41)', () => {
         await A.page.getByTestId('voice-record').click();
         await A.page.getByTestId('recording').waitFor();
         await A.page.getByTestId('voice-stop').waitFor();
-        await A.page.waitForTimeout(1500);
+        // A second or more of sound, read from the recorder's own clock.
+        await A.page.getByRole('timer').filter({ hasText: /^0:0[1-9]/ }).waitFor();
         await A.page.getByTestId('voice-stop').click();
         await A.page.getByTestId('voice-preview').waitFor();
         await A.page.getByTestId('message-send').click();
