@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../../app/navigation';
 import { EmptyState } from '../../../components/empty-state';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { ConversationList } from './conversation-list';
 import { NewConversationDialog } from './new-conversation-dialog';
 import { Thread } from './thread';
@@ -69,7 +70,13 @@ export function MessagesPage({ conversationId }: { conversationId?: string }) {
           {thread}
         </Box>
       ) : conversationId ? (
-        thread
+        <>
+          {/* On a phone the thread stands alone: the page keeps its heading for screen readers. */}
+          <Typography variant="h1" sx={visuallyHidden}>
+            {t('messages.title')}
+          </Typography>
+          {thread}
+        </>
       ) : (
         list
       )}
