@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -19,6 +20,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { RouterLocaleLink } from '../../../components/locale-link';
 import { useSession } from '../../../lib/session/session-store';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useConversations } from '../api';
 import { conversationName } from './thread';
 
@@ -73,9 +75,7 @@ function Row({ c, me, selected }: { c: Conversation; me: string | undefined; sel
           <>
             <span dir="auto">{lastLine(c, t)}</span>
             {c.unread_count > 0 && (
-              <span
-                style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-              >{` · ${t('messages.list.unread', { count: c.unread_count })}`}</span>
+              <Box component="span" sx={visuallyHidden}>{` · ${t('messages.list.unread', { count: c.unread_count })}`}</Box>
             )}
           </>
         }
