@@ -52,8 +52,8 @@ async function pair(tag: string): Promise<[ApiUser, ApiUser]> {
   return [a, b];
 }
 
-async function phone(u: ApiUser, locale = 'he-IL'): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await newContext(browser, { width: 360, height: 740, locale });
+async function phone(u: ApiUser, locale = 'he-IL', worker = false): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser, { width: 360, height: 740, locale, worker });
   ctx.setDefaultTimeout(20_000);
   await ctx.grantPermissions(['microphone'], { origin: baseUrl() });
   await signInContext(ctx, u);
@@ -117,7 +117,10 @@ describe('messages (issue 41)', () => {
         await A.page.getByTestId('recording').waitFor();
         await A.page.getByTestId('voice-stop').waitFor();
         // A second or more of sound, read from the recorder's own clock.
-        await A.page.getByRole('timer').filter({ hasText: /^0:0[1-9]/ }).waitFor();
+        await A.page
+          .getByRole('timer')
+          .filter({ hasText: /^0:0[1-9]/ })
+          .waitFor();
         await A.page.getByTestId('voice-stop').click();
         await A.page.getByTestId('voice-preview').waitFor();
         await A.page.getByTestId('message-send').click();
@@ -149,19 +152,35 @@ describe('messages (issue 41)', () => {
       const { conversation } = await call<{ conversation: { id: string } }>('POST', '/v1/conversations', a.token, {
         member_ids: [b.user.id],
       });
-      const A = await phone(a, 'en-US');
+      await call('POST', `/v1/conversations/${conversation.id}/messages`, b.token, { body: `Before the bus ${tag}` });
+      // The service worker keeps what the member reads, the thread included.
+      const A = await phone(a, 'en-US', true);
       try {
         await A.page.goto(`/messages/${conversation.id}`);
         await ready(A.page);
-        await A.page.getByTestId('message-input').waitFor();
+        await A.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+        await A.page.reload();
+        await A.page
+          .getByTestId('message-body')
+          .filter({ hasText: `Before the bus ${tag}` })
+          .waitFor();
+
+        // Offline, the thread reads from the cache, even after a reload.
         await A.ctx.setOffline(true);
+        await A.page.reload();
         await A.page.getByTestId('offline-banner').waitFor();
+        await A.page
+          .getByTestId('message-body')
+          .filter({ hasText: `Before the bus ${tag}` })
+          .waitFor();
         const text = `Written on the bus ${tag}`;
-        await A.page.getByTestId('message-input').fill(text);
-        await A.page.getByTestId('message-input').press('Enter');
+        const input = A.page.getByTestId('message-input');
+        await expect.poll(() => input.isEnabled()).toBe(true);
+        await input.fill(text);
+        await input.press('Enter');
         const pending = A.page.locator('[data-testid="message"][data-pending="true"]').filter({ hasText: text });
         await pending.waitFor();
-        expect(await messages(a, conversation.id)).toHaveLength(0);
+        expect((await messages(a, conversation.id)).filter((m) => m.body === text)).toHaveLength(0);
 
         await A.ctx.setOffline(false);
         await pending.waitFor({ state: 'detached' });
