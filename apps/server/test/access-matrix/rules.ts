@@ -3,6 +3,7 @@ import { adminRules } from './rules-admin.js';
 import { authRules } from './rules-auth.js';
 import { exportsRules } from './rules-exports.js';
 import { learningRules } from './rules-learning.js';
+import { messagesRules } from './rules-messages.js';
 import { moderationRules } from './rules-moderation.js';
 import { moneyRules } from './rules-money.js';
 import { postsRules } from './rules-posts.js';
@@ -22,4 +23,5 @@ export const RULES: Rules = {
   ...exportsRules,
   ...adminRules,
   ...moderationRules,
+  ...messagesRules,
 };
