@@ -110,6 +110,9 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
       // Not in the specification's list: events at villages (DESIGN 11.3).
       ['events', 'auth', p(() => import('../routes/events'))],
       ['events/:id', 'auth', p(() => import('../routes/event'))],
+      // Not in the specification's list: conversations (DESIGN 11.4).
+      ['messages', 'auth', p(() => import('../routes/messages'))],
+      ['messages/:id', 'auth', p(() => import('../routes/messages'))],
       ['setting/blocked-users', 'auth', p(() => import('../routes/setting-blocked-users'))],
       ['setting/change-password', 'auth', p(() => import('../routes/setting-change-password'))],
       ['setting/crypto_wallet', 'auth', p(() => import('../routes/setting-crypto-wallet'))],

@@ -6,13 +6,13 @@
 export const OFFLINE_CACHES = {
   /** Photos, avatars, covers (signed URLs for tribe-only photos); never expense receipts. */
   media: 'tribes-media',
-  /** What a member reads: the feed, tribes, posts, people, courses, lessons and events; never money. */
+  /** What a member reads: the feed, tribes, posts, people, courses, lessons, events and conversations; never money. */
   api: 'tribes-api',
 } as const;
 
 /** The API paths kept for reading offline: GETs of reading endpoints only, never money, sessions or downloads. */
 const READABLE =
-  /^\/api\/v1\/(feed|explore|config|me|notifications|get_map_tribes|get_map_villages|tribes|posts|users|courses|lessons|assessments|events)(\/|$)/;
+  /^\/api\/v1\/(feed|explore|config|me|notifications|get_map_tribes|get_map_villages|tribes|posts|users|courses|lessons|assessments|events|conversations)(\/|$)/;
 const NEVER =
   /\/(wallet|donations|campaigns|treasury|expenses|ledger|pledges|certificate|receipt|statement|invites|sessions|edit|passkeys|two_factor|identities|calendar_url|ics)(\/|$)/;
 

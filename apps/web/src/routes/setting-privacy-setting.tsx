@@ -13,6 +13,7 @@ import { PROFILE_VISIBILITIES, type ProfileVisibility } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
 import { SettingsFrame } from '../features/account/components/settings-frame';
 import { usePrivacyForm } from '../features/people/use-privacy-form';
+import { ReadReceiptsSwitch } from '../features/messages/components/read-receipts-switch';
 
 const isVisibility = (v: string): v is ProfileVisibility => (PROFILE_VISIBILITIES as readonly string[]).includes(v);
 
@@ -80,6 +81,13 @@ export default function PrivacySettingPage() {
             {f.pending ? t('posts.common.pleaseWait') : t('posts.common.save')}
           </Button>
         </Stack>
+      </Paper>
+      {/* Saved at once, apart from the form above (PATCH /v1/me/settings). */}
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 } }}>
+        <Typography variant="h2" sx={{ fontSize: '1.05rem', fontWeight: 700, mb: 1 }}>
+          {t('messages.settings.title')}
+        </Typography>
+        <ReadReceiptsSwitch />
       </Paper>
     </SettingsFrame>
   );

@@ -23,13 +23,21 @@ import { membershipFlags } from '../lib/membership';
 import { AboutPanel, MembersPanel, VillagesPanel } from '../features/tribes/components/tribe-panels';
 import { TribeHeader } from '../features/tribes/components/tribe-header';
 import { InviteButton } from '../features/invites/components/invite-dialog';
+import { MessagePersonButton } from '../features/messages/components/message-person-button';
+import { useSession } from '../lib/session/session-store';
 
 function Panel({ tab, tribe }: { tab: TribeTab; tribe: Tribe }) {
+  const me = useSession().userData?.id;
   switch (tab) {
     case 'about':
       return <AboutPanel tribe={tribe} />;
     case 'members':
-      return <MembersPanel tribe={tribe} />;
+      return (
+        <MembersPanel
+          tribe={tribe}
+          memberActions={(m) => (m.user.id === me ? null : <MessagePersonButton userId={m.user.id} name={m.user.name} compact />)}
+        />
+      );
     case 'villages':
       return <VillagesPanel tribe={tribe} />;
     case 'posts':

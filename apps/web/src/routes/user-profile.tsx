@@ -14,6 +14,7 @@ import { useUserPosts } from '../features/posts/api';
 import { PostList } from '../features/posts/components/post-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
+import { MessagePersonButton } from '../features/messages/components/message-person-button';
 
 /** /user-profile/{id}: someone's profile as their privacy allows, their posts; block or unblock. */
 export default function UserProfilePage() {
@@ -62,15 +63,18 @@ export default function UserProfilePage() {
                   {t('people.profile.mine')}
                 </Button>
               ) : (
-                <Button
-                  variant={p.blocked ? 'contained' : 'outlined'}
-                  color={p.blocked ? 'primary' : 'error'}
-                  startIcon={<BlockIcon />}
-                  onClick={p.askBlock}
-                  data-testid={p.blocked ? 'unblock-user' : 'block-user'}
-                >
-                  {p.blocked ? t('people.block.unblock') : t('people.block.block')}
-                </Button>
+                <>
+                  {!p.blocked && <MessagePersonButton userId={state.profile.id} name={state.profile.name} />}
+                  <Button
+                    variant={p.blocked ? 'contained' : 'outlined'}
+                    color={p.blocked ? 'primary' : 'error'}
+                    startIcon={<BlockIcon />}
+                    onClick={p.askBlock}
+                    data-testid={p.blocked ? 'unblock-user' : 'block-user'}
+                  >
+                    {p.blocked ? t('people.block.unblock') : t('people.block.block')}
+                  </Button>
+                </>
               )
             }
           />

@@ -1,4 +1,4 @@
-import type { RealtimeEventName, RealtimeEvents } from '@tribes/shared';
+import type { RealtimeClientEventName, RealtimeClientEvents, RealtimeEventName, RealtimeEvents } from '@tribes/shared';
 import type { ConnectionState, PresenceHandlers, RealtimeClient } from '../lib/realtime/types';
 
 type Handler = (payload: never) => void;
@@ -42,6 +42,26 @@ export class FakeRealtimeClient implements RealtimeClient {
   }
   emit<E extends RealtimeEventName>(channel: string, event: E, payload: RealtimeEvents[E]) {
     for (const h of this.listeners.get(`${channel}|${event}`) ?? []) (h as (p: RealtimeEvents[E]) => void)(payload);
+  }
+  /** Client events sent (whispers), in order. */
+  whispers: { channel: string; event: RealtimeClientEventName; payload: unknown }[] = [];
+  whisper<E extends RealtimeClientEventName>(channel: string, event: E, payload: RealtimeClientEvents[E]) {
+    this.whispers.push({ channel, event, payload });
+  }
+  listenWhisper<E extends RealtimeClientEventName>(
+    channel: string,
+    event: E,
+    handler: (payload: RealtimeClientEvents[E]) => void,
+  ) {
+    const key = `${channel}|${event}`;
+    const set = this.listeners.get(key) ?? new Set<Handler>();
+    set.add(handler as Handler);
+    this.listeners.set(key, set);
+    return () => void set.delete(handler as Handler);
+  }
+  /** Delivers a client event from someone else. */
+  emitWhisper<E extends RealtimeClientEventName>(channel: string, event: E, payload: RealtimeClientEvents[E]) {
+    for (const h of this.listeners.get(`${channel}|${event}`) ?? []) (h as (p: RealtimeClientEvents[E]) => void)(payload);
   }
   joinPresence(channel: string, handlers: PresenceHandlers) {
     this.presence.set(channel, handlers);

@@ -30,6 +30,7 @@ import { useLogout } from '../../features/auth/use-logout';
 import { FirebaseSessionGate } from '../../features/identity/firebase-session-gate';
 import { ConnectionStatus } from '../../features/realtime/components/connection-status';
 import { NotificationBell } from '../../features/realtime/components/notification-bell';
+import { MessagesButton } from '../../features/messages/components/messages-button';
 import { splitLocalePrefix } from '../locale-routing';
 import { themeStore } from '../theme-mode';
 import { useStore } from '../../lib/external-store';
@@ -166,6 +167,7 @@ export function PannelLayout() {
             {!desktop && <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={24} />}
             <Box sx={{ flexGrow: 1 }} />
             <ConnectionStatus />
+            <MessagesButton />
             <NotificationBell />
             <LanguageSwitcher />
             <ThemeToggle />

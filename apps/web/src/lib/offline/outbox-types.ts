@@ -17,6 +17,8 @@ export type OutboxWrite =
       photos: OutboxPhoto[];
     }
   | { kind: 'comment'; post_id: string; body: string }
+  /** A text message (DESIGN 11.4), shown as pending in its thread until sent. */
+  | { kind: 'message'; conversation_id: string; body: string }
   | { kind: 'like'; post_id: string; on: boolean }
   | { kind: 'lesson_complete'; lesson_id: string; title: string }
   | { kind: 'attempt'; assessment_id: string; title: string; body: AttemptBody }

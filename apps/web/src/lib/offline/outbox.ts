@@ -10,7 +10,7 @@ import { openOutboxDb, type OutboxDb } from './outbox-db';
 import type { OutboxItem, OutboxWrite } from './outbox-types';
 
 /**
- * The offline outbox (issue 17): posts (with photos), comments, likes, lesson completions and quiz
+ * The offline outbox (issue 17): posts (with photos), comments, text messages (issue 41), likes, lesson completions and quiz
  * attempts written without a connection wait here, on the device, and are sent in order once it is
  * back, each with its Idempotency-Key so nothing is published twice. Money never waits here: a
  * donation is made online or not at all.
@@ -114,7 +114,7 @@ export async function editOutboxItem(id: string, body: string): Promise<void> {
 async function send(item: OutboxItem): Promise<string | null> {
   // The contract (zod and every schema) loads with the first send, not with the app's first load,
   // which starts the outbox on every page.
-  const { eventsEndpoints, learningEndpoints, postsEndpoints } = await import('@tribes/shared');
+  const { eventsEndpoints, learningEndpoints, messagesEndpoints, postsEndpoints } = await import('@tribes/shared');
   const options = { headers: { 'Idempotency-Key': item.id }, silent: true };
   switch (item.kind) {
     case 'post': {
@@ -131,6 +131,9 @@ async function send(item: OutboxItem): Promise<string | null> {
     }
     case 'comment':
       await api.call(postsEndpoints.addComment, { params: { id: item.post_id }, body: { body: item.body } }, options);
+      return null;
+    case 'message':
+      await api.call(messagesEndpoints.sendMessage, { params: { id: item.conversation_id }, body: { body: item.body } }, options);
       return null;
     case 'like':
       // Setting or clearing a like is the same however often it is sent.

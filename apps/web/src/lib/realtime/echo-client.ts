@@ -97,6 +97,21 @@ export function createEchoClient(config: RealtimeConfig, token: string): Realtim
         release(channel);
       };
     },
+    whisper(channel, event, payload) {
+      // Echo prefixes `client-` itself: 'client-typing' is whispered as 'typing'.
+      echo.private(channel).whisper(event.replace(/^client-/, ''), payload);
+    },
+    listenWhisper(channel, event, handler) {
+      const name = `private-${channel}`;
+      const ch = echo.private(channel);
+      hold(name);
+      const whisper = event.replace(/^client-/, '');
+      ch.listenForWhisper(whisper, handler);
+      return () => {
+        ch.stopListeningForWhisper(whisper, handler);
+        release(name);
+      };
+    },
     joinPresence(channel, handlers) {
       const name = `presence-${channel}`;
       const ch = echo.join(channel);

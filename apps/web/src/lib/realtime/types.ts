@@ -1,4 +1,4 @@
-import type { RealtimeEventName, RealtimeEvents } from '@tribes/shared';
+import type { RealtimeClientEventName, RealtimeClientEvents, RealtimeEventName, RealtimeEvents } from '@tribes/shared';
 
 /** Specification section 4: the states of the realtime connection (pusher-js's own names). */
 export const CONNECTION_STATES = ['initialized', 'connecting', 'connected', 'unavailable', 'failed', 'disconnected'] as const;
@@ -45,6 +45,14 @@ export interface RealtimeClient {
   ): () => void;
   /** Listens for a server event on a public channel (e.g. 'campaign.{id}'); returns the unsubscription. */
   listenPublic<E extends RealtimeEventName>(channel: string, event: E, handler: (payload: RealtimeEvents[E]) => void): () => void;
+  /** Sends a client event (Echo's whisper, e.g. 'client-typing') on a private channel. */
+  whisper<E extends RealtimeClientEventName>(channel: string, event: E, payload: RealtimeClientEvents[E]): void;
+  /** Listens for a client event on a private channel; returns the unsubscription. */
+  listenWhisper<E extends RealtimeClientEventName>(
+    channel: string,
+    event: E,
+    handler: (payload: RealtimeClientEvents[E]) => void,
+  ): () => void;
   /** Joins a presence channel; returns the leave. */
   joinPresence(channel: string, handlers: PresenceHandlers): () => void;
   disconnect(): void;

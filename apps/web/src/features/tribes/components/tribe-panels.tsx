@@ -6,7 +6,8 @@ import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Tribe } from '@tribes/shared';
+import type { Tribe, TribeMember } from '@tribes/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale-hooks';
 import { RouterLocaleLink } from '../../../components/locale-link';
@@ -51,7 +52,8 @@ export function AboutPanel({ tribe }: { tribe: Tribe }) {
   );
 }
 
-export function MembersPanel({ tribe }: { tribe: Tribe }) {
+/** `memberActions`: what the page puts at the end of each member's row (e.g. "Message", from another feature). */
+export function MembersPanel({ tribe, memberActions }: { tribe: Tribe; memberActions?: (member: TribeMember) => ReactNode }) {
   const { t } = useTranslation();
   const q = useTribeMembers(tribe.id, 'active');
   const members = q.data?.pages.flatMap((p) => p.items) ?? [];
@@ -68,7 +70,7 @@ export function MembersPanel({ tribe }: { tribe: Tribe }) {
         <Paper variant="outlined">
           <List aria-label={t('tribes.members.title')}>
             {members.map((m) => (
-              <MemberRow key={m.user.id} member={m} />
+              <MemberRow key={m.user.id} member={m} actions={memberActions?.(m)} />
             ))}
           </List>
         </Paper>
