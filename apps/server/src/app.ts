@@ -34,6 +34,7 @@ import { createRealtime, type RealtimeOptions } from './realtime/realtime.js';
 import { realtimeRoutes } from './realtime/realtime.routes.js';
 import { authRoutes } from './modules/auth/index.js';
 import { contactRoutes } from './modules/contact/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { digestRoutes } from './modules/digest/index.js';
 import { exportsRoutes } from './modules/exports/index.js';
 import { pushRoutes } from './modules/push/index.js';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(villagesRoutes, { ctx: servicesFor(ctx, 'villages') });
       await api.register(postsRoutes, { ctx: servicesFor(ctx, 'comments', 'feed', 'people', 'posts', 'reports', 'tribes') });
       await api.register(peopleRoutes, { ctx: servicesFor(ctx, 'people') });
+      await api.register(searchRoutes, { ctx: servicesFor(ctx, 'search', 'translation') });
       await api.register(notificationsRoutes, { ctx: servicesFor(ctx, 'notifications') });
       await api.register(walletRoutes, { ctx: servicesFor(ctx, 'campaigns', 'donations', 'ledgerView', 'wallet') });
       await api.register(treasuryRoutes, { ctx: servicesFor(ctx, 'expenses', 'funds', 'pledges', 'receipts') });

@@ -23,6 +23,7 @@ import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOidcModule } from './modules/oidc/index.js';
 import { createPasskeysModule } from './modules/passkeys/index.js';
 import { createPeopleModule } from './modules/people/index.js';
+import { createSearchModule } from './modules/search/index.js';
 import { createPushModule } from './modules/push/index.js';
 import { createReauthModule } from './modules/reauth/index.js';
 import { createDatabaseProbe, createSiteRisks } from './modules/system/index.js';
@@ -204,6 +205,14 @@ export function createContext(deps: {
   });
   const { oidc } = createOidcModule({ db, config, clock, users: users.accounts, identities, signIn, logger });
   const { contact } = createContactModule({ db, mailer, operatorEmail: config.operatorEmail });
+  // Search and translation (DESIGN 11.5); the events module adds its searcher here when it comes.
+  const { search, translation } = createSearchModule({
+    db,
+    storage,
+    clock,
+    translation: config.translation,
+    warn: (fields, message) => logger.warn(fields, message),
+  });
   const risks = createSiteRisks({ config, users: users.accounts, logger });
   // The member's data export (DESIGN 11.2): one source per module that holds member data. Messages
   // and events add theirs here when they come (modules/exports/exports.ports.ts).
@@ -290,6 +299,10 @@ export function createContext(deps: {
     digest,
     /** Contact and feedback messages to the operator. */
     contact,
+    /** Search over people, posts and tribes (DESIGN 11.5). */
+    search,
+    /** Translation of posts and comments through TRANSLATE_PROVIDER (DESIGN 11.5). */
+    translation,
     /** The member's data export: a ZIP by a job, mailed as a signed link (DESIGN 11.2). */
     exports: dataExports,
     /** Confirming a session's owner before sensitive acts ("sudo mode", DESIGN 11.7). */

@@ -163,6 +163,13 @@ const EnvSchema = z.object({
     })
     .optional(),
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.optional(),
+  // Search and translation (DESIGN 11.5).
+  MEILI_URL: url(['http:', 'https:']).optional(),
+  MEILI_KEY: text(1).optional(),
+  TRANSLATE_PROVIDER: oneOf(['libretranslate', 'deepl']).optional(),
+  TRANSLATE_URL: url(['http:', 'https:']).optional(),
+  TRANSLATE_API_KEY: text(1).optional(),
+  TRANSLATE_TIMEOUT_MS: wholeNumber(100, 60_000).default(8000),
 });
 
 /** The sign-in methods of Firebase Authentication the web app may show (DESIGN 10.2). */
@@ -395,7 +402,19 @@ export type Config = {
    * addresses are taken (PUSH_ALLOW_PRIVATE_ENDPOINTS: tests and labs only).
    */
   push: { publicKey: string; privateKey: string; subject: string; allowPrivateEndpoints: boolean };
+  /** Search in Meilisearch (MEILI_URL, MEILI_KEY) instead of PostgreSQL; null: PostgreSQL (DESIGN 11.5). */
+  meili: { url: string; key: string | undefined } | null;
+  /**
+   * The translation provider (TRANSLATE_PROVIDER: libretranslate with TRANSLATE_URL and an optional
+   * TRANSLATE_API_KEY, or deepl with TRANSLATE_API_KEY), or null: no translation is offered.
+   */
+  translation: TranslationSettings | null;
 };
+
+/** A translation provider's settings (DESIGN 11.5); the key is a secret, never logged. */
+export type TranslationSettings =
+  | { provider: 'libretranslate'; url: string; apiKey: string | undefined; timeoutMs: number }
+  | { provider: 'deepl'; url: string; apiKey: string; timeoutMs: number };
 
 /** A configuration problem, reported at start-up with every bad variable named. */
 export class ConfigError extends Error {
@@ -469,6 +488,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const firebase = firebaseConfig(e);
+  const translation = translationConfig(e);
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   }
@@ -527,7 +547,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       subject: e.VAPID_SUBJECT ?? `mailto:${e.OPERATOR_EMAIL}`,
       allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS ?? false,
     },
+    meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : null,
+    translation,
   };
+}
+
+/** The translation settings, or null without TRANSLATE_PROVIDER; throws when the provider's needs are unmet. */
+function translationConfig(e: z.infer<typeof EnvSchema>): TranslationSettings | null {
+  const timeoutMs = e.TRANSLATE_TIMEOUT_MS;
+  if (e.TRANSLATE_PROVIDER === 'libretranslate') {
+    if (!e.TRANSLATE_URL)
+      throw new ConfigError('Invalid configuration:\n  TRANSLATE_PROVIDER libretranslate needs TRANSLATE_URL');
+    return { provider: 'libretranslate', url: e.TRANSLATE_URL, apiKey: e.TRANSLATE_API_KEY, timeoutMs };
+  }
+  if (e.TRANSLATE_PROVIDER === 'deepl') {
+    if (!e.TRANSLATE_API_KEY) throw new ConfigError('Invalid configuration:\n  TRANSLATE_PROVIDER deepl needs TRANSLATE_API_KEY');
+    // DeepL's free keys end in ":fx" and are served by its api-free host.
+    const host = e.TRANSLATE_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com';
+    return { provider: 'deepl', url: e.TRANSLATE_URL ?? host, apiKey: e.TRANSLATE_API_KEY, timeoutMs };
+  }
+  return null;
 }
 
 /** The Firebase settings, or null without FIREBASE_PROJECT_ID; throws when they do not fit together. */

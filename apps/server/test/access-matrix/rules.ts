@@ -6,6 +6,7 @@ import { learningRules } from './rules-learning.js';
 import { moderationRules } from './rules-moderation.js';
 import { moneyRules } from './rules-money.js';
 import { postsRules } from './rules-posts.js';
+import { searchRules } from './rules-search.js';
 import { treasuryRules } from './rules-treasury.js';
 import { tribesRules } from './rules-tribes.js';
 import type { Rules } from './types.js';
@@ -22,4 +23,5 @@ export const RULES: Rules = {
   ...exportsRules,
   ...adminRules,
   ...moderationRules,
+  ...searchRules,
 };

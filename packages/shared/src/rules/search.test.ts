@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, foldTextWithOffsets, highlightRanges } from './search.js';
+import { foldText, foldTextWithOffsets, highlightRanges, searchWords } from './search.js';
 
 describe('foldText', () => {
   it('folds case and Latin accents', () => {
@@ -58,5 +58,13 @@ describe('highlightRanges', () => {
 
   it('finds nothing for a query that folds to nothing', () => {
     expect(highlightRanges('anything', 'ًٌ')).toEqual([]);
+  });
+});
+
+describe('searchWords', () => {
+  it('splits folded text at punctuation and marks', () => {
+    expect(searchWords('Le Fest-Noz, à Quimper!')).toEqual(['le', 'fest', 'noz', 'a', 'quimper']);
+    expect(searchWords('100% _vrai_')).toEqual(['100', 'vrai']);
+    expect(searchWords('ًٌ')).toEqual([]);
   });
 });

@@ -143,3 +143,10 @@ export function highlightRanges(text: string, query: string): [number, number][]
   }
   return merged;
 }
+
+/** The folded words of a text, split at anything that is neither a letter nor a digit: what search matches. */
+export function searchWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}

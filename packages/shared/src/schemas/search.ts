@@ -27,8 +27,9 @@ export const ContentLangSchema = z.enum(CONTENT_LANGS);
  * One hit of GET /v1/search, whatever its kind, flat so that every kind lists alike (the web groups them
  * by `kind`). `title`: the person's or tribe's name, the event's title, the post's author's name;
  * `snippet`: the post's text, the tribe's description, the event's place (up to 240 characters, from the
- * first match where it is far in); `path`: the web page it opens (/people/{id}, /posts/{id},
- * /tribes/{slug}, /events/{id}).
+ * first match where it is far in); `path`: the web page it opens (a person: /user-profile/{id}; a tribe:
+ * /tribes/{slug}; a post: its tribe's page /tribes/{slug}, or its author's profile outside a tribe; an
+ * event: /events/{id}).
  */
 export const SearchHitSchema = z.object({
   kind: z.enum(SEARCH_KINDS),

@@ -1,4 +1,5 @@
-import type { Comment, Page } from '@tribes/shared';
+import type { Comment, ContentLang, Page } from '@tribes/shared';
+import { detectLanguage } from '#src/core/language.js';
 import { CHANNELS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
 import { readTimeCursor, timeCursor } from '#src/core/cursor.js';
@@ -51,7 +52,12 @@ export function createCommentsService({
       const last = items[items.length - 1];
       return {
         items: items.map((r) =>
-          presentComment(r, storage, !!viewer && (mod || r.comment.authorId === viewer.id || post.authorId === viewer.id)),
+          presentComment(
+            r,
+            storage,
+            !!viewer && (mod || r.comment.authorId === viewer.id || post.authorId === viewer.id),
+            !!viewer && r.comment.authorId === viewer.id,
+          ),
         ),
         next_cursor: rows.length > q.limit && last ? timeCursor(last.comment.createdAt, last.comment.id) : null,
       };
@@ -71,14 +77,19 @@ export function createCommentsService({
           tx,
           { userId: user.id, key: opts.key, hash: () => requestHash('comment', { post: post.id, body }), now, status: 201 },
           async () => ({
-            comment_id: (await repo.insertComment({ postId: post.id, authorId: user.id, body, createdAt: now }, tx)).id,
+            comment_id: (
+              await repo.insertComment(
+                { postId: post.id, authorId: user.id, body, lang: detectLanguage(body), createdAt: now },
+                tx,
+              )
+            ).id,
           }),
         ),
       );
       const row = await repo.findCommentById(answer.body.comment_id);
       if (!row) throw notFound();
       const author = { id: user.id, name: user.name, avatarKey: user.avatarKey };
-      const comment = presentComment({ comment: row, author }, storage, true);
+      const comment = presentComment({ comment: row, author }, storage, true, true);
       if (answer.replayed) return { comment, status: answer.status };
       if (post.tribeId) {
         const count = (await repo.findPost(post.id))?.commentCount ?? post.commentCount + 1;
@@ -101,6 +112,21 @@ export function createCommentsService({
           tribe_id: post.tribeId,
         });
       return { comment, status: answer.status };
+    },
+    /** The comment's author corrects its detected language (null: unknown). */
+    async setCommentLang(commentId: string, user: UserRow, lang: ContentLang | null): Promise<Comment> {
+      const comment = await repo.findComment(commentId);
+      if (!comment) throw notFound();
+      const post = await visible(comment.postId, user).catch(() => {
+        throw notFound();
+      });
+      if (comment.authorId !== user.id) throw forbidden();
+      await refuseBanned(tribes, post.tribeId, user.id);
+      await repo.setCommentLang(comment.id, lang);
+      const row = await repo.findCommentById(comment.id);
+      if (!row) throw notFound();
+      const author = { id: user.id, name: user.name, avatarKey: user.avatarKey };
+      return presentComment({ comment: row, author }, storage, true, true);
     },
     /** The comment's author, the post's author, or the tribe's moderators delete a comment. */
     async deleteComment(commentId: string, user: UserRow): Promise<void> {

@@ -20,7 +20,7 @@ export function presentPost(row: PostRow, d: Decoration, storage: Pick<Storage, 
     tribe: tribe ? { id: tribe.id, name: tribe.name, slug: tribe.slug } : null,
     visibility: row.visibility as PostVisibility,
     body: row.body,
-    lang: null,
+    lang: row.lang,
     images: (d.images.get(row.id) ?? []).map((i: PostImageRow) => presentImage(i, storage)),
     like_count: row.likeCount,
     comment_count: row.commentCount,
@@ -47,7 +47,7 @@ export function presentFeedRow(row: FeedRow, viewerId: string, storage: Pick<Sto
     tribe: row.tribe_id && row.tribe_name !== null ? { id: row.tribe_id, name: row.tribe_name, slug: row.tribe_slug! } : null,
     visibility: row.visibility as PostVisibility,
     body: row.body,
-    lang: null,
+    lang: row.lang,
     images: row.images.map((i) => presentImage({ ...i, variantWidths: i.variant_widths ?? [] }, storage)),
     like_count: row.like_count,
     comment_count: row.comment_count,
@@ -67,6 +67,7 @@ export function presentComment(
   row: { comment: CommentRow; author: { id: string; name: string; avatarKey: string | null } },
   storage: Pick<Storage, 'url'>,
   canDelete: boolean,
+  canEdit = false,
 ): Comment {
   return {
     id: row.comment.id,
@@ -77,9 +78,9 @@ export function presentComment(
       avatar_url: row.author.avatarKey ? storage.url(row.author.avatarKey) : null,
     },
     body: row.comment.body,
-    lang: null,
+    lang: row.comment.lang,
     can_delete: canDelete,
-    can_edit: false,
+    can_edit: canEdit,
     created_at: row.comment.createdAt.toISOString(),
   };
 }

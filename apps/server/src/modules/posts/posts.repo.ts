@@ -72,6 +72,7 @@ export interface FeedRow {
   tribe_id: string | null;
   visibility: string;
   body: string;
+  lang: string | null;
   like_count: number;
   comment_count: number;
   created_at: Date;
@@ -103,11 +104,11 @@ const FEED_START = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' 
  */
 const feedPage = (limit: number): Statement => {
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw new Error(`bad feed limit ${limit}`);
-  return { name: `posts_feed_page_v1_${limit}`, text: feedPageText(limit) };
+  return { name: `posts_feed_page_v2_${limit}`, text: feedPageText(limit) };
 };
 const feedPageText = (limit: number) => `
 with page as (
-  select p.id, p.author_id, p.tribe_id, p.visibility, p.body, p.like_count, p.comment_count, p.created_at, p.edited_at
+  select p.id, p.author_id, p.tribe_id, p.visibility, p.body, p.lang, p.like_count, p.comment_count, p.created_at, p.edited_at
   from posts p
   where p.deleted_at is null
     and (p.visibility = 'public'
@@ -353,6 +354,9 @@ export function createPostsRepo(db: Db) {
         .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
         .limit(1);
       return row;
+    },
+    async setCommentLang(id: string, lang: string | null): Promise<void> {
+      await db.update(comments).set({ lang }).where(eq(comments.id, id));
     },
     async deleteComment(row: CommentRow, now: Date): Promise<void> {
       await db.transaction(async (tx) => {

@@ -83,7 +83,7 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
     api.update,
     write,
   )(async (req) => ({
-    data: { post: await ctx.posts.update(req.params.id, req.auth!.user, req.body.body ?? '') },
+    data: { post: await ctx.posts.update(req.params.id, req.auth!.user, req.body) },
     message: 'posts.updated',
   }));
 
@@ -128,6 +128,15 @@ export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: PostsRou
     await ctx.comments.deleteComment(req.params.id, req.auth!.user);
     return { data: {}, message: 'comments.deleted' };
   });
+
+  route(
+    app,
+    api.updateComment,
+    write,
+  )(async (req) => ({
+    data: { comment: await ctx.comments.setCommentLang(req.params.id, req.auth!.user, req.body.lang) },
+    message: 'comments.updated',
+  }));
 
   route(
     app,

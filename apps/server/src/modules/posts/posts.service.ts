@@ -1,4 +1,5 @@
-import type { CreatePostFields, Post } from '@tribes/shared';
+import type { CreatePostFields, Post, UpdatePostBody } from '@tribes/shared';
+import { detectLanguage } from '#src/core/language.js';
 import { POST_LIMITS } from '@tribes/shared';
 import { CHANNELS } from '@tribes/shared';
 import type { Clock } from '#src/core/clock.js';
@@ -89,6 +90,7 @@ export function createPostsService({
                   tribeId: fields.tribe_id ?? null,
                   visibility: fields.visibility,
                   body: fields.body,
+                  lang: detectLanguage(fields.body),
                   createdAt: now,
                 },
                 stored.map((s, i) => ({
@@ -125,14 +127,17 @@ export function createPostsService({
       return (await present([await visible(id, viewer)], viewer))[0]!;
     },
 
-    async update(id: string, user: UserRow, body: string): Promise<Post> {
+    /** The author changes the text (its language is detected again) and/or corrects its language. */
+    async update(id: string, user: UserRow, patch: UpdatePostBody): Promise<Post> {
       const post = await visible(id, user);
       if (post.authorId !== user.id) throw forbidden();
       // A member banned from the post's tribe may delete the post, no longer change it.
       await refuseBanned(tribes, post.tribeId, user.id);
-      const row = await repo.updatePost(post.id, { body, editedAt: clock.now() });
+      const { body, lang } = patch;
+      const text = body === undefined ? {} : { body, editedAt: clock.now(), lang: detectLanguage(body) };
+      const row = await repo.updatePost(post.id, { ...text, ...(lang === undefined ? {} : { lang }) });
       // Only people the edit names for the first time hear of it.
-      await notifyMentions(row.body, row, user, row.id);
+      if (body !== undefined) await notifyMentions(row.body, row, user, row.id);
       return (await present([row], user))[0]!;
     },
 

@@ -57,7 +57,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx, node }: { ctx: S
           display_rates: ctx.config.payment.displayRates,
         },
         map: { tile_url: ctx.config.map.tileUrl, attribution: ctx.config.map.attribution },
-        translation: { enabled: false },
+        translation: { enabled: ctx.config.translation !== null },
       },
     };
   });

@@ -26,7 +26,7 @@ export function presentTribe(row: TribeRow, storage: Pick<Storage, 'url'>, membe
     member_count: row.memberCount,
     village_count: row.villageCount,
     my_membership: presentMembership(membership),
-    allow_translation: false,
+    allow_translation: row.allowTranslation,
     // Only a suspended tribe's active leaders see it at all, and they see why (DESIGN 11.2).
     suspension:
       row.suspendedAt && membership?.role === 'leader' && membership.status === 'active'

@@ -214,8 +214,10 @@ export function createTribesService({
       const tribe = await get(ref);
       const mine = await repo.membership(tribe.id, user.id);
       if (!isLeader(mine)) throw forbidden();
+      const { allow_translation: allowTranslation, ...fields } = body;
       try {
-        return present(await repo.update(tribe.id, { ...body, updatedAt: clock.now() }), mine);
+        const patch = { ...fields, ...(allowTranslation === undefined ? {} : { allowTranslation }), updatedAt: clock.now() };
+        return present(await repo.update(tribe.id, patch), mine);
       } catch (err) {
         if (isUniqueViolation(err)) throw fieldError('name', 'validation.tribe_name_taken');
         throw err;

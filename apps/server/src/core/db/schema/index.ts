@@ -10,3 +10,4 @@ export * from './identity.js';
 export * from './treasury.js';
 export * from './exports.js';
 export * from './admin.js';
+export * from './search.js';

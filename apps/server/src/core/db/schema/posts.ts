@@ -17,6 +17,13 @@ export const posts = pgTable(
     /** public: everyone; tribe: that tribe's active members only. */
     visibility: text('visibility').notNull().default('public'),
     body: text('body').notNull(),
+    /** ISO 639-1 language, detected when written or corrected by the author; null when unknown (DESIGN 11.5). */
+    lang: text('lang'),
+    /**
+     * The body's search words (foldText, words padded by spaces); null until the search module folds it:
+     * a trigger clears it when the body changes (migration 0023), so no write path can leave it stale.
+     */
+    searchText: text('search_text'),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -30,6 +37,10 @@ export const posts = pgTable(
     index('posts_tribe_created_idx').on(t.tribeId, t.createdAt),
     index('posts_author_created_idx').on(t.authorId, t.createdAt),
     index('posts_body_trgm_idx').using('gin', sql`lower(${t.body}) gin_trgm_ops`),
+    index('posts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('posts_search_pending_idx')
+      .on(t.id)
+      .where(sql`${t.searchText} is null`),
     check('posts_visibility', sql`${t.visibility} in ('public', 'tribe')`),
     check('posts_tribe_visibility', sql`${t.visibility} = 'public' or ${t.tribeId} is not null`),
     check('posts_counts', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
@@ -84,6 +95,8 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** ISO 639-1 language, detected when written or corrected by the author; null when unknown (DESIGN 11.5). */
+    lang: text('lang'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -22,6 +23,10 @@ export const tribes = pgTable(
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** Name and description as search words (foldText); null until the search module folds them (cleared on change). */
+    searchText: text('search_text'),
+    /** Its tribe-only posts and comments may be sent to the translation provider (DESIGN 11.5). */
+    allowTranslation: boolean('allow_translation').notNull().default(false),
     coverKey: text('cover_key'),
     /** Square logo (private media key), shown on cards, the tribe page and the map popup. */
     logoKey: text('logo_key'),
@@ -44,6 +49,10 @@ export const tribes = pgTable(
     uniqueIndex('tribes_slug_unique').on(t.slug),
     uniqueIndex('tribes_name_lower_unique').on(sql`lower(${t.name})`),
     index('tribes_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.region}) gin_trgm_ops`),
+    index('tribes_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('tribes_search_pending_idx')
+      .on(t.id)
+      .where(sql`${t.searchText} is null`),
     check('tribes_lat_range', sql`${t.lat} between -90 and 90`),
     check('tribes_lng_range', sql`${t.lng} between -180 and 180`),
     check('tribes_visibility', sql`${t.visibility} in ('open', 'request')`),

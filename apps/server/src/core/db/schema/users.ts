@@ -21,6 +21,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** The name's search words (foldText); null until the search module folds it (cleared when the name changes). */
+    searchName: text('search_name'),
     /** Stored trimmed and lower-cased; unique. Null for an account made from a phone identity until it adds one. */
     email: text('email'),
     /** Null for an account that signs in only through identities (phone, Google, OIDC, passkeys). */
@@ -50,6 +52,10 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phone),
     index('users_platform_role_idx').on(t.platformRole),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('users_search_pending_idx')
+      .on(t.id)
+      .where(sql`${t.searchName} is null`),
     check('users_platform_role', sql`${t.platformRole} is null or ${t.platformRole} in ('operator')`),
   ],
 );
