@@ -68,14 +68,15 @@ describe('the search page', () => {
     expect(searches(calls)).toHaveLength(0);
 
     await user.click(within(list).getByText('محمد'));
-    await screen.findByText('People', { selector: 'h2' });
+    // Waits are generous: two test workers share a loaded machine (no time is asserted).
+    await screen.findByText('People', { selector: 'h2' }, { timeout: 10_000 });
     expect(searches(calls)[0]!.url.searchParams.get('q')).toBe('محمد');
     // The search run again moves to the top of the list.
     expect(recentSearches.get()).toEqual(['محمد', 'fest-noz']);
 
     await user.clear(screen.getByTestId('search-page-input'));
-    await waitFor(() => expect(screen.getByTestId('recent-clear')).toBeInTheDocument());
-    await user.click(screen.getByTestId('recent-clear'));
+    // The emptied field settles (debounced) before the recent searches come back.
+    await user.click(await screen.findByTestId('recent-clear', {}, { timeout: 10_000 }));
     expect(screen.queryByTestId('recent-searches')).not.toBeInTheDocument();
     expect(localStorage.getItem(RECENT_KEY)).toBeNull();
   });
