@@ -123,3 +123,55 @@ describe('the Translate action of a post', () => {
     expect(patch.body).toEqual({ lang: 'es' });
   });
 });
+
+describe('the Translate action of a comment', () => {
+  it('translates a comment through /v1/comments/{id}/translate, and lets its author correct its language', async () => {
+    const comments = [
+      {
+        id: 'c-fr',
+        post_id: 'p1',
+        author: { id: 'a2', name: 'Yann', avatar_url: null },
+        body: 'Je viendrai avec mon biniou et ma bombarde',
+        lang: 'fr',
+        can_delete: false,
+        can_edit: false,
+        created_at: new Date().toISOString(),
+      },
+      {
+        id: 'c-mine',
+        post_id: 'p1',
+        author: { id: 'me', name: 'Me', avatar_url: null },
+        body: 'Hello all of you there',
+        lang: 'en',
+        can_delete: true,
+        can_edit: true,
+        created_at: new Date().toISOString(),
+      },
+    ];
+    const calls = stubApi((url, init) => {
+      if (url.pathname.endsWith('/v1/config')) return config(true);
+      if (url.pathname.endsWith('/comments')) return ok({ items: comments, next_cursor: null });
+      if (url.pathname.endsWith('/c-fr/translate')) return ok({ text: 'I will come with my bagpipe', from: 'fr', to: 'en' });
+      if (init?.method === 'PATCH') return ok({ comment: { ...comments[1], lang: 'fr' } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<PostCard post={post({ lang: 'en', comment_count: 2 })} />);
+    await user.click(screen.getByTestId('comments-button'));
+    const [theirs, mine] = await screen.findAllByTestId('comment');
+    // Only the comment in another language offers the action; only the reader's own shows its language.
+    expect(within(mine!).queryByTestId('translate-button')).not.toBeInTheDocument();
+    expect(within(theirs!).queryByTestId('lang-control')).not.toBeInTheDocument();
+    await user.click(await within(theirs!).findByTestId('translate-button'));
+    expect(await within(theirs!).findByTestId('translated-text')).toHaveTextContent('I will come with my bagpipe');
+    expect(calls.find((c) => c.url.pathname.endsWith('/translate'))!.body).toEqual({ to: 'en' });
+
+    expect(within(mine!).getByTestId('lang-control')).toHaveTextContent('Language: English');
+    await user.click(within(mine!).getByTestId('lang-change'));
+    await user.click(await screen.findByRole('menuitem', { name: 'French' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url.pathname).toContain('/v1/comments/c-mine');
+    expect(patch.body).toEqual({ lang: 'fr' });
+  });
+});
