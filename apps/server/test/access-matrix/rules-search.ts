@@ -6,8 +6,21 @@ import { ACTIVE, MODS, NOT_ACTIVE, by, everyone, type Cell, type Rule, type Rule
  * itself, the cache and the tribe's consent are proved in test/integration/search.
  */
 
-/** The tribe-only post's id, kept from everyone who is not an active member of tribe A. */
-const tribePost: Rule['secret'] = { from: [...NOT_ACTIVE, 'anonymous'], text: (w) => w.ids.post! };
+/** A tribe-only post of the member's that no other cell edits, made once for the search cells. */
+async function searchedPost(c: Cell) {
+  if (!c.w.ids.searchedPost) {
+    const { data } = await c.w.call('POST', '/v1/posts', c.w.actors.member.token, {
+      body: 'Conseil secret du village',
+      tribe_id: c.w.tribeA,
+      visibility: 'tribe',
+    });
+    c.w.ids.searchedPost = data.post.id as string;
+  }
+  return { query: { q: 'conseil secret', limit: '50' } };
+}
+
+/** That post's id, kept from everyone who is not an active member of tribe A. */
+const tribePost: Rule['secret'] = { from: [...NOT_ACTIVE, 'anonymous'], text: (w) => w.ids.searchedPost! };
 
 /** A fresh comment of the member's on the tribe-only post, for a correction of its language. */
 async function memberComment(c: Cell) {
@@ -18,8 +31,8 @@ async function memberComment(c: Cell) {
 }
 
 export const searchRules: Rules = {
-  // The world's tribe-only post reads "Tribe only": found by its readers, by nobody else.
-  'search.search': { expect: everyone(), secret: tribePost, request: () => ({ query: { q: 'tribe only', limit: '50' } }) },
+  // A tribe-only post: found by its readers, by nobody else.
+  'search.search': { expect: everyone(), secret: tribePost, request: searchedPost },
   'search.translatePost': {
     expect: by({ allow: ACTIVE, 404: NOT_ACTIVE, 401: ['anonymous'] }),
     request: (c) => ({ params: { id: c.w.ids.post! }, body: { to: 'es' } }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { searchWords } from '@tribes/shared';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
@@ -186,8 +187,8 @@ export function createSearchRepo(db: Db) {
       const v = a.viewerId;
       const source =
         kind === 'post'
-          ? sql`select p.body, p.lang, coalesce(p.edited_at, p.created_at) as version, p.id as post_id, p.author_id from posts p where p.id = ${id}`
-          : sql`select c.body, c.lang, c.created_at as version, c.post_id, c.author_id from comments c where c.id = ${id} and c.deleted_at is null`;
+          ? sql`select p.body, p.lang, p.id as post_id, p.author_id from posts p where p.id = ${id}`
+          : sql`select c.body, c.lang, c.post_id, c.author_id from comments c where c.id = ${id} and c.deleted_at is null`;
       const rows = rowsOf<{
         body: string;
         lang: string | null;
@@ -197,7 +198,7 @@ export function createSearchRepo(db: Db) {
       }>(
         await db.execute(sql`
           with s as (${source})
-          select s.body, s.lang, s.version, p.visibility, tr.allow_translation as allow
+          select s.body, s.lang, p.visibility, tr.allow_translation as allow
           from s join posts p on p.id = s.post_id
           join users u on u.id = p.author_id
           left join tribes tr on tr.id = p.tribe_id
@@ -208,7 +209,10 @@ export function createSearchRepo(db: Db) {
       );
       const row = rows[0];
       if (!row) return undefined;
-      const version = row.version instanceof Date ? row.version.toISOString() : new Date(row.version).toISOString();
+      // The version is the text itself (and the language it is read from): an edit or a correction changes it.
+      const version = createHash('sha256')
+        .update(`${row.lang ?? ''}\n${row.body}`)
+        .digest('base64url');
       return { body: row.body, lang: row.lang, version, mayTranslate: row.visibility === 'public' || row.allow === true };
     },
 

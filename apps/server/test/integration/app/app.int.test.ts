@@ -168,6 +168,8 @@ describe('OpenAPI and health', () => {
       },
       // MAP_TILE_URL and MAP_ATTRIBUTION unset: OpenStreetMap, its attribution written by the web in each language.
       map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: null },
+      // TRANSLATE_PROVIDER unset: no Translate action.
+      translation: { enabled: false },
     });
     expect(res.body).not.toContain(t.app.ctx.realtime.secret);
   });

@@ -43,3 +43,14 @@ BEGIN
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER tribes_search_clear BEFORE UPDATE OF name, description ON tribes FOR EACH ROW EXECUTE FUNCTION search_clear_tribes();
+--> statement-breakpoint
+-- A translation goes with its text: when a post or comment is deleted (or soft-deleted), so are its translations.
+CREATE FUNCTION content_translations_forget() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM content_translations WHERE subject_type = TG_ARGV[0] AND subject_id = OLD.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER posts_translations_forget AFTER DELETE ON posts FOR EACH ROW EXECUTE FUNCTION content_translations_forget('post');--> statement-breakpoint
+CREATE TRIGGER posts_translations_forget_soft AFTER UPDATE OF deleted_at ON posts FOR EACH ROW WHEN (NEW.deleted_at IS NOT NULL) EXECUTE FUNCTION content_translations_forget('post');--> statement-breakpoint
+CREATE TRIGGER comments_translations_forget AFTER DELETE ON comments FOR EACH ROW EXECUTE FUNCTION content_translations_forget('comment');--> statement-breakpoint
+CREATE TRIGGER comments_translations_forget_soft AFTER UPDATE OF deleted_at ON comments FOR EACH ROW WHEN (NEW.deleted_at IS NOT NULL) EXECUTE FUNCTION content_translations_forget('comment');

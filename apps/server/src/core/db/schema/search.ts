@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 
 /**
  * Translations fetched from the provider (DESIGN 11.5), one per text and target language: `version`
- * is the text's version when translated (a post's edit time, or its creation), so an edit makes the
- * next request go to the provider again and overwrite the row. Rows of deleted texts go with them
- * (no foreign key: a subject is a post or a comment; the search module deletes them with the text).
+ * is a hash of the text (and its language) when translated, so an edit or a correction of the language
+ * makes the next request go to the provider again and overwrite the row. Rows of deleted texts go with them
+ * (no foreign key: a subject is a post or a comment; triggers of migration 0023 delete them with the text).
  */
 export const contentTranslations = pgTable(
   'content_translations',
