@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startLibreTranslate } from '../apps/server/test/libretranslate-stand-in';
 import { startMailSink } from './support/mail-sink';
 import { startTribesServer, type TribesServer } from './support/tribes-server';
 import {
@@ -20,61 +19,35 @@ import {
 
 /**
  * Translation in Chromium (DESIGN 11.5) against a Tribes server of its own, configured with
- * TRANSLATE_PROVIDER=libretranslate and a stand-in that speaks LibreTranslate's API
- * (POST /translate { q, source, target } → { translatedText }), so the run needs no network.
+ * TRANSLATE_PROVIDER=libretranslate and the server tests' stand-in that speaks LibreTranslate's API
+ * (it answers "[es] <text>"; a text holding FAIL gets a 500), so the run needs no network.
  */
 
 const browser = await useBrowser();
 
 const FRENCH = 'Le fest-noz aura lieu samedi soir à la salle des fêtes du village, venez nombreux avec vos instruments';
-const SPANISH =
-  'El fest-noz será el sábado por la noche en la sala de fiestas del pueblo, venid muchos con vuestros instrumentos';
 
-/** What the stand-in was asked. */
-const asked: { q: string; source: string; target: string }[] = [];
-let provider: Server | undefined;
+let provider: Awaited<ReturnType<typeof startLibreTranslate>> | undefined;
 let server: TribesServer | undefined;
 let sink: Awaited<ReturnType<typeof startMailSink>> | undefined;
 let temp = '';
-
-/** The stand-in LibreTranslate: the one French text into Spanish; anything else is a 400, as LibreTranslate answers. */
-function startProvider(): Promise<string> {
-  provider = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d: Buffer) => (raw += d.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(raw || '{}') as { q?: string; source?: string; target?: string };
-      asked.push({ q: body.q ?? '', source: body.source ?? '', target: body.target ?? '' });
-      res.setHeader('content-type', 'application/json');
-      if (req.url !== '/translate' || body.target !== 'es' || !body.q?.startsWith(FRENCH)) {
-        res.statusCode = 400;
-        res.end(JSON.stringify({ error: 'unsupported' }));
-        return;
-      }
-      res.end(JSON.stringify({ translatedText: body.q.replace(FRENCH, SPANISH) }));
-    });
-  });
-  return new Promise((resolve) =>
-    provider!.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(provider!.address() as AddressInfo).port}`)),
-  );
-}
 
 beforeAll(async () => {
   temp = mkdtempSync(path.join(tmpdir(), 'tribes-translation-'));
   // Mail goes into the run's mail folder, where codeFor reads the sign-up codes (the addresses are unique).
   sink = await startMailSink(inject('mailDir'));
-  const providerUrl = await startProvider();
+  provider = await startLibreTranslate();
   server = await startTribesServer({
     dataDir: path.join(temp, 'data'),
     webDir: inject('webDir'),
-    env: { SMTP_URL: sink.url, TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: providerUrl },
+    env: { SMTP_URL: sink.url, TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: provider.url },
   });
 });
 
 afterAll(async () => {
   await server?.stop();
   await sink?.close();
-  await new Promise((r) => provider?.close(r));
+  await provider?.close();
   rmSync(temp, { recursive: true, force: true });
 });
 
@@ -108,7 +81,7 @@ async function signUp(name: string, role: 'leader' | 'member') {
 }
 
 describe('translation (DESIGN 11.5)', () => {
-  it('es: a French post is translated for a Spanish reader ("Traducido del francés"), and the original shown again; axe clean', async () => {
+  it('es: a French post is translated for a Spanish reader ("Traducido del francés"), and the original shown again; a provider failure says so with a retry; axe clean', async () => {
     const tag = suffix();
     const gwenn = await signUp(`Gwenn ${tag}`, 'leader');
     const lucia = await signUp(`Lucía ${tag}`, 'member');
@@ -126,6 +99,7 @@ describe('translation (DESIGN 11.5)', () => {
       gwenn.token,
     );
     expect(post.lang).toBe('fr');
+    await api('POST', '/v1/posts', { body: `${FRENCH} FAIL ${tag}`, visibility: 'public' }, gwenn.token);
 
     const ctx = await newContext(browser, { locale: 'es', baseURL: server!.baseUrl });
     ctx.setDefaultTimeout(20_000);
@@ -134,21 +108,32 @@ describe('translation (DESIGN 11.5)', () => {
     try {
       await page.goto('/es/home');
       await ready(page);
-      const card = page.locator('[data-testid="post-card"]', { hasText: tag });
+      const card = page.locator('[data-testid="post-card"]', { hasText: `${FRENCH} ${tag}` });
       await card.getByTestId('translate-button').click();
-      await expect.poll(() => card.getByTestId('translated-text').textContent()).toContain(SPANISH);
+      await expect.poll(() => card.getByTestId('translated-text').textContent()).toContain(`[es] ${FRENCH}`);
       expect(await card.getByTestId('translated-note').textContent()).toContain('Traducido del francés');
-      expect(asked.filter((a) => a.target === 'es')).toHaveLength(1);
-      expect(asked[0]!.source).toBe('fr');
+      const asked = () => provider!.calls.filter((c) => c.q.includes(`${FRENCH} ${tag}`));
+      expect(asked()).toHaveLength(1);
+      expect(asked()[0]).toMatchObject({ source: 'fr', target: 'es' });
       await expectAccessible(page, 'es /home with a translated post');
 
       await card.getByTestId('show-original').click();
       expect(await card.getByTestId('translated-text').count()).toBe(0);
       expect(await card.getByTestId('post-body').textContent()).toContain(FRENCH);
+      expect(await card.getByTestId('post-body').textContent()).not.toContain('[es]');
       // Shown again without asking the provider: the translation was kept.
       await card.getByRole('button', { name: 'Ver la traducción' }).click();
       await card.getByTestId('translated-text').waitFor();
-      expect(asked).toHaveLength(1);
+      expect(asked()).toHaveLength(1);
+
+      // The provider fails on another post: a clear message in Spanish, with a retry, and no error screen.
+      const failing = page.locator('[data-testid="post-card"]', { hasText: `FAIL ${tag}` });
+      await failing.getByTestId('translate-button').click();
+      const alert = failing.getByTestId('translate-unavailable');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('La traducción no está disponible ahora mismo');
+      expect(await failing.getByRole('button', { name: 'Reintentar' }).count()).toBe(1);
+      await expectAccessible(page, 'es /home with a translation unavailable');
     } finally {
       await ctx.close();
     }
