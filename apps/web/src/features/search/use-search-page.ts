@@ -1,6 +1,7 @@
 import { SEARCH_KINDS, SEARCH_LIMITS, type SearchHit, type SearchKind } from '@tribes/shared';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
 import { useStore } from '../../lib/external-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useSearch } from './api';
@@ -68,7 +69,7 @@ export function useSearchPage() {
     groups: kind === 'all' ? groupHits(hits) : [],
     loading: urlQ.length > 0 && search.isPending,
     // A refused query (only marks, say) finds nothing rather than failing.
-    failed: search.isError && !(search.error && 'status' in search.error && search.error.status === 400),
+    failed: search.isError && !(search.error instanceof ApiError && search.error.status === 400),
     retry: () => void search.refetch(),
     hasMore: search.hasNextPage,
     loadingMore: search.isFetchingNextPage,

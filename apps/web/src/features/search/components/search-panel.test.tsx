@@ -152,6 +152,26 @@ describe('the search page', () => {
     expect(screen.getByText(/Check the spelling/)).toBeInTheDocument();
   });
 
+  it('a query the server refuses (400: only marks, say) finds nothing, rather than failing', async () => {
+    stubApi((url) =>
+      url.pathname.endsWith('/v1/search')
+        ? {
+            status: 400,
+            body: {
+              status: 'error',
+              error_type: 'validation_error',
+              message: 'Validation failed.',
+              errors: { q: ['Too short.'] },
+            },
+          }
+        : undefined,
+    );
+    renderAt(`/search?q=${encodeURIComponent('\u064E\u064F')}`);
+    await screen.findByTestId('empty-state');
+    await waitFor(() => expect(screen.getByText(/Check the spelling/)).toBeInTheDocument());
+    expect(screen.queryByTestId('search-failed')).not.toBeInTheDocument();
+  });
+
   it('a failed search says so and tries again', async () => {
     let fail = true;
     stubApi((url) => {
