@@ -101,7 +101,7 @@ export type MapTribe = z.infer<typeof MapTribeSchema>;
 
 export const MemberListQuerySchema = z.strictObject({
   status: z.enum(MEMBERSHIP_STATUSES).default('active'),
-  /** Members whose name contains it, in any case (the composer's @mention suggestions; the tribe's active members only). */
+  /** Members whose name contains it, folded like search (case, accents, Arabic and Hebrew marks; the composer's @mention suggestions). */
   q: z.string().trim().max(100).optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(PAGINATION.defaultLimit),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { searchWords } from '@tribes/shared';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
+import { searchColumn } from '#src/core/search-text.js';
 import { contentTranslations, posts, tribes, users } from '#src/core/db/schema/index.js';
 
 /** What a search asks for, already folded: the words, and the patterns built from them. */
@@ -28,11 +28,6 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern (search words hold neither, but the rule is kept here). */
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-
-/** The folded search column of a text: its words padded by spaces, so ' word ' and ' prefix' patterns find word edges. */
-export function searchColumn(text: string): string {
-  return ` ${searchWords(text).join(' ')} `;
-}
 
 /**
  * The match of a folded column: candidates contain every word (or come near the phrase by trigrams);

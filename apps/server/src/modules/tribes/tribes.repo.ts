@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { searchPhrase } from '#src/core/search-text.js';
 import type { Db, Tx } from '#src/core/db/client.js';
 import { tribeMembers, tribes, users, villages } from '#src/core/db/schema/index.js';
 
@@ -179,8 +180,14 @@ export function createTribesRepo(db: Db) {
     ) {
       const where: SQL[] = [eq(tribeMembers.tribeId, tribeId), eq(tribeMembers.status, opts.status)];
       if (opts.except?.length) where.push(notInArray(tribeMembers.userId, [...opts.except]));
-      // strpos, not LIKE: a typed % or _ is a character of the name, not a pattern.
-      if (opts.q) where.push(sql`strpos(lower(${users.name}), lower(${opts.q})) > 0`);
+      // Folded like search (DESIGN 11.5): the name contains the query whatever its case, accents or marks;
+      // strpos, not LIKE, so a typed % or _ is a character, not a pattern. A name not folded yet is matched
+      // lower-cased.
+      if (opts.q) {
+        const phrase = searchPhrase(opts.q);
+        const folded = sql`coalesce(${users.searchName}, ' ' || lower(${users.name}) || ' ')`;
+        where.push(phrase ? sql`strpos(${folded}, ${phrase}) > 0` : sql`strpos(lower(${users.name}), lower(${opts.q})) > 0`);
+      }
       if (opts.after) {
         where.push(
           or(

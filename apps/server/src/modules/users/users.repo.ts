@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { users } from '#src/core/db/schema/index.js';
+import { searchColumn } from '#src/core/search-text.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -38,11 +39,20 @@ export function createUsersRepo(db: Db) {
       return rows.length > 0;
     },
     async create(values: NewUserRow): Promise<UserRow> {
-      const [row] = await db.insert(users).values(values).returning();
+      // The name's search words are written with it (DESIGN 11.5), so the member pickers find a new member at once.
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, searchName: searchColumn(values.name) })
+        .returning();
       return row!;
     },
     async update(id: string, patch: UserPatch): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      const folded = patch.name === undefined ? {} : { searchName: searchColumn(patch.name) };
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, ...folded })
+        .where(eq(users.id, id))
+        .returning();
       return row;
     },
     async delete(id: string): Promise<void> {

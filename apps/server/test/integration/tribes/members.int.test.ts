@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { createTribe, signUp } from '#test/factories.js';
+import { createTribe, joinTribe, signUp } from '#test/factories.js';
 import { caller } from '#test/call.js';
 import { castTribe, type Cast } from '#test/tribe-cast.js';
 
@@ -94,6 +94,21 @@ describe('the members list', () => {
     for (const m of found) expect(m.user.name.toLowerCase()).toContain(q.toLowerCase());
     expect((await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=%25`, c.member.token)).body.data.items).toEqual([]);
     expect((await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=_`, c.member.token)).body.data.items).toEqual([]);
+    const long = await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=${'a'.repeat(101)}`, c.member.token);
+    expect(long.status).toBe(400);
+  });
+
+  it('finds a member by the plain spelling of a name written with accents or harakat (folded like search)', async () => {
+    const open = await createTribe(t, c.leader.token);
+    const named = await signUp(t, { name: 'Éloïse أَحْمَد' });
+    await joinTribe(t, named.token, open.id);
+    for (const q of ['eloise', 'احمد', 'ELOÏ']) {
+      const res = await call('GET', `/api/v1/tribes/${open.id}/members?q=${encodeURIComponent(q)}`, c.leader.token);
+      expect(res.body.data.items.map((m: { user: { id: string } }) => m.user.id)).toEqual([named.user.id]);
+    }
+  });
+
+  it('still refuses a q over 100 characters', async () => {
     const long = await call('GET', `/api/v1/tribes/${c.tribeId}/members?q=${'a'.repeat(101)}`, c.member.token);
     expect(long.status).toBe(400);
     expect(long.body.status).toBe('error');

@@ -23,23 +23,25 @@ CREATE INDEX "tribes_search_pending_idx" ON "tribes" USING btree ("id") WHERE "t
 CREATE INDEX "posts_search_trgm_idx" ON "posts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "posts_search_pending_idx" ON "posts" USING btree ("id") WHERE "posts"."search_text" is null;--> statement-breakpoint
 -- Folded search words are computed by the application (foldText, one implementation with the web's):
--- a change of the source text clears them, whichever code path wrote it, and the search module folds
--- the cleared rows again before it answers (DESIGN 11.5, docs/decisions/026-search-folding.md).
+-- a change of the source text that does not write them too clears them, whichever code path wrote it,
+-- and the search module folds the cleared rows again before it answers (DESIGN 11.5,
+-- docs/decisions/026-search-folding.md).
 CREATE FUNCTION search_clear_posts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.body IS DISTINCT FROM OLD.body THEN NEW.search_text := NULL; END IF;
+  IF NEW.body IS DISTINCT FROM OLD.body AND NEW.search_text IS NOT DISTINCT FROM OLD.search_text THEN NEW.search_text := NULL; END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER posts_search_clear BEFORE UPDATE OF body ON posts FOR EACH ROW EXECUTE FUNCTION search_clear_posts();--> statement-breakpoint
 CREATE FUNCTION search_clear_users() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.name IS DISTINCT FROM OLD.name THEN NEW.search_name := NULL; END IF;
+  IF NEW.name IS DISTINCT FROM OLD.name AND NEW.search_name IS NOT DISTINCT FROM OLD.search_name THEN NEW.search_name := NULL; END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER users_search_clear BEFORE UPDATE OF name ON users FOR EACH ROW EXECUTE FUNCTION search_clear_users();--> statement-breakpoint
 CREATE FUNCTION search_clear_tribes() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.name IS DISTINCT FROM OLD.name OR NEW.description IS DISTINCT FROM OLD.description THEN NEW.search_text := NULL; END IF;
+  IF (NEW.name IS DISTINCT FROM OLD.name OR NEW.description IS DISTINCT FROM OLD.description)
+    AND NEW.search_text IS NOT DISTINCT FROM OLD.search_text THEN NEW.search_text := NULL; END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER tribes_search_clear BEFORE UPDATE OF name, description ON tribes FOR EACH ROW EXECUTE FUNCTION search_clear_tribes();
