@@ -92,6 +92,8 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
     entries: [
       ['home', 'auth', p(() => import('../routes/home'))],
       ['explore', 'auth', p(() => import('../routes/explore'))],
+      // Not in the specification's list: one search over people, posts, tribes and events (DESIGN 11.5).
+      ['search', 'auth', p(() => import('../routes/search'))],
       ['create-post', 'auth', p(() => import('../routes/create-post'))],
       ['donate', 'auth', p(() => import('../routes/donate'))],
       ['map', 'auth', p(() => import('../routes/map'))],

@@ -14,6 +14,7 @@ import { MemberAdminList } from '../features/tribes/components/member-admin-list
 import { TribeFacesUpload } from '../features/tribes/components/tribe-faces-upload';
 import { TribeGate } from '../features/tribes/components/tribe-gate';
 import { TribeSettingsFrame } from '../features/tribes/components/tribe-settings-frame';
+import { TranslationSetting } from '../features/tribes/components/translation-setting';
 import { membershipFlags } from '../lib/membership';
 import { useMemberAdmin } from '../features/tribes/use-member-admin';
 
@@ -64,6 +65,7 @@ function Settings({ tribe }: { tribe: Tribe }) {
               <Stack spacing={2.5}>
                 <TribeFacesUpload tribe={tribe} />
                 <EditTribeForm tribe={tribe} />
+                <TranslationSetting tribe={tribe} />
               </Stack>
             ) : (
               <Alert severity="info">{t('tribes.settings.detailsLeadersOnly')}</Alert>

@@ -37,6 +37,7 @@ import { useStore } from '../../lib/external-store';
 import { useSession } from '../../lib/session/session-store';
 import { installStore, promptInstall } from '../../lib/install-prompt';
 import { PushOffer } from '../../features/push/components/push-offer';
+import { ShellSearch } from '../../features/search/components/shell-search';
 import { PANEL_NAV } from './panel-nav';
 
 const SIDEBAR_WIDTH = 260;
@@ -165,7 +166,9 @@ export function PannelLayout() {
               </IconButton>
             )}
             {!desktop && <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={24} />}
+            {desktop && <ShellSearch compact={false} />}
             <Box sx={{ flexGrow: 1 }} />
+            {!desktop && <ShellSearch compact />}
             <ConnectionStatus />
             <MessagesButton />
             <NotificationBell />

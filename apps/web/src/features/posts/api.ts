@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { postsEndpoints as endpoints, type Post } from '@tribes/shared';
+import { postsEndpoints as endpoints, type ContentLang, type Post } from '@tribes/shared';
 import { api } from '../../app/api';
 import type { FieldErrorsHandler } from '../../lib/api-client';
 import { dataSaverOn } from '../../lib/data-saver';
@@ -270,5 +270,25 @@ export function useModerationLog(tribeRef: string) {
   return useQuery({
     queryKey: postKeys.log(tribeRef),
     queryFn: async ({ signal }) => (await api.call(endpoints.moderationLog, { params: { id: tribeRef } }, { signal })).data.items,
+  });
+}
+
+/** The author's correction of a post's detected language (PATCH /v1/posts/{id} { lang }; null: unknown). */
+export function useSetPostLang() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, lang }: { id: string; lang: ContentLang | null }) =>
+      (await api.call(endpoints.update, { params: { id }, body: { lang } })).data.post,
+    onSuccess: (post) => storePost(client, post),
+  });
+}
+
+/** The author's correction of a comment's detected language (PATCH /v1/comments/{id} { lang }). */
+export function useSetCommentLang(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, lang }: { id: string; lang: ContentLang | null }) =>
+      (await api.call(endpoints.updateComment, { params: { id }, body: { lang } })).data.comment,
+    onSuccess: () => void client.invalidateQueries({ queryKey: postKeys.comments(postId) }),
   });
 }

@@ -4,7 +4,8 @@ import { fieldErrorsTo } from '../../lib/field-errors';
 import { lazyParser, schemaResolver } from '../../lib/form-resolver';
 import { isNoConnection } from '../../lib/online-status';
 import { useConfirm } from '../../lib/use-confirm';
-import { useAddComment, useComments, useDeleteComment } from './api';
+import type { ContentLang } from '@tribes/shared';
+import { useAddComment, useComments, useDeleteComment, useSetCommentLang } from './api';
 import { offerPush } from '../../lib/push/push-offer';
 
 const commentParser = lazyParser((s) => s.CommentBodySchema);
@@ -19,6 +20,7 @@ export function useCommentsSection(postId: string, open: boolean) {
   const list = useComments(postId, open);
   const add = useAddComment(postId);
   const remove = useDeleteComment(postId);
+  const lang = useSetCommentLang(postId);
   const confirm = useConfirm<string>();
   const form = useForm<CommentFields>({ resolver: schemaResolver(commentParser, locale), defaultValues: { body: '' } });
   const onSubmit = form.handleSubmit(async ({ body }) => {
@@ -51,5 +53,8 @@ export function useCommentsSection(postId: string, open: boolean) {
       confirm.close();
     },
     removing: remove.isPending,
+    /** The author's correction of a comment's language. */
+    setLang: (id: string, next: ContentLang | null) => lang.mutate({ id, lang: next }),
+    settingLang: lang.isPending,
   };
 }

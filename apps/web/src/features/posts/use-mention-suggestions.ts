@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { postsEndpoints, tribesEndpoints } from '@tribes/shared';
+import { searchEndpoints, tribesEndpoints } from '@tribes/shared';
 import { api } from '../../app/api';
 import { postKeys } from './api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -14,8 +14,9 @@ const LIMIT = 6;
 
 /**
  * People to suggest for an @mention being typed (`query`, null when none is): in a tribe, its active
- * members whose name contains the query (GET /v1/tribes/{id}/members?q=); for a public post without a
- * tribe, the people a search finds (GET /v1/explore?q=, from the first letter on).
+ * members whose name contains the query (GET /v1/tribes/{id}/members?q=: the search cannot keep to one
+ * tribe's members); for a public post without a tribe, the people the search finds (GET /v1/search?type=people,
+ * folded as it folds: "محمد" finds "مُحَمَّد", "helene" finds "Hélène"; from the first letter on).
  */
 export function useMentionSuggestions(tribeId: string | null, query: string | null) {
   const q = useDebouncedValue(query, 150);
@@ -35,8 +36,13 @@ export function useMentionSuggestions(tribeId: string | null, query: string | nu
         );
         return page.data.items.map((m) => ({ id: m.user.id, name: m.user.name, avatar_url: m.user.avatar_url }));
       }
-      const page = await api.call(postsEndpoints.explore, { query: { q: text, limit: 1 } }, { signal });
-      return page.data.people.slice(0, LIMIT).map((p) => ({ id: p.id, name: p.name, avatar_url: p.avatar_url ?? null }));
+      const page = await api.call(
+        searchEndpoints.search,
+        { query: { q: text, type: 'people', limit: LIMIT } },
+        // A query the search refuses (only marks) suggests nobody rather than showing a notice.
+        { signal, quietStatuses: [400] },
+      );
+      return page.data.items.map((p) => ({ id: p.id, name: p.title, avatar_url: p.image_url }));
     },
   });
 }

@@ -1,6 +1,6 @@
-import type { Post } from '@tribes/shared';
+import type { ContentLang, Post } from '@tribes/shared';
 import { useState } from 'react';
-import { useDeletePost, useMarkPost } from './api';
+import { useDeletePost, useMarkPost, useSetPostLang } from './api';
 
 /** What a post card does: marks with optimistic updates, the comments drawer, and the dialogs it opens. */
 export function usePostCard(post: Post) {
@@ -8,6 +8,7 @@ export function usePostCard(post: Post) {
   const favourite = useMarkPost('favourite');
   const hide = useMarkPost('hide');
   const remove = useDeletePost();
+  const lang = useSetPostLang();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [dialog, setDialog] = useState<'delete' | 'report' | 'edit' | null>(null);
   return {
@@ -24,5 +25,8 @@ export function usePostCard(post: Post) {
       setDialog(null);
     },
     deleting: remove.isPending,
+    /** The author's correction of the post's language. */
+    setLang: (next: ContentLang | null) => lang.mutate({ id: post.id, lang: next }),
+    settingLang: lang.isPending,
   };
 }

@@ -19,7 +19,8 @@ import { LoadMore } from '../../../components/load-more';
 import { formatPostTime } from '../../../lib/post-time';
 import { useCommentsSection } from '../use-comments-section';
 import { MentionTextField } from './mention-field';
-import { PostBody } from './post-body';
+import { LangControl } from './lang-control';
+import { TranslatableBody } from './translatable-body';
 import { OutboxComments } from '../../../components/offline/outbox-comments';
 
 interface Props {
@@ -95,7 +96,21 @@ function OpenedComments({ postId, tribeId, open }: Props) {
                       {time.short}
                     </Typography>
                   </Stack>
-                  <PostBody text={comment.body} />
+                  <TranslatableBody
+                    target="comments"
+                    id={comment.id}
+                    text={comment.body}
+                    lang={comment.lang}
+                    langControl={
+                      comment.can_edit ? (
+                        <LangControl
+                          lang={comment.lang}
+                          onChange={(lang) => c.setLang(comment.id, lang)}
+                          pending={c.settingLang}
+                        />
+                      ) : undefined
+                    }
+                  />
                 </Box>
                 {comment.can_delete && (
                   <IconButton

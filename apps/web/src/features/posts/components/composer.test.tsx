@@ -37,6 +37,10 @@ function stubFetch() {
       }));
       return json({ items, next_cursor: null });
     }
+    if (url.includes('/v1/search?')) {
+      const items = [{ kind: 'people', id: 'u9', title: 'Hélène Le Goff', image_url: null, snippet: '', path: '/people/u9' }];
+      return json({ items, next_cursor: null });
+    }
     if (url.includes('/v1/tribes')) return json({ items: [], next_cursor: null });
     if (url.includes('/v1/posts')) return json({ post: { id: 'p1', tribe: null } }, 201);
     return json({});
@@ -171,6 +175,26 @@ describe('Composer', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(body).toHaveValue('Thanks @Amir Haddad and @yo');
+  });
+
+  it('outside a tribe, suggests the people the search finds (GET /v1/search?type=people)', async () => {
+    const fetchMock = stubFetch();
+    renderComposer();
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('composer-body'), 'Merci @helene');
+    await screen.findByRole('listbox', { name: 'People to mention' });
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['HHélène Le Goff']));
+    const asked = new URL(
+      fetchMock.mock.calls
+        .map(([url]) => String(url))
+        .filter((u) => u.includes('/v1/search?'))
+        .at(-1)!,
+      'http://x',
+    );
+    expect(asked.searchParams.get('type')).toBe('people');
+    expect(asked.searchParams.get('q')).toBe('helene');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('composer-body')).toHaveValue('Merci @Hélène Le Goff ');
   });
 
   it('suggests nobody for an @ inside an address', async () => {

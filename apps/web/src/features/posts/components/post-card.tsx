@@ -19,7 +19,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatPostTime } from '../../../lib/post-time';
 import { usePostCard } from '../use-post-card';
 import { CommentsSection } from './comments-section';
-import { PostBody } from './post-body';
+import { LangControl } from './lang-control';
+import { TranslatableBody } from './translatable-body';
 import { EditPostDialog, ReportDialog } from './post-dialogs';
 import { PostImages } from './post-images';
 import { PostMenu } from './post-menu';
@@ -119,7 +120,15 @@ export const PostCard = memo(function PostCard({ post, showHidden = false }: { p
       <Stack spacing={1.5} sx={{ mt: 1.5 }}>
         {post.body && (
           <div data-testid="post-body">
-            <PostBody text={post.body} />
+            <TranslatableBody
+              target="posts"
+              id={post.id}
+              text={post.body}
+              lang={post.lang}
+              langControl={
+                post.can_edit ? <LangControl lang={post.lang} onChange={card.setLang} pending={card.settingLang} /> : undefined
+              }
+            />
           </div>
         )}
         <PostImages images={post.images} />
