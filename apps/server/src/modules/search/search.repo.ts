@@ -64,7 +64,11 @@ export function createSearchRepo(db: Db) {
      * the application's foldText, so they are written here and nowhere else.
      */
     async foldPending(batch = 500): Promise<number> {
-      const fold = async (table: 'users' | 'tribes' | 'posts' | 'events', column: string, rows: { id: string; text: string }[]) => {
+      const fold = async (
+        table: 'users' | 'tribes' | 'posts' | 'events',
+        column: string,
+        rows: { id: string; text: string }[],
+      ) => {
         if (rows.length === 0) return 0;
         const values = sql.join(
           rows.map((r) => sql`(${r.id}::uuid, ${searchColumn(r.text)})`),
