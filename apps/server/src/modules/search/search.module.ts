@@ -2,7 +2,7 @@ import type { Clock } from '#src/core/clock.js';
 import type { TranslationSettings } from '#src/core/config.js';
 import type { Db } from '#src/core/db/client.js';
 import type { Storage } from '#src/core/storage.js';
-import { presentPersonHit, presentPostHit, presentTribeHit } from './search.presenter.js';
+import { presentEventHit, presentPersonHit, presentPostHit, presentTribeHit } from './search.presenter.js';
 import { createSearchRepo, type SearchRepo } from './search.repo.js';
 import { createSearchService, type KindSearcher } from './search.service.js';
 import { createTranslationProvider, type TranslationProvider } from './translation.providers.js';
@@ -26,8 +26,13 @@ function postgresSearchers(repo: SearchRepo, storage: Pick<Storage, 'url'>): Kin
       find: (t, a, n) => repo.tribes(t, a, n),
       present: async (ids, q) => (await repo.tribesByIds(ids)).map((r) => presentTribeHit(r, q, storage)),
     },
-    // TODO(events, issue 40): the events module's searcher joins here (kind 'events', folded title, the
-    // same visibility as its list: tribe-only events for members, none of a suspended tribe or across a block).
+    {
+      // Folded title and description; the events list's visibility (tribe-only events for members, none of
+      // a suspended tribe or organised across a block), cancelled events left out.
+      kind: 'events',
+      find: (t, a, n) => repo.events(t, a, n),
+      present: async (ids, q) => (await repo.eventsByIds(ids)).map((r) => presentEventHit(r, q, storage)),
+    },
   ];
 }
 

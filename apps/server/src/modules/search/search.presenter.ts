@@ -94,3 +94,31 @@ export function presentTribeHit(
     at: row.createdAt.toISOString(),
   };
 }
+
+/** An event: its title, its place (the village's or the place's name) as the snippet, its start as `at`. */
+export function presentEventHit(
+  row: {
+    id: string;
+    title: string;
+    placeName: string | null;
+    villageName: string | null;
+    coverKey: string | null;
+    startsAt: Date;
+    tribe: { id: string; name: string; slug: string };
+  },
+  query: string,
+  storage: Url,
+): HitBody {
+  return {
+    kind: 'events',
+    id: row.id,
+    title: row.title,
+    snippet: snippetOf(row.villageName ?? row.placeName ?? '', query),
+    path: `/events/${enc(row.id)}`,
+    image_url: row.coverKey ? storage.url(row.coverKey) : null,
+    tribe: { id: row.tribe.id, name: row.tribe.name, slug: row.tribe.slug },
+    author: null,
+    lang: null,
+    at: row.startsAt.toISOString(),
+  };
+}

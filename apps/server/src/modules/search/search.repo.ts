@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/core/db/client.js';
 import { searchColumn } from '#src/core/search-text.js';
-import { contentTranslations, posts, tribes, users } from '#src/core/db/schema/index.js';
+import { contentTranslations, events, posts, tribes, users, villages } from '#src/core/db/schema/index.js';
 
 /** What a search asks for, already folded: the words, and the patterns built from them. */
 export interface SearchTerms {
@@ -64,7 +64,11 @@ export function createSearchRepo(db: Db) {
      * the application's foldText, so they are written here and nowhere else.
      */
     async foldPending(batch = 500): Promise<number> {
-      const fold = async (table: 'users' | 'tribes' | 'posts', column: string, rows: { id: string; text: string }[]) => {
+      const fold = async (
+        table: 'users' | 'tribes' | 'posts' | 'events',
+        column: string,
+        rows: { id: string; text: string }[],
+      ) => {
         if (rows.length === 0) return 0;
         const values = sql.join(
           rows.map((r) => sql`(${r.id}::uuid, ${searchColumn(r.text)})`),
@@ -75,7 +79,7 @@ export function createSearchRepo(db: Db) {
         );
         return rows.length;
       };
-      const [u, t, p] = await Promise.all([
+      const [u, t, p, e] = await Promise.all([
         db.select({ id: users.id, text: users.name }).from(users).where(isNull(users.searchName)).limit(batch),
         db
           .select({ id: tribes.id, text: sql<string>`${tribes.name} || ' ' || ${tribes.description}` })
@@ -83,11 +87,17 @@ export function createSearchRepo(db: Db) {
           .where(isNull(tribes.searchText))
           .limit(batch),
         db.select({ id: posts.id, text: posts.body }).from(posts).where(isNull(posts.searchText)).limit(batch),
+        db
+          .select({ id: events.id, text: sql<string>`${events.title} || ' ' || ${events.description}` })
+          .from(events)
+          .where(isNull(events.searchText))
+          .limit(batch),
       ]);
       return (
         (await fold('users', 'search_name', u)) +
         (await fold('tribes', 'search_text', t)) +
-        (await fold('posts', 'search_text', p))
+        (await fold('posts', 'search_text', p)) +
+        (await fold('events', 'search_text', e))
       );
     },
 
@@ -135,6 +145,26 @@ export function createSearchRepo(db: Db) {
         order by rank, score desc, tr.id limit ${limit}`);
     },
 
+    /**
+     * Events the asker may see, as the events list shows them: public ones, or those of a tribe where the
+     * asker is an active member; none cancelled, of a suspended tribe, or organised across a block.
+     */
+    events(t: SearchTerms, a: Asker, limit: number): Promise<Candidate[]> {
+      const m = matching(sql`e.search_text`, t);
+      const v = a.viewerId;
+      const visible = v
+        ? sql`(e.visibility = 'public' or exists (select 1 from tribe_members tm
+              where tm.tribe_id = e.tribe_id and tm.user_id = ${v} and tm.status = 'active'))
+            and (e.created_by is null or e.created_by <> all (array${blockPartners(v)}))`
+        : sql`e.visibility = 'public'`;
+      return select(sql`
+        select e.id, ${m.rank} as rank, ${m.score} as score from events e
+        join tribes tr on tr.id = e.tribe_id
+        where e.status <> 'cancelled' and e.search_text is not null and ${m.where}
+          and tr.suspended_at is null and ${visible}
+        order by rank, score desc, e.id limit ${limit}`);
+    },
+
     peopleByIds: (ids: string[]) =>
       ids.length
         ? db
@@ -172,6 +202,23 @@ export function createSearchRepo(db: Db) {
             })
             .from(tribes)
             .where(inArray(tribes.id, ids))
+        : Promise.resolve([]),
+    eventsByIds: (ids: string[]) =>
+      ids.length
+        ? db
+            .select({
+              id: events.id,
+              title: events.title,
+              placeName: events.placeName,
+              villageName: villages.name,
+              coverKey: events.coverKey,
+              startsAt: events.startsAt,
+              tribe: { id: tribes.id, name: tribes.name, slug: tribes.slug },
+            })
+            .from(events)
+            .innerJoin(tribes, eq(tribes.id, events.tribeId))
+            .leftJoin(villages, eq(villages.id, events.villageId))
+            .where(inArray(events.id, ids))
         : Promise.resolve([]),
 
     /**

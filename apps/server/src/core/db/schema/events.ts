@@ -53,12 +53,21 @@ export const events = pgTable(
     sequence: integer('sequence').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: ts('cancelled_at'),
+    /**
+     * The title's and description's search words (foldText, words padded by spaces); null until the search
+     * module folds it: a trigger clears it when either changes (migration 0024), so no write path leaves it stale.
+     */
+    searchText: text('search_text'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('events_tribe_starts_idx').on(t.tribeId, t.startsAt),
     index('events_visibility_starts_idx').on(t.visibility, t.startsAt),
+    index('events_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('events_search_pending_idx')
+      .on(t.id)
+      .where(sql`${t.searchText} is null`),
     check('events_times', sql`${t.endsAt} > ${t.startsAt}`),
     check('events_place_kind', sql`${t.placeKind} in ('village', 'point', 'online')`),
     check('events_visibility', sql`${t.visibility} in ('tribe', 'public')`),
