@@ -79,8 +79,16 @@ export async function buildWorld(t: TestApp, appId = '1001'): Promise<World> {
     title: 'Quiz',
     questions: [{ kind: 'true_false', prompt: 'Water is wet', correct: true }],
   })) as { assessment: { id: string } };
+  const conversation = (await must(app, 'POST', '/api/v1/conversations', leader.token, { member_ids: [member.user.id] })) as {
+    conversation: { id: string };
+  };
+  const message = (await must(app, 'POST', `/api/v1/conversations/${conversation.conversation.id}/messages`, member.token, {
+    body: 'Hello',
+  })) as { message: { id: string } };
   const ids: Record<string, string> = {
     tribes: tribe.id,
+    conversations: conversation.conversation.id,
+    messages: message.message.id,
     users: member.user.id,
     members: member.user.id,
     user_id: member.user.id,
