@@ -7,6 +7,7 @@ import { lighthouseScenario } from './lighthouse.js';
 import { login } from './login.js';
 import { pageBytes } from './page-bytes.js';
 import { realtimeFanout, realtimeIdle } from './realtime.js';
+import { searchPostgres } from './search.js';
 import { me } from './me.js';
 import { queuePglite, queuePostgres } from './queue.js';
 import { soak } from './soak.js';
@@ -19,6 +20,7 @@ export const SCENARIOS: Scenario[] = [
   login,
   feedPglite,
   feedPostgres,
+  searchPostgres,
   donationsPglite,
   donationsPostgres,
   realtimeFanout,
