@@ -7,6 +7,7 @@ import { lighthouseScenario } from './lighthouse.js';
 import { login } from './login.js';
 import { pageBytes } from './page-bytes.js';
 import { realtimeFanout, realtimeIdle } from './realtime.js';
+import { searchPostgres } from './search.js';
 import { me } from './me.js';
 import { messages } from './messages.js';
 import { queuePglite, queuePostgres } from './queue.js';
@@ -21,6 +22,7 @@ export const SCENARIOS: Scenario[] = [
   login,
   feedPglite,
   feedPostgres,
+  searchPostgres,
   donationsPglite,
   donationsPostgres,
   realtimeFanout,

@@ -53,6 +53,7 @@ export function createSearchModule(deps: {
   const searchers = [...postgresSearchers(repo, deps.storage), ...(deps.extraSearchers ?? [])];
   const catchUp = async () => {
     // Fold what writes cleared since the last search, a batch at a time, until none is left.
+    if (!(await repo.anyPending())) return;
     while ((await repo.foldPending()) > 0);
   };
   const search = createSearchService({ searchers, clock: deps.clock, catchUp });

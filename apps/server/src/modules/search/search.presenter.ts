@@ -17,7 +17,7 @@ export function snippetOf(text: string, query: string): string {
   return `${start > 0 ? '…' : ''}${piece}${start + piece.length < flat.length ? '…' : ''}`;
 }
 
-/** The match of a rank (0 exact, 1 prefix, 2 near). */
+/** The match of a rank (0 exact, 1 prefix, 2 every word inside others, 3 trigrams: both near). */
 export const matchOf = (rank: number) => SEARCH_MATCHES[Math.min(Math.max(rank, 0), 2)]!;
 
 type Url = Pick<Storage, 'url'>;

@@ -30,19 +30,47 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /**
- * The match of a folded column: candidates contain every word (or come near the phrase by trigrams);
- * rank 0 when the phrase stands as whole words, 1 when every word does and the last starts a word, else 2.
+ * The match of a folded column. Words first: candidates contain every word; rank 0 when the phrase stands
+ * as whole words, 1 when every word does and the last starts a word, 2 otherwise. Near (rank 3) only
+ * when words found too few: trigram word similarity of the phrase (`<%`, at least 0.6), closest first.
+ * Kept apart because similarity costs a trigram set per row, and a database whose locale (C) gives
+ * Arabic or Hebrew letters no trigrams would compute it for every row.
  */
 function matching(column: SQL, t: SearchTerms) {
   const last = t.words.length - 1;
-  const contains = t.words.map((w) => sql`${column} like ${'%' + literal(w) + '%'}`);
+  // Under a C locale pg_trgm takes no trigram from a non-ASCII letter: the index would then be read whole
+  // for every row, slower than reading the table. Such words are matched without it.
+  const indexed = t.words.every((w) => /^[!-~]*$/.test(w)) ? column : sql`(${column} || '')`;
+  const contains = sql.join(
+    t.words.map((w) => sql`${indexed} like ${'%' + literal(w) + '%'}`),
+    sql` and `,
+  );
   const prefix = t.words.map((w, i) => sql`${column} like ${'% ' + literal(w) + (i === last ? '%' : ' %')}`);
   const exact = sql`${column} like ${'% ' + literal(t.phrase) + ' %'}`;
   return {
-    where: sql`((${sql.join(contains, sql` and `)}) or ${t.phrase} <% ${column})`,
-    rank: sql`case when ${exact} then 0 when ${sql.join(prefix, sql` and `)} then 1 else 2 end`,
-    score: sql`round(word_similarity(${t.phrase}, ${column}) * 1000)::int`,
+    words: {
+      where: contains,
+      rank: sql`case when ${exact} then 0 when ${sql.join(prefix, sql` and `)} then 1 else 2 end`,
+      score: sql`1000`,
+    },
+    near: {
+      where: sql`${t.phrase} <% ${column} and not (${contains})`,
+      rank: sql`3`,
+      score: sql`round(word_similarity(${t.phrase}, ${column}) * 1000)::int`,
+    },
   };
+}
+
+/** Candidates by words, then (when they are fewer than `limit`) near ones: `query` builds one statement from a match. */
+async function wordsThenNear(
+  select: (q: SQL) => Promise<Candidate[]>,
+  m: ReturnType<typeof matching>,
+  limit: number,
+  query: (part: { where: SQL; rank: SQL; score: SQL }, limit: number) => SQL,
+): Promise<Candidate[]> {
+  const byWords = await select(query(m.words, limit));
+  if (byWords.length >= limit) return byWords;
+  return [...byWords, ...(await select(query(m.near, limit - byWords.length)))];
 }
 
 /** SQL: the account is not suspended now. */
@@ -63,6 +91,15 @@ export function createSearchRepo(db: Db) {
      * Folds what a write cleared (or a migration left empty), a batch at a time: the search columns are
      * the application's foldText, so they are written here and nowhere else.
      */
+    /** Whether any row waits to be folded: one cheap statement on the partial indexes, asked before each search. */
+    async anyPending(): Promise<boolean> {
+      const [row] = rowsOf<{ pending: boolean }>(
+        await db.execute(sql`select exists (select 1 from users where search_name is null)
+          or exists (select 1 from tribes where search_text is null)
+          or exists (select 1 from posts where search_text is null) as pending`),
+      );
+      return row?.pending === true;
+    },
     async foldPending(batch = 500): Promise<number> {
       const fold = async (
         table: 'users' | 'tribes' | 'posts' | 'events',
@@ -111,10 +148,15 @@ export function createSearchRepo(db: Db) {
             where mine.user_id = ${v} and mine.status = 'active' and theirs.user_id = u.id and theirs.status = 'active')))
           and u.id <> all (array${blockPartners(v)})`
         : sql`u.profile_visibility = 'public'`;
-      return select(sql`
-        select u.id, ${m.rank} as rank, ${m.score} as score from users u
-        where u.search_name is not null and ${m.where} and ${active(sql`u`, a.now)} and ${visible}
-        order by rank, score desc, u.id limit ${limit}`);
+      return wordsThenNear(
+        select,
+        m,
+        limit,
+        (part, n) => sql`
+          select u.id, ${part.rank} as rank, ${part.score} as score from users u
+          where u.search_name is not null and ${part.where} and ${active(sql`u`, a.now)} and ${visible}
+          order by rank, score desc, u.id limit ${n}`,
+      );
     },
 
     /** Posts the asker may see: public, or of their tribes; not deleted, hidden, of a suspended tribe or author, or across a block. */
@@ -127,22 +169,32 @@ export function createSearchRepo(db: Db) {
             and p.author_id <> all (array${blockPartners(v)})
             and not exists (select 1 from post_hides h where h.post_id = p.id and h.user_id = ${v})`
         : sql`p.visibility = 'public'`;
-      return select(sql`
-        select p.id, ${m.rank} as rank, ${m.score} as score from posts p
-        join users u on u.id = p.author_id
-        left join tribes tr on tr.id = p.tribe_id
-        where p.deleted_at is null and p.search_text is not null and ${m.where}
-          and ${active(sql`u`, a.now)} and tr.suspended_at is null and ${visible}
-        order by rank, score desc, p.id limit ${limit}`);
+      return wordsThenNear(
+        select,
+        m,
+        limit,
+        (part, n) => sql`
+          select p.id, ${part.rank} as rank, ${part.score} as score from posts p
+          join users u on u.id = p.author_id
+          left join tribes tr on tr.id = p.tribe_id
+          where p.deleted_at is null and p.search_text is not null and ${part.where}
+            and ${active(sql`u`, a.now)} and tr.suspended_at is null and ${visible}
+          order by rank, score desc, p.id limit ${n}`,
+      );
     },
 
     /** Tribes anyone may see: every tribe but the suspended ones. */
     tribes(t: SearchTerms, _a: Asker, limit: number): Promise<Candidate[]> {
       const m = matching(sql`tr.search_text`, t);
-      return select(sql`
-        select tr.id, ${m.rank} as rank, ${m.score} as score from tribes tr
-        where tr.search_text is not null and tr.suspended_at is null and ${m.where}
-        order by rank, score desc, tr.id limit ${limit}`);
+      return wordsThenNear(
+        select,
+        m,
+        limit,
+        (part, n) => sql`
+          select tr.id, ${part.rank} as rank, ${part.score} as score from tribes tr
+          where tr.search_text is not null and tr.suspended_at is null and ${part.where}
+          order by rank, score desc, tr.id limit ${n}`,
+      );
     },
 
     /**
