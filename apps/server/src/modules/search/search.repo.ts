@@ -87,19 +87,20 @@ export function createSearchRepo(db: Db) {
   const select = async (query: SQL) => rowsOf<Candidate>(await db.execute(query));
 
   return {
-    /**
-     * Folds what a write cleared (or a migration left empty), a batch at a time: the search columns are
-     * the application's foldText, so they are written here and nowhere else.
-     */
     /** Whether any row waits to be folded: one cheap statement on the partial indexes, asked before each search. */
     async anyPending(): Promise<boolean> {
       const [row] = rowsOf<{ pending: boolean }>(
         await db.execute(sql`select exists (select 1 from users where search_name is null)
           or exists (select 1 from tribes where search_text is null)
-          or exists (select 1 from posts where search_text is null) as pending`),
+          or exists (select 1 from posts where search_text is null)
+          or exists (select 1 from events where search_text is null) as pending`),
       );
       return row?.pending === true;
     },
+    /**
+     * Folds what a write cleared (or a migration left empty), a batch at a time: the search columns are
+     * the application's foldText, so they are written here and nowhere else.
+     */
     async foldPending(batch = 500): Promise<number> {
       const fold = async (
         table: 'users' | 'tribes' | 'posts' | 'events',
@@ -209,12 +210,17 @@ export function createSearchRepo(db: Db) {
               where tm.tribe_id = e.tribe_id and tm.user_id = ${v} and tm.status = 'active'))
             and (e.created_by is null or e.created_by <> all (array${blockPartners(v)}))`
         : sql`e.visibility = 'public'`;
-      return select(sql`
-        select e.id, ${m.rank} as rank, ${m.score} as score from events e
-        join tribes tr on tr.id = e.tribe_id
-        where e.status <> 'cancelled' and e.search_text is not null and ${m.where}
-          and tr.suspended_at is null and ${visible}
-        order by rank, score desc, e.id limit ${limit}`);
+      return wordsThenNear(
+        select,
+        m,
+        limit,
+        (part, n) => sql`
+          select e.id, ${part.rank} as rank, ${part.score} as score from events e
+          join tribes tr on tr.id = e.tribe_id
+          where e.status <> 'cancelled' and e.search_text is not null and ${part.where}
+            and tr.suspended_at is null and ${visible}
+          order by rank, score desc, e.id limit ${n}`,
+      );
     },
 
     peopleByIds: (ids: string[]) =>

@@ -49,6 +49,21 @@ describe('pagination cursors', () => {
       headers: bearer(leader.token),
       payload: { member_ids: [mate.user.id] },
     });
+    const start = new Date(t.clock.now().getTime() + 3 * 86_400_000);
+    const event = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tribes/${tribe.id}/events`,
+      headers: bearer(leader.token),
+      payload: {
+        title: 'Harvest day',
+        description: 'Bring baskets.',
+        starts_at: start.toISOString(),
+        ends_at: new Date(start.getTime() + 3_600_000).toISOString(),
+        time_zone: 'Europe/Paris',
+        place: { name: 'The old olive press', lat: 31.13, lng: -7.92 },
+        visibility: 'tribe',
+      },
+    });
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
     };
@@ -63,13 +78,19 @@ describe('pagination cursors', () => {
       posts: post.id,
       campaigns: campaign.id,
       conversations: (conversation.json() as { data: { conversation: { id: string } } }).data.conversation.id,
+      events: (event.json() as { data: { event: { id: string } } }).data.event.id,
     };
+    // The query a list needs besides its cursor (the search needs words to look for).
+    const required: Record<string, string> = { '/api/v1/search': 'q=harvest&' };
     const answers: string[] = [];
     for (const path of lists) {
       const url = path.replace(/\/([a-z_]+)\/\{[^}]+\}/g, (_m, collection: string) => `/${collection}/${ids[collection] ?? 'x'}`);
       for (const cursor of FORGED) {
         const who = path.startsWith('/api/v1/admin/') ? operator : leader;
-        const res = await t.app.inject({ url: `${url}?cursor=${encodeURIComponent(cursor)}`, headers: bearer(who.token) });
+        const res = await t.app.inject({
+          url: `${url}?${required[path] ?? ''}cursor=${encodeURIComponent(cursor)}`,
+          headers: bearer(who.token),
+        });
         const body = res.json();
         answers.push(`${path} ${res.statusCode} ${body.errors?.cursor ? 'cursor' : body.message}`);
       }
