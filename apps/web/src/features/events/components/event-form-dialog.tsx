@@ -101,6 +101,7 @@ function NumberField({
   min,
   max,
   helper,
+  decimal = false,
 }: {
   form: Form;
   name: Path<EventFields>;
@@ -108,6 +109,8 @@ function NumberField({
   min: number;
   max: number;
   helper?: string;
+  /** Coordinates take decimals; counts do not. */
+  decimal?: boolean;
 }) {
   const message = errorOf(form.formState.errors, name);
   return (
@@ -125,7 +128,7 @@ function NumberField({
           inputRef={field.ref}
           min={min}
           max={max}
-          allowDecimal={false}
+          allowDecimal={decimal}
           error={Boolean(message)}
           helperText={message ?? helper}
         />
@@ -213,8 +216,8 @@ function PlaceFields({ form, places }: { form: Form; places: EventPlaceOptions }
             form.setValue('place.lng', p.lng, { shouldDirty: true });
           })}
           <Stack direction="row" spacing={2}>
-            <NumberDecimal form={form} name="place.lat" label={t('events.form.lat')} min={-90} max={90} />
-            <NumberDecimal form={form} name="place.lng" label={t('events.form.lng')} min={-180} max={180} />
+            <NumberField form={form} name="place.lat" label={t('events.form.lat')} min={-90} max={90} decimal />
+            <NumberField form={form} name="place.lng" label={t('events.form.lng')} min={-180} max={180} decimal />
           </Stack>
         </>
       )}
@@ -235,43 +238,6 @@ function PlaceFields({ form, places }: { form: Form; places: EventPlaceOptions }
         </>
       )}
     </Stack>
-  );
-}
-
-function NumberDecimal({
-  form,
-  name,
-  label,
-  min,
-  max,
-}: {
-  form: Form;
-  name: 'place.lat' | 'place.lng';
-  label: string;
-  min: number;
-  max: number;
-}) {
-  const message = errorOf(form.formState.errors, name);
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <NumberInput
-          id={fieldId(name)}
-          name={field.name}
-          label={label}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          min={min}
-          max={max}
-          error={Boolean(message)}
-          helperText={message}
-        />
-      )}
-    />
   );
 }
 
