@@ -409,7 +409,7 @@ export type Config = {
    * Search in Meilisearch (MEILI_URL, MEILI_KEY) instead of PostgreSQL; null: PostgreSQL (DESIGN 11.5).
    * The indexes are named MEILI_INDEX_PREFIX (tribes_ by default) and the kind: tribes_people, tribes_posts...
    */
-  meili: { url: string; key: string | undefined; prefix: string } | null;
+  meili: MeiliSettings | null;
   /**
    * The translation provider (TRANSLATE_PROVIDER: libretranslate with TRANSLATE_URL and an optional
    * TRANSLATE_API_KEY, or deepl with TRANSLATE_API_KEY), or null: no translation is offered.
@@ -418,6 +418,13 @@ export type Config = {
 };
 
 /** A translation provider's settings (DESIGN 11.5); the key is a secret, never logged. */
+/** Where the search index lives in Meilisearch mode (DESIGN 11.5). */
+export interface MeiliSettings {
+  url: string;
+  key: string | undefined;
+  prefix: string;
+}
+
 export type TranslationSettings =
   | { provider: 'libretranslate'; url: string; apiKey: string | undefined; timeoutMs: number }
   | { provider: 'deepl'; url: string; apiKey: string; timeoutMs: number };
