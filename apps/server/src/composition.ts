@@ -228,6 +228,9 @@ export function createContext(deps: {
     storage,
     clock,
     translation: config.translation,
+    meili: config.meili,
+    // Tests find a write by the next search: the index is then brought up to date before it answers.
+    meiliWait: config.env === 'test',
     warn: (fields, message) => logger.warn(fields, message),
   });
   const risks = createSiteRisks({ config, users: users.accounts, logger });

@@ -310,4 +310,23 @@ describe('VAPID keys (DESIGN 10.3)', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'http://insecure.example' })).toThrow(/VAPID_SUBJECT/);
     expect(loadConfig({ DATA_DIR: dataDir(), PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }).push.allowPrivateEndpoints).toBe(true);
   });
+
+  it('reads Meilisearch mode from MEILI_URL, its key and an index prefix of safe characters', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).meili).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), MEILI_URL: 'http://127.0.0.1:7700' }).meili).toEqual({
+      url: 'http://127.0.0.1:7700',
+      key: undefined,
+      prefix: 'tribes_',
+    });
+    const own = loadConfig({
+      DATA_DIR: dataDir(),
+      MEILI_URL: 'https://meili.example',
+      MEILI_KEY: 'k',
+      MEILI_INDEX_PREFIX: 'site-2_',
+    });
+    expect(own.meili).toMatchObject({ key: 'k', prefix: 'site-2_' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MEILI_URL: 'https://meili.example', MEILI_INDEX_PREFIX: 'a/b' })).toThrow(
+      /MEILI_INDEX_PREFIX/,
+    );
+  });
 });

@@ -166,6 +166,9 @@ const EnvSchema = z.object({
   // Search and translation (DESIGN 11.5).
   MEILI_URL: url(['http:', 'https:']).optional(),
   MEILI_KEY: text(1).optional(),
+  MEILI_INDEX_PREFIX: text(1)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'may hold only letters, digits, - and _ (it starts index names)' })
+    .optional(),
   TRANSLATE_PROVIDER: oneOf(['libretranslate', 'deepl']).optional(),
   TRANSLATE_URL: url(['http:', 'https:']).optional(),
   TRANSLATE_API_KEY: text(1).optional(),
@@ -402,8 +405,11 @@ export type Config = {
    * addresses are taken (PUSH_ALLOW_PRIVATE_ENDPOINTS: tests and labs only).
    */
   push: { publicKey: string; privateKey: string; subject: string; allowPrivateEndpoints: boolean };
-  /** Search in Meilisearch (MEILI_URL, MEILI_KEY) instead of PostgreSQL; null: PostgreSQL (DESIGN 11.5). */
-  meili: { url: string; key: string | undefined } | null;
+  /**
+   * Search in Meilisearch (MEILI_URL, MEILI_KEY) instead of PostgreSQL; null: PostgreSQL (DESIGN 11.5).
+   * The indexes are named MEILI_INDEX_PREFIX (tribes_ by default) and the kind: tribes_people, tribes_posts...
+   */
+  meili: MeiliSettings | null;
   /**
    * The translation provider (TRANSLATE_PROVIDER: libretranslate with TRANSLATE_URL and an optional
    * TRANSLATE_API_KEY, or deepl with TRANSLATE_API_KEY), or null: no translation is offered.
@@ -412,6 +418,13 @@ export type Config = {
 };
 
 /** A translation provider's settings (DESIGN 11.5); the key is a secret, never logged. */
+/** Where the search index lives in Meilisearch mode (DESIGN 11.5). */
+export interface MeiliSettings {
+  url: string;
+  key: string | undefined;
+  prefix: string;
+}
+
 export type TranslationSettings =
   | { provider: 'libretranslate'; url: string; apiKey: string | undefined; timeoutMs: number }
   | { provider: 'deepl'; url: string; apiKey: string; timeoutMs: number };
@@ -547,7 +560,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       subject: e.VAPID_SUBJECT ?? `mailto:${e.OPERATOR_EMAIL}`,
       allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS ?? false,
     },
-    meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : null,
+    meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY, prefix: e.MEILI_INDEX_PREFIX ?? 'tribes_' } : null,
     translation,
   };
 }

@@ -82,9 +82,103 @@ const blockPartners = (viewerId: string) =>
   sql`(select case when b.blocker_id = ${viewerId} then b.blocked_id else b.blocker_id end
     from user_blocks b where b.blocker_id = ${viewerId} or b.blocked_id = ${viewerId})`;
 
+/** The kinds with a folded column: what PostgreSQL matches and what Meilisearch indexes. */
+export type IndexedKind = 'people' | 'posts' | 'tribes' | 'events';
+export const INDEXED_KINDS: readonly IndexedKind[] = ['people', 'posts', 'tribes', 'events'];
+
+/** A folded row as an index holds it: the id and the folded words (no padding). */
+export interface FoldedDoc {
+  id: string;
+  text: string;
+}
+
+/**
+ * Each kind's rows and who may see them, the one copy of the visibility rules: the PostgreSQL matcher and
+ * the Meilisearch filter both read them. `from` names the table (and the joins `visible` needs).
+ */
+const scopes: Record<
+  IndexedKind,
+  { table: 'users' | 'tribes' | 'posts' | 'events'; alias: SQL; column: SQL; from: SQL; visible: (a: Asker) => SQL }
+> = {
+  // People the asker may see: public profiles, those sharing an active tribe with them, themselves; none suspended or across a block.
+  people: {
+    table: 'users',
+    alias: sql`u`,
+    column: sql`u.search_name`,
+    from: sql`users u`,
+    visible: (a) => {
+      const v = a.viewerId;
+      const visible = v
+        ? sql`(u.id = ${v} or u.profile_visibility = 'public' or (u.profile_visibility = 'tribe' and exists (
+            select 1 from tribe_members mine join tribe_members theirs on theirs.tribe_id = mine.tribe_id
+            where mine.user_id = ${v} and mine.status = 'active' and theirs.user_id = u.id and theirs.status = 'active')))
+          and u.id <> all (array${blockPartners(v)})`
+        : sql`u.profile_visibility = 'public'`;
+      return sql`${active(sql`u`, a.now)} and ${visible}`;
+    },
+  },
+  // Posts the asker may see: public, or of their tribes; not deleted, hidden, of a suspended tribe or author, or across a block.
+  posts: {
+    table: 'posts',
+    alias: sql`p`,
+    column: sql`p.search_text`,
+    from: sql`posts p join users u on u.id = p.author_id left join tribes tr on tr.id = p.tribe_id`,
+    visible: (a) => {
+      const v = a.viewerId;
+      const visible = v
+        ? sql`(p.visibility = 'public' or p.tribe_id = any (array(
+              select tm.tribe_id from tribe_members tm where tm.user_id = ${v} and tm.status = 'active')))
+            and p.author_id <> all (array${blockPartners(v)})
+            and not exists (select 1 from post_hides h where h.post_id = p.id and h.user_id = ${v})`
+        : sql`p.visibility = 'public'`;
+      return sql`p.deleted_at is null and ${active(sql`u`, a.now)} and tr.suspended_at is null and ${visible}`;
+    },
+  },
+  // Tribes anyone may see: every tribe but the suspended ones.
+  tribes: {
+    table: 'tribes',
+    alias: sql`tr`,
+    column: sql`tr.search_text`,
+    from: sql`tribes tr`,
+    visible: () => sql`tr.suspended_at is null`,
+  },
+  // Events the asker may see, as the events list shows them: public ones, or those of a tribe where the
+  // asker is an active member; none cancelled, of a suspended tribe, or organised across a block.
+  events: {
+    table: 'events',
+    alias: sql`e`,
+    column: sql`e.search_text`,
+    from: sql`events e join tribes tr on tr.id = e.tribe_id`,
+    visible: (a) => {
+      const v = a.viewerId;
+      const visible = v
+        ? sql`(e.visibility = 'public' or exists (select 1 from tribe_members tm
+              where tm.tribe_id = e.tribe_id and tm.user_id = ${v} and tm.status = 'active'))
+            and (e.created_by is null or e.created_by <> all (array${blockPartners(v)}))`
+        : sql`e.visibility = 'public'`;
+      return sql`e.status <> 'cancelled' and tr.suspended_at is null and ${visible}`;
+    },
+  },
+};
+
 /** The only place that reads the search columns and the translation cache. */
 export function createSearchRepo(db: Db) {
   const select = async (query: SQL) => rowsOf<Candidate>(await db.execute(query));
+
+  /** PostgreSQL matching of one kind: words, then near, among the rows the asker may see. */
+  const find = (kind: IndexedKind, t: SearchTerms, a: Asker, limit: number): Promise<Candidate[]> => {
+    const s = scopes[kind];
+    const m = matching(s.column, t);
+    return wordsThenNear(
+      select,
+      m,
+      limit,
+      (part, n) => sql`
+        select ${s.alias}.id, ${part.rank} as rank, ${part.score} as score from ${s.from}
+        where ${s.column} is not null and ${part.where} and ${s.visible(a)}
+        order by rank, score desc, ${s.alias}.id limit ${n}`,
+    );
+  };
 
   return {
     /** Whether any row waits to be folded: one cheap statement on the partial indexes, asked before each search. */
@@ -99,21 +193,24 @@ export function createSearchRepo(db: Db) {
     },
     /**
      * Folds what a write cleared (or a migration left empty), a batch at a time: the search columns are
-     * the application's foldText, so they are written here and nowhere else.
+     * the application's foldText, so they are written here and nowhere else. `push` (Meilisearch) is
+     * given each kind's folded rows before they are written: should it fail, they stay pending and are
+     * folded and pushed again by the next search.
      */
-    async foldPending(batch = 500): Promise<number> {
-      const fold = async (
-        table: 'users' | 'tribes' | 'posts' | 'events',
-        column: string,
-        rows: { id: string; text: string }[],
-      ) => {
+    async foldPending(batch = 500, push?: (kind: IndexedKind, docs: FoldedDoc[]) => Promise<void>): Promise<number> {
+      const fold = async (kind: IndexedKind, column: string, rows: { id: string; text: string }[]) => {
         if (rows.length === 0) return 0;
+        const folded = rows.map((r) => ({ id: r.id, column: searchColumn(r.text) }));
+        await push?.(
+          kind,
+          folded.map((r) => ({ id: r.id, text: r.column.trim() })),
+        );
         const values = sql.join(
-          rows.map((r) => sql`(${r.id}::uuid, ${searchColumn(r.text)})`),
+          folded.map((r) => sql`(${r.id}::uuid, ${r.column})`),
           sql`, `,
         );
         await db.execute(
-          sql`update ${sql.identifier(table)} t set ${sql.identifier(column)} = v.s from (values ${values}) as v(id, s) where t.id = v.id`,
+          sql`update ${sql.identifier(scopes[kind].table)} t set ${sql.identifier(column)} = v.s from (values ${values}) as v(id, s) where t.id = v.id`,
         );
         return rows.length;
       };
@@ -132,96 +229,44 @@ export function createSearchRepo(db: Db) {
           .limit(batch),
       ]);
       return (
-        (await fold('users', 'search_name', u)) +
+        (await fold('people', 'search_name', u)) +
         (await fold('tribes', 'search_text', t)) +
         (await fold('posts', 'search_text', p)) +
         (await fold('events', 'search_text', e))
       );
     },
-
-    /** People the asker may see: public profiles, those sharing an active tribe with them, themselves; none suspended or across a block. */
-    people(t: SearchTerms, a: Asker, limit: number): Promise<Candidate[]> {
-      const m = matching(sql`u.search_name`, t);
-      const v = a.viewerId;
-      const visible = v
-        ? sql`(u.id = ${v} or u.profile_visibility = 'public' or (u.profile_visibility = 'tribe' and exists (
-            select 1 from tribe_members mine join tribe_members theirs on theirs.tribe_id = mine.tribe_id
-            where mine.user_id = ${v} and mine.status = 'active' and theirs.user_id = u.id and theirs.status = 'active')))
-          and u.id <> all (array${blockPartners(v)})`
-        : sql`u.profile_visibility = 'public'`;
-      return wordsThenNear(
-        select,
-        m,
-        limit,
-        (part, n) => sql`
-          select u.id, ${part.rank} as rank, ${part.score} as score from users u
-          where u.search_name is not null and ${part.where} and ${active(sql`u`, a.now)} and ${visible}
-          order by rank, score desc, u.id limit ${n}`,
+    /** A batch of a kind's folded rows after `afterId` (id order): what fills an empty Meilisearch index. */
+    async folded(kind: IndexedKind, afterId: string | null, batch: number): Promise<FoldedDoc[]> {
+      const s = scopes[kind];
+      const after = afterId ? sql`and ${s.alias}.id > ${afterId}` : sql``;
+      return rowsOf<FoldedDoc>(
+        await db.execute(sql`select ${s.alias}.id, btrim(${s.column}) as text from ${sql.identifier(s.table)} ${s.alias}
+          where ${s.column} is not null ${after} order by ${s.alias}.id limit ${batch}`),
       );
     },
-
-    /** Posts the asker may see: public, or of their tribes; not deleted, hidden, of a suspended tribe or author, or across a block. */
-    posts(t: SearchTerms, a: Asker, limit: number): Promise<Candidate[]> {
-      const m = matching(sql`p.search_text`, t);
-      const v = a.viewerId;
-      const visible = v
-        ? sql`(p.visibility = 'public' or p.tribe_id = any (array(
-              select tm.tribe_id from tribe_members tm where tm.user_id = ${v} and tm.status = 'active')))
-            and p.author_id <> all (array${blockPartners(v)})
-            and not exists (select 1 from post_hides h where h.post_id = p.id and h.user_id = ${v})`
-        : sql`p.visibility = 'public'`;
-      return wordsThenNear(
-        select,
-        m,
-        limit,
-        (part, n) => sql`
-          select p.id, ${part.rank} as rank, ${part.score} as score from posts p
-          join users u on u.id = p.author_id
-          left join tribes tr on tr.id = p.tribe_id
-          where p.deleted_at is null and p.search_text is not null and ${part.where}
-            and ${active(sql`u`, a.now)} and tr.suspended_at is null and ${visible}
-          order by rank, score desc, p.id limit ${n}`,
-      );
-    },
-
-    /** Tribes anyone may see: every tribe but the suspended ones. */
-    tribes(t: SearchTerms, _a: Asker, limit: number): Promise<Candidate[]> {
-      const m = matching(sql`tr.search_text`, t);
-      return wordsThenNear(
-        select,
-        m,
-        limit,
-        (part, n) => sql`
-          select tr.id, ${part.rank} as rank, ${part.score} as score from tribes tr
-          where tr.search_text is not null and tr.suspended_at is null and ${part.where}
-          order by rank, score desc, tr.id limit ${n}`,
-      );
-    },
-
     /**
-     * Events the asker may see, as the events list shows them: public ones, or those of a tribe where the
-     * asker is an active member; none cancelled, of a suspended tribe, or organised across a block.
+     * Which of these ids (Meilisearch's candidates) the asker may see, by the same rules as `find`, and
+     * how each matches the words as `find` ranks them (0 exact, 1 prefix, 2 words; 3 when only near).
      */
-    events(t: SearchTerms, a: Asker, limit: number): Promise<Candidate[]> {
-      const m = matching(sql`e.search_text`, t);
-      const v = a.viewerId;
-      const visible = v
-        ? sql`(e.visibility = 'public' or exists (select 1 from tribe_members tm
-              where tm.tribe_id = e.tribe_id and tm.user_id = ${v} and tm.status = 'active'))
-            and (e.created_by is null or e.created_by <> all (array${blockPartners(v)}))`
-        : sql`e.visibility = 'public'`;
-      return wordsThenNear(
-        select,
-        m,
-        limit,
-        (part, n) => sql`
-          select e.id, ${part.rank} as rank, ${part.score} as score from events e
-          join tribes tr on tr.id = e.tribe_id
-          where e.status <> 'cancelled' and e.search_text is not null and ${part.where}
-            and tr.suspended_at is null and ${visible}
-          order by rank, score desc, e.id limit ${n}`,
+    async visibleAmong(kind: IndexedKind, ids: string[], t: SearchTerms, a: Asker): Promise<{ id: string; rank: number }[]> {
+      if (ids.length === 0) return [];
+      const s = scopes[kind];
+      const m = matching(s.column, t);
+      const among = sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      return rowsOf<{ id: string; rank: number }>(
+        await db.execute(sql`
+          select ${s.alias}.id, case when ${m.words.where} then ${m.words.rank} else 3 end as rank from ${s.from}
+          where ${s.alias}.id in (${among}) and ${s.column} is not null and ${s.visible(a)}`),
       );
     },
+
+    people: (t: SearchTerms, a: Asker, limit: number) => find('people', t, a, limit),
+    posts: (t: SearchTerms, a: Asker, limit: number) => find('posts', t, a, limit),
+    tribes: (t: SearchTerms, a: Asker, limit: number) => find('tribes', t, a, limit),
+    events: (t: SearchTerms, a: Asker, limit: number) => find('events', t, a, limit),
 
     peopleByIds: (ids: string[]) =>
       ids.length

@@ -19,7 +19,7 @@ export interface KindSearcher {
 export interface SearchServiceDeps {
   searchers: KindSearcher[];
   clock: Clock;
-  /** Brings the index up to date with the writes since the last search (folds cleared rows; a no-op in Meilisearch). */
+  /** Brings the index up to date with the writes since the last search (folds cleared rows; in Meilisearch mode also pushes them to its index). */
   catchUp: () => Promise<void>;
 }
 
