@@ -85,8 +85,19 @@ export async function buildWorld(t: TestApp, appId = '1001'): Promise<World> {
   const message = (await must(app, 'POST', `/api/v1/conversations/${conversation.conversation.id}/messages`, member.token, {
     body: 'Hello',
   })) as { message: { id: string } };
+  const start = new Date(t.clock.now().getTime() + 3 * 86_400_000);
+  const event = (await must(app, 'POST', `/api/v1/tribes/${tribe.id}/events`, leader.token, {
+    title: 'Fuzz gathering',
+    description: 'Bring water.',
+    starts_at: start.toISOString(),
+    ends_at: new Date(start.getTime() + 3_600_000).toISOString(),
+    time_zone: 'Africa/Casablanca',
+    place: { village_id: village.village.id },
+    visibility: 'tribe',
+  })) as { event: { id: string } };
   const ids: Record<string, string> = {
     tribes: tribe.id,
+    events: event.event.id,
     conversations: conversation.conversation.id,
     messages: message.message.id,
     users: member.user.id,
