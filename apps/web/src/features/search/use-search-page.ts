@@ -38,9 +38,12 @@ export function useSearchPage() {
       { replace: true },
     );
   useEffect(() => {
-    if (settled !== urlQ) setParam('q', settled || null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled query updates the URL
-  }, [settled]);
+    // Only a settled field updates the URL: the debounced value equals what is typed now. Watching the typed
+    // value too catches a field emptied within the debounce of a recent search run again, whose settled value
+    // never changed (it was already empty).
+    if (settled === query.trim() && settled !== urlQ) setParam('q', settled || null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL follows the field, not the other way
+  }, [settled, query]);
   const search = useSearch(urlQ, kind);
   const hits = useMemo(() => search.data?.pages.flatMap((p) => p.items) ?? [], [search.data]);
   const recent = useStore(recentSearches);
