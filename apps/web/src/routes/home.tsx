@@ -24,8 +24,9 @@ export default function HomePage() {
       asideLabel={t('tribeHome.home.label')}
       aside={
         <>
-          <HomeAside />
+          {/* First, at a fixed height: the aside's lists below grow as they load and then move nothing. */}
           <UpcomingEvents />
+          <HomeAside />
         </>
       }
     >

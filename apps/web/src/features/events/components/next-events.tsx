@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +11,11 @@ import { dateTimeFormat } from '../../../lib/intl';
 import { useEvents, useTribeEvents } from '../api';
 import { browserZone } from '../zoned-time';
 import { eventPath } from './occurrence-card';
+
+/** A row: the title on one line and the date on one line. */
+const ROW_HEIGHT = 46;
+const ROW_GAP = 8;
+const LIST_HEIGHT = 3 * ROW_HEIGHT + 2 * ROW_GAP;
 
 function Rows({ items, pending, more }: { items: Occurrence[]; pending: boolean; more: string }) {
   const { t } = useTranslation();
@@ -25,26 +31,33 @@ function Rows({ items, pending, more }: { items: Occurrence[]; pending: boolean;
   return (
     <AsideCard title={t('events.aside.heading')} testId="next-events">
       <Stack spacing={1}>
-        {pending ? (
-          <Skeleton variant="rounded" height={48} />
-        ) : items.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('events.aside.empty')}
-          </Typography>
-        ) : (
-          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {items.map((o) => (
-              <li key={`${o.event_id}-${o.occurrence ?? ''}`}>
-                <LocaleLink to={eventPath(o.event_id, o.occurrence)} underline="hover" sx={{ fontWeight: 600 }}>
-                  <bdi>{o.title}</bdi>
-                </LocaleLink>
-                <Typography variant="body2" color="text.secondary">
-                  {fmt.format(new Date(o.starts_at))}
-                </Typography>
-              </li>
-            ))}
-          </Stack>
-        )}
+        {/* The same height loading, empty or full (three one-line rows at most): the card never moves what is below it. */}
+        <Box sx={{ height: LIST_HEIGHT, overflow: 'hidden' }}>
+          {pending ? (
+            <Skeleton variant="rounded" height={LIST_HEIGHT} />
+          ) : items.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('events.aside.empty')}
+            </Typography>
+          ) : (
+            <Stack component="ul" spacing={`${ROW_GAP}px`} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {items.map((o) => (
+                <Box component="li" key={`${o.event_id}-${o.occurrence ?? ''}`} sx={{ height: ROW_HEIGHT, minWidth: 0 }}>
+                  <LocaleLink
+                    to={eventPath(o.event_id, o.occurrence)}
+                    underline="hover"
+                    sx={{ fontWeight: 600, display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  >
+                    <bdi>{o.title}</bdi>
+                  </LocaleLink>
+                  <Typography variant="body2" color="text.secondary" noWrap>
+                    {fmt.format(new Date(o.starts_at))}
+                  </Typography>
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </Box>
         <LocaleLink to={more} variant="body2">
           {t('events.aside.all')}
         </LocaleLink>
