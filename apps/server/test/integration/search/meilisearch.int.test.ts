@@ -3,7 +3,8 @@ import { Meilisearch } from 'meilisearch';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createPost, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, createPost, signUp, signUpLeader } from '#test/factories.js';
+import { searchWorld } from './search-world.js';
 
 /**
  * Search in Meilisearch mode (DESIGN 11.5: "MEILI_URL moves the index to Meilisearch with the same
@@ -30,7 +31,7 @@ describe.skipIf(!MEILI_URL)('search in Meilisearch mode (no Meilisearch binary o
   let blocked: Awaited<ReturnType<typeof signUp>>;
   let tribeId: string;
   let earlier: string;
-  const posts: Record<string, string> = {};
+  let posts: Record<string, string>;
 
   beforeAll(async () => {
     // A database searched in PostgreSQL mode first: its folded rows reach the empty indexes by the backfill.
@@ -39,20 +40,7 @@ describe.skipIf(!MEILI_URL)('search in Meilisearch mode (no Meilisearch binary o
     earlier = (await createPost(before, leader.token, { body: 'Écrit avant Meilisearch' })).id;
     expect((await before.app.inject({ url: '/api/v1/search?q=ecrit' })).statusCode).toBe(200);
     t = await buildTestApp({ database: before.database, env });
-    member = await signUp(t, { name: 'Mona Member' });
-    outsider = await signUp(t, { name: 'Omar Outsider' });
-    blocked = await signUp(t, { name: 'Bilal Blocked' });
-    tribeId = (await createTribe(t, leader.token, { name: 'آيت الأطلس', description: 'قبيلة مِنَ الجِبالِ' })).id;
-    await joinTribe(t, member.token, tribeId);
-    const write = async (key: string, token: string, body: string, extra: Record<string, unknown> = {}) => {
-      posts[key] = (await createPost(t, token, { body, ...extra })).id;
-    };
-    await write('arabic', leader.token, 'ذَهَبْنا إلى المَدْرَسَةِ مع أَحْمَد وإِسْلام، ومستشفـــى القرية');
-    await write('hebrew', leader.token, 'שָׁלוֹם לְכֻלָּם, בְּרוּכִים הַבָּאִים לַשֵּׁבֶט');
-    await write('latin', leader.token, 'Éléonore organise la fête du fest-noz à Quimper');
-    await write('tribeOnly', member.token, 'Réunion secrète du conseil', { tribe_id: tribeId, visibility: 'tribe' });
-    await write('byBlocked', blocked.token, 'Réunion publique du marché');
-    await t.app.inject({ method: 'POST', url: `/api/v1/users/${blocked.user.id}/block`, headers: bearer(outsider.token) });
+    ({ member, outsider, blocked, tribeId, posts } = await searchWorld(t, leader));
   });
   afterAll(async () => {
     await t?.close();

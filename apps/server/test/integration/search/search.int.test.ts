@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
-import { bearer, createPost, createTribe, joinTribe, signUp, signUpLeader } from '#test/factories.js';
+import { bearer, createPost, createTribe, signUp, signUpLeader } from '#test/factories.js';
+import { searchWorld } from './search-world.js';
 
 let t: TestApp;
 let leader: Awaited<ReturnType<typeof signUpLeader>>;
@@ -9,28 +10,14 @@ let member: Awaited<ReturnType<typeof signUp>>;
 let outsider: Awaited<ReturnType<typeof signUp>>;
 let blocked: Awaited<ReturnType<typeof signUp>>;
 let tribeId: string;
-const posts: Record<string, string> = {};
+let posts: Record<string, string>;
 
 type Hit = { kind: string; id: string; title: string; snippet: string; match: string; path: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
   leader = await signUpLeader(t, { name: 'Leila Ben' });
-  member = await signUp(t, { name: 'Mona Member' });
-  outsider = await signUp(t, { name: 'Omar Outsider' });
-  blocked = await signUp(t, { name: 'Bilal Blocked' });
-  tribeId = (await createTribe(t, leader.token, { name: 'آيت الأطلس', description: 'قبيلة مِنَ الجِبالِ' })).id;
-  await joinTribe(t, member.token, tribeId);
-  const write = async (key: string, token: string, body: string, extra: Record<string, unknown> = {}) => {
-    posts[key] = (await createPost(t, token, { body, ...extra })).id;
-  };
-  await write('arabic', leader.token, 'ذَهَبْنا إلى المَدْرَسَةِ مع أَحْمَد وإِسْلام، ومستشفـــى القرية');
-  await write('hebrew', leader.token, 'שָׁלוֹם לְכֻלָּם, בְּרוּכִים הַבָּאִים לַשֵּׁבֶט');
-  await write('latin', leader.token, 'Éléonore organise la fête du fest-noz à Quimper');
-  await write('wildcards', leader.token, 'Promo 100 pourcent vraie');
-  await write('tribeOnly', member.token, 'Réunion secrète du conseil', { tribe_id: tribeId, visibility: 'tribe' });
-  await write('byBlocked', blocked.token, 'Réunion publique du marché');
-  await t.app.inject({ method: 'POST', url: `/api/v1/users/${blocked.user.id}/block`, headers: bearer(outsider.token) });
+  ({ member, outsider, blocked, tribeId, posts } = await searchWorld(t, leader, { wildcards: 'Promo 100 pourcent vraie' }));
 });
 afterAll(async () => t.close());
 
