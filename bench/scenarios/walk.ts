@@ -28,18 +28,24 @@ async function firstVisitJs(browser: Browser, base: string, path: string, sessio
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.setBypassServiceWorker', { bypass: true });
-    const scripts = new Set<string>();
+    const scripts = new Map<string, string>();
     let bytes = 0;
+    const list: string[] = [];
     cdp.on('Network.responseReceived', (e) => {
-      if (e.type === 'Script') scripts.add(e.requestId);
+      if (e.type === 'Script') scripts.set(e.requestId, new URL(e.response.url).pathname);
     });
     cdp.on('Network.loadingFinished', (e) => {
-      if (scripts.has(e.requestId)) bytes += e.encodedDataLength;
+      const url = scripts.get(e.requestId);
+      if (url === undefined) return;
+      bytes += e.encodedDataLength;
+      list.push(`${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${url}`);
     });
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle0', timeout: 120_000 });
     // Idle: what the page fetches after its load (idle callbacks, prefetches) counts too.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
     await page.waitForNetworkIdle({ idleTime: 1000, timeout: 60_000 }).catch(() => undefined);
+    // WALK_LIST=1 prints each script of the visit with its compressed size.
+    if (process.env.WALK_LIST === '1') console.log(`\n    ${path}:\n${list.join('\n')}`);
     return Math.round(bytes / 102.4) / 10;
   } finally {
     await context.close();
