@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
+import { useGrowingCount } from '../../../lib/use-growing-count';
 import { PostCard } from './post-card';
 
 interface Props<P extends Page<Post>> {
@@ -40,6 +41,9 @@ export function PostList<P extends Page<Post>>({
   // The cards render in the background, in slices the browser can interrupt, rather than in one
   // long task when the posts arrive; the skeleton (or the previous list) stays until then.
   const data = useDeferredValue(query.data);
+  const posts = data ? data.pages.flatMap((p) => p.items).filter((p) => (keep ? keep(p) : true)) : [];
+  // One card first, then one more per task (Preact draws a tree in one task; useDeferredValue slices only under React).
+  const drawn = useGrowingCount(posts.length);
   if (query.isPending || (!data && !query.isError)) return <ListSkeleton rows={3} height={160} />;
   if (query.isError)
     return (
@@ -52,15 +56,17 @@ export function PostList<P extends Page<Post>>({
       </Alert>
     );
   if (!data) return null;
-  const posts = data.pages.flatMap((p) => p.items).filter((p) => (keep ? keep(p) : true));
   if (posts.length === 0 && !query.hasNextPage)
     return <EmptyState icon={emptyIcon} title={emptyTitle} body={emptyBody} headingLevel="h2" />;
   return (
     <Stack spacing={2} component="section" aria-label={label} data-testid="post-list">
-      {posts.map((post) => (
+      {posts.slice(0, drawn).map((post) => (
         <PostCard key={post.id} post={post} showHidden={showHidden} />
       ))}
-      <LoadMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={onMore} auto />
+      {/* Below the last card once all are drawn: it would move down with each card, and load the next page early. */}
+      {drawn >= posts.length ? (
+        <LoadMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={onMore} auto />
+      ) : null}
     </Stack>
   );
 }
