@@ -39,6 +39,7 @@ import { installStore, promptInstall } from '../../lib/install-prompt';
 import { PushOffer } from '../../features/push/components/push-offer';
 import { ShellSearch } from '../../features/search/components/shell-search';
 import { PANEL_NAV } from './panel-nav';
+import { useInLaterTask } from '../../lib/use-in-later-task';
 
 const SIDEBAR_WIDTH = 260;
 
@@ -54,6 +55,8 @@ export function PannelLayout() {
   const installable = useStore(installStore);
   // The operators' console, offered to operators only (the server refuses everyone else anyway).
   const operator = useSession().userData?.platform_role === 'operator';
+  // The app bar's buttons after the frame, in a task of their own: the first task draws the frame and the page's place.
+  const buttons = useInLaterTask();
   const { path } = splitLocalePrefix(location.pathname);
   const active = (to: string) =>
     path === to || path.startsWith(`${to}/`) || (to.startsWith('/setting/') && path.startsWith('/setting/'));
@@ -166,14 +169,18 @@ export function PannelLayout() {
               </IconButton>
             )}
             {!desktop && <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={24} />}
-            {desktop && <ShellSearch compact={false} />}
+            {desktop && buttons && <ShellSearch compact={false} />}
             <Box sx={{ flexGrow: 1 }} />
-            {!desktop && <ShellSearch compact />}
-            <ConnectionStatus />
-            <MessagesButton />
-            <NotificationBell />
-            <LanguageSwitcher />
-            <ThemeToggle />
+            {buttons && (
+              <>
+                {!desktop && <ShellSearch compact />}
+                <ConnectionStatus />
+                <MessagesButton />
+                <NotificationBell />
+                <LanguageSwitcher />
+                <ThemeToggle />
+              </>
+            )}
           </Toolbar>
         </AppBar>
         <Box
