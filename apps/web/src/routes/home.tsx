@@ -39,12 +39,14 @@ export default function HomePage() {
         emptyIcon={DynamicFeedOutlinedIcon}
         emptyTitle={t('posts.feed.empty')}
         emptyBody={t('posts.feed.emptyBody')}
+        after={
+          feed.isSuccess && !feed.hasNextPage ? (
+            <Button component={RouterLocaleLink} to="/explore" sx={{ alignSelf: 'center' }}>
+              {t('posts.feed.explore')}
+            </Button>
+          ) : null
+        }
       />
-      {feed.isSuccess && !feed.hasNextPage && feed.data.pages[0]?.items.length ? (
-        <Button component={RouterLocaleLink} to="/explore" sx={{ alignSelf: 'center' }}>
-          {t('posts.feed.explore')}
-        </Button>
-      ) : null}
     </PageFrame>
   );
 }

@@ -69,7 +69,7 @@ export function PannelLayout() {
         </Link>
       </Toolbar>
       <Divider />
-      <List component="div" sx={{ flexGrow: 1 }}>
+      <List component="div">
         {PANEL_NAV.map((item) => {
           const Icon = item.icon;
           const current = active(item.to);
@@ -92,14 +92,6 @@ export function PannelLayout() {
       </List>
       <Divider />
       <List component="div">
-        {installable && (
-          <ListItemButton onClick={() => void promptInstall()} data-testid="install-app">
-            <ListItemIcon>
-              <InstallMobileOutlinedIcon />
-            </ListItemIcon>
-            <ListItemText primary={t('shell.install')} />
-          </ListItemButton>
-        )}
         {operator && (
           <ListItemButton
             component={RouterLocaleLink}
@@ -121,6 +113,15 @@ export function PannelLayout() {
           </ListItemIcon>
           <ListItemText primary={t('shell.signOut')} />
         </ListItemButton>
+        {/* Last, and the lists not held to the bottom: when the browser offers the install late, nothing moves. */}
+        {installable && (
+          <ListItemButton onClick={() => void promptInstall()} data-testid="install-app">
+            <ListItemIcon>
+              <InstallMobileOutlinedIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('shell.install')} />
+          </ListItemButton>
+        )}
       </List>
     </Box>
   );

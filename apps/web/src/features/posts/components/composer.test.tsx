@@ -72,7 +72,8 @@ describe('Composer', () => {
     const fetchMock = stubFetch();
     renderComposer();
     const user = userEvent.setup();
-    await user.click(screen.getByTestId('composer-submit'));
+    // The row of controls comes a task after the text field.
+    await user.click(await screen.findByTestId('composer-submit'));
     await waitFor(() =>
       expect(document.getElementById(bodyHelper() ?? '')).toHaveTextContent('Write something or add a photo before posting.'),
     );
@@ -88,7 +89,7 @@ describe('Composer', () => {
     stubFetch();
     renderComposer();
     const user = userEvent.setup();
-    await user.upload(screen.getByTestId('composer-files'), [png('a.png'), png('b.png'), png('c.png')]);
+    await user.upload(await screen.findByTestId('composer-files'), [png('a.png'), png('b.png'), png('c.png')]);
     expect(screen.getAllByTestId('composer-image')).toHaveLength(3);
     await user.upload(screen.getByTestId('composer-files'), [png('d.png'), png('e.png')]);
     expect(screen.getAllByTestId('composer-image')).toHaveLength(4);
@@ -104,7 +105,7 @@ describe('Composer', () => {
     stubFetch();
     renderComposer();
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(screen.getByTestId('composer-files'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await user.upload(await screen.findByTestId('composer-files'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(screen.queryAllByTestId('composer-image')).toHaveLength(0);
     expect(screen.getByTestId('composer-image-error')).toHaveTextContent('“notes.txt” is not a photo.');
   });

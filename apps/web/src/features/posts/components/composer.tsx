@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/inputs/text-field';
 import { fieldProps } from '../../../lib/form-field';
 import { useAfterFirstCommit } from '../../../lib/use-after-first-commit';
+import { useInLaterTask } from '../../../lib/use-in-later-task';
 import { useComposer } from '../use-composer';
 import { useMyTribes } from '../../../lib/session/use-my-tribes';
 import { MentionTextField } from './mention-field';
@@ -73,6 +74,9 @@ function ComposerForm({ fixedTribe, onPosted, label }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const errors = c.form.formState.errors;
   const tribeError = errors.tribe_id?.message;
+  // The row of controls a task after the text field (Preact draws a tree in one task; issue 42), the form
+  // holding the placeholder's height meanwhile so nothing below it moves.
+  const controls = useInLaterTask();
   return (
     <Paper
       component="form"
@@ -80,7 +84,11 @@ function ComposerForm({ fixedTribe, onPosted, label }: Props) {
       noValidate
       onSubmit={c.onSubmit}
       aria-label={label}
-      sx={{ p: { xs: 1.5, sm: 2 } }}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        boxSizing: 'border-box',
+        minHeight: controls ? undefined : COMPOSER_PLACEHOLDER_HEIGHT[fixedTribe ? 'tribe' : 'feed'],
+      }}
       data-testid="composer"
     >
       <Stack spacing={2}>
@@ -144,98 +152,100 @@ function ComposerForm({ fixedTribe, onPosted, label }: Props) {
             {c.imageError}
           </Alert>
         )}
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          alignItems={{ xs: 'stretch', sm: 'center' }}
-          useFlexGap
-          sx={{ flexWrap: 'wrap' }}
-        >
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            multiple
-            hidden
-            aria-label={t('posts.composer.addPhotos')}
-            data-testid="composer-files"
-            onChange={(e) => {
-              if (e.target.files) void c.addFiles(e.target.files);
-              e.target.value = '';
-            }}
-          />
-          <Button
-            variant="outlined"
-            startIcon={<AddPhotoAlternateOutlinedIcon />}
-            onClick={() => fileInput.current?.click()}
-            disabled={!c.canAddImages}
-            data-testid="composer-add-photos"
+        {controls && (
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            alignItems={{ xs: 'stretch', sm: 'center' }}
+            useFlexGap
+            sx={{ flexWrap: 'wrap' }}
           >
-            {t('posts.composer.addPhotosCount', { count: c.images.length, max: POST_LIMITS.maxImages })}
-          </Button>
-          {!fixedTribe && (
-            <Controller
-              control={c.form.control}
-              name="tribe_id"
-              render={({ field }) => (
-                <MuiTextField
-                  select
-                  size="small"
-                  id={`${id}-tribe`}
-                  label={t('posts.composer.audience')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={Boolean(tribeError)}
-                  helperText={tribeError}
-                  fullWidth={false}
-                  sx={{ minWidth: 220, maxWidth: '100%' }}
-                  slotProps={{
-                    htmlInput: { 'data-testid': 'composer-tribe' },
-                    inputLabel: { shrink: true },
-                    select: { displayEmpty: true },
-                  }}
-                >
-                  <MenuItem value="">{t('posts.composer.public')}</MenuItem>
-                  {(tribes.data ?? []).map((tr) => (
-                    <MenuItem key={tr.id} value={tr.id}>
-                      <bdi>{tr.name}</bdi>
-                    </MenuItem>
-                  ))}
-                </MuiTextField>
-              )}
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              multiple
+              hidden
+              aria-label={t('posts.composer.addPhotos')}
+              data-testid="composer-files"
+              onChange={(e) => {
+                if (e.target.files) void c.addFiles(e.target.files);
+                e.target.value = '';
+              }}
             />
-          )}
-          {c.hasTribe && (
-            <Controller
-              control={c.form.control}
-              name="tribe_only"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      slotProps={{ input: { 'data-testid': 'composer-tribe-only' } as object }}
-                    />
-                  }
-                  // Short in every language, and without the tribe's name: a longer label wrapped at some widths
-                  // (French from 360 px), and the form outgrew its placeholder.
-                  label={t('posts.composer.tribeOnly')}
-                />
-              )}
-            />
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={c.pending}
-            sx={{ marginInlineStart: { sm: 'auto' } }}
-            data-testid="composer-submit"
-          >
-            {c.pending ? t('posts.common.pleaseWait') : t('posts.composer.submit')}
-          </Button>
-        </Stack>
+            <Button
+              variant="outlined"
+              startIcon={<AddPhotoAlternateOutlinedIcon />}
+              onClick={() => fileInput.current?.click()}
+              disabled={!c.canAddImages}
+              data-testid="composer-add-photos"
+            >
+              {t('posts.composer.addPhotosCount', { count: c.images.length, max: POST_LIMITS.maxImages })}
+            </Button>
+            {!fixedTribe && (
+              <Controller
+                control={c.form.control}
+                name="tribe_id"
+                render={({ field }) => (
+                  <MuiTextField
+                    select
+                    size="small"
+                    id={`${id}-tribe`}
+                    label={t('posts.composer.audience')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={Boolean(tribeError)}
+                    helperText={tribeError}
+                    fullWidth={false}
+                    sx={{ minWidth: 220, maxWidth: '100%' }}
+                    slotProps={{
+                      htmlInput: { 'data-testid': 'composer-tribe' },
+                      inputLabel: { shrink: true },
+                      select: { displayEmpty: true },
+                    }}
+                  >
+                    <MenuItem value="">{t('posts.composer.public')}</MenuItem>
+                    {(tribes.data ?? []).map((tr) => (
+                      <MenuItem key={tr.id} value={tr.id}>
+                        <bdi>{tr.name}</bdi>
+                      </MenuItem>
+                    ))}
+                  </MuiTextField>
+                )}
+              />
+            )}
+            {c.hasTribe && (
+              <Controller
+                control={c.form.control}
+                name="tribe_only"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                        slotProps={{ input: { 'data-testid': 'composer-tribe-only' } as object }}
+                      />
+                    }
+                    // Short in every language, and without the tribe's name: a longer label wrapped at some widths
+                    // (French from 360 px), and the form outgrew its placeholder.
+                    label={t('posts.composer.tribeOnly')}
+                  />
+                )}
+              />
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={c.pending}
+              sx={{ marginInlineStart: { sm: 'auto' } }}
+              data-testid="composer-submit"
+            >
+              {c.pending ? t('posts.common.pleaseWait') : t('posts.composer.submit')}
+            </Button>
+          </Stack>
+        )}
         {errors.tribe_only?.message && <FormHelperText error>{errors.tribe_only.message}</FormHelperText>}
       </Stack>
     </Paper>

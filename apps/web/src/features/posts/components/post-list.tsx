@@ -23,6 +23,8 @@ interface Props<P extends Page<Post>> {
   /** Show hidden posts in full (the hidden posts list). */
   showHidden?: boolean;
   label: string;
+  /** What follows the list (e.g. a link to explore), shown once every card is drawn so the cards never push it down. */
+  after?: ReactNode;
 }
 
 /** A list of posts with loading, error and empty states, and infinite scroll with a keyboard-usable "more" button. */
@@ -34,6 +36,7 @@ export function PostList<P extends Page<Post>>({
   keep,
   showHidden,
   label,
+  after,
 }: Props<P>) {
   const { t } = useTranslation();
   const { fetchNextPage } = query;
@@ -65,7 +68,10 @@ export function PostList<P extends Page<Post>>({
       ))}
       {/* Below the last card once all are drawn: it would move down with each card, and load the next page early. */}
       {drawn >= posts.length ? (
-        <LoadMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={onMore} auto />
+        <>
+          <LoadMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={onMore} auto />
+          {after}
+        </>
       ) : null}
     </Stack>
   );
