@@ -12,7 +12,7 @@ const APP_SHARED = /apps[\\/]web[\\/]src[\\/](components|lib|features)[\\/]/;
 const FEATURE = /apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
 /** Infrastructure the panel features share (issue 38.1 moved it out of them): chunked with them, as before. */
 const PANEL_INFRA =
-  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:offline|realtime|push)[\\/]|components[\\/]offline[\\/]|(?:lib[\\/](?:membership|money-format|post-time|public-config|session[\\/]use-my-tribes|session[\\/]use-primary-tribe)|components[\\/](?:page-frame|local-money))\.tsx?$)/;
+  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:offline|realtime|push)[\\/]|components[\\/]offline[\\/]|(?:lib[\\/](?:membership|money-format|post-time|session[\\/]use-my-tribes|session[\\/]use-primary-tribe)|components[\\/](?:page-frame|local-money))\.tsx?$)/;
 const LOCALE_FILE = /apps[\\/]web[\\/]src[\\/](?:.+[\\/])?locales[\\/](en|ar|fr|he|es)\.json$/;
 // The server's messages in a language (lib/server-messages.ts); English is also the key list of the
 // validation rules, so it stays with them rather than pulling the English interface messages along.
