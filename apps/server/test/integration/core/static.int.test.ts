@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#test/build-test-app.js';
+import { DOCUMENT_ONLY_HEADERS } from '#src/core/static.js';
 
 // A built web app as apps/web's build writes it: hashed assets with their .br and .gz twins.
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
@@ -79,6 +80,29 @@ describe('the built web app', () => {
     const plain = await get('/fr/tribes/some-tribe');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<html lang="fr" dir="ltr">');
+  });
+
+  it('sends a hashed asset with lean headers, and a page with its whole security policy (issue 42)', async () => {
+    const asset = await get(ASSET, 'br');
+    expect(asset.statusCode).toBe(200);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(asset.headers[name], name).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The page, its other files and the API answers keep them.
+    for (const url of ['/home', '/favicon.svg', '/api/v1/health']) {
+      const res = await get(url, 'br');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+    // A missing asset's 404 envelope is an answer like any other: it keeps them too.
+    const gone = await get('/assets/gone-1234abcd.js', 'br');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('answers 404 in the envelope, not the page, for a missing asset (an old chunk after a deploy)', async () => {

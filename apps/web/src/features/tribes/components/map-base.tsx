@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, type ReactNode } from 'react';
+import L from 'leaflet';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import type { LatLng } from '../map-types';
@@ -28,11 +29,16 @@ function FocusPopup() {
 /** What Leaflet's attribution control puts between its prefix and the layers' credits (Leaflet 1.9). */
 const ATTRIBUTION_SEPARATOR = '<span aria-hidden="true">|</span>';
 
-/** Leaflet's credit in the attribution control, in the interface language (Leaflet's own prefix is English). */
-function AttributionPrefix({ html }: { html: string }) {
+/**
+ * The attribution control, with Leaflet's credit in the interface language (Leaflet's own prefix is English): made
+ * here with that prefix rather than by the map with its own, which a frame later widened to this one (a layout
+ * shift, issue 42's phone walk). The layers added after it put their credits in it, as in Leaflet's own.
+ */
+function Attribution({ html }: { html: string }) {
   const map = useMap();
-  useEffect(() => {
-    map.attributionControl?.setPrefix(html);
+  useLayoutEffect(() => {
+    map.attributionControl ??= L.control.attribution({ prefix: html }).addTo(map);
+    map.attributionControl.setPrefix(html);
   }, [map, html]);
   return null;
 }
@@ -149,6 +155,7 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
             zoomControl={false}
             // The tile layer joins once GET /v1/config names the server; clustering needs a max zoom before that.
             maxZoom={19}
+            attributionControl={false}
             worldCopyJump
             scrollWheelZoom
             style={{ height: '100%' }}
@@ -165,7 +172,7 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
             <WorldBaseLayer />
             {/* Until the tile layer (and its credit) joins, the credit is shown with the prefix: the same line, so the
                 attribution does not widen when GET /v1/config answers (a layout shift). */}
-            <AttributionPrefix
+            <Attribution
               html={tiles.url === null ? `${tiles.prefix} ${ATTRIBUTION_SEPARATOR} ${tiles.attribution}` : tiles.prefix}
             />
             <ZoomControl
