@@ -10,7 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { isKeptMediaPath, isReadableApiPath, OFFLINE_CACHES, readKeepCode } from '../src/lib/offline-caches';
+import { CODE_KEPT, isKeptMediaPath, isReadableApiPath, OFFLINE_CACHES, readKeepCode } from '../src/lib/offline-caches';
 import { notificationTarget, readPush } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -74,7 +74,9 @@ self.addEventListener('message', (event) => {
   event.waitUntil(
     (async () => {
       await keep(event, message.used, { cache: 'only-if-cached', mode: 'same-origin' });
-      if (message.ahead && !savesData()) await keep(event, await readingCode());
+      const ahead = message.ahead && !savesData();
+      if (ahead) await keep(event, await readingCode());
+      event.source?.postMessage({ type: CODE_KEPT, ahead });
     })(),
   );
 });

@@ -24,6 +24,9 @@ export interface KeepCodeMessage {
   ahead: boolean;
 }
 
+/** The worker's answer to the page that sent a `KeepCodeMessage`, once all of it is kept (`ahead` as done). */
+export const CODE_KEPT = 'code-kept';
+
 /** The message as the worker receives it, or null when it is not one (anything may be posted). */
 export function readKeepCode(data: unknown): KeepCodeMessage | null {
   if (typeof data !== 'object' || data === null) return null;
