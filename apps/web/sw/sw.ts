@@ -34,9 +34,10 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const ok = new CacheableResponsePlugin({ statuses: [200] });
 
 // The app's code beyond the precached shell (issue 42), cached as it is used: hashed names never change, so the
-// cache answers first. `ignoreVary`: the server varies on Origin (a module script sends one, a fetch from here
-// does not) and on the encoding, neither of which changes a hashed file; without it a chunk kept ahead was
-// never found again, and a lesson opened offline stayed blank (decision 027). The 200 most recently used.
+// cache answers first. `ignoreVary`: a response that varies on Origin (a module script sends one, a request from
+// here does not) was never found again for the page, and a lesson opened offline stayed blank (decision 027);
+// the server no longer varies assets on Origin, and a proxy that does must not bring it back. The 200 most
+// recently used.
 const code = new CacheFirst({
   cacheName: OFFLINE_CACHES.code,
   matchOptions: { ignoreVary: true },
