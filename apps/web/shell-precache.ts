@@ -15,12 +15,12 @@ export interface CodeSets {
 
 /**
  * Issue 42: the service worker's precache holds the shell only (the entry chunk, what it imports statically
- * and its CSS), not every chunk of the app; the rest is cached as it is used. The pages a member reads
+ * and its CSS, and the parts shown offline), not every chunk of the app; the rest is cached as it is used. The pages a member reads
  * offline (`readingPages`, matched on their module's path) and what they import, statically or on use, are
  * written to dist/reading-code.json, which the worker fetches ahead when a signed-in member's page asks it to
  * (never with the data saver on: app/service-worker.ts, sw/sw.ts).
  */
-export function shellPrecache(readingPages: RegExp): { plugin: Plugin; sets: CodeSets } {
+export function shellPrecache(readingPages: RegExp, offlineParts: RegExp): { plugin: Plugin; sets: CodeSets } {
   const sets: CodeSets = { shell: new Set(), reading: new Set() };
   const plugin: Plugin = {
     name: 'tribes-shell-precache',
@@ -44,6 +44,14 @@ export function shellPrecache(readingPages: RegExp): { plugin: Plugin; sets: Cod
         if (onUse) for (const imported of chunk.dynamicImports) walk(imported, into, onUse, false);
       };
       for (const chunk of chunks.values()) if (chunk.isEntry) walk(chunk.fileName, sets.shell);
+      // The small parts the app shows offline whatever page was opened (`offlineParts`: a notice, "not saved for
+      // offline"), lazily loaded, so never used online by a visit that had nothing to say: their own file only,
+      // what they import (MUI, the common components) being what every page that can show them has used.
+      for (const chunk of chunks.values())
+        if (chunk.facadeModuleId && offlineParts.test(chunk.facadeModuleId)) {
+          sets.shell.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) sets.shell.add(css);
+        }
       const reading = new Set<string>();
       for (const chunk of chunks.values())
         if (chunk.facadeModuleId && readingPages.test(chunk.facadeModuleId)) walk(chunk.fileName, reading, true);

@@ -57,7 +57,9 @@ const REACT_AS_PREACT = [
 
 // The pages a member reads offline (issue 17): their code is fetched ahead for a signed-in member (issue 42).
 const READING_PAGES = /apps[\\/]web[\\/]src[\\/]routes[\\/](home|tribe-detail|tribe-view|learning-course|learning-lesson)\.tsx$/;
-const codeSets = shellPrecache(READING_PAGES);
+// What the app shows offline on any page, loaded lazily (a notice, a page not saved): precached with the shell.
+const OFFLINE_PARTS = /apps[\\/]web[\\/]src[\\/](?:components[\\/]snackbar[\\/]top-snackbar|app[\\/]page-not-saved)\.tsx$/;
+const codeSets = shellPrecache(READING_PAGES, OFFLINE_PARTS);
 
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
 export default defineConfig(({ command }) => ({
