@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { contractForBrowser } from './contract-for-browser';
 import { precompress } from './precompress';
 import { sharedAlias } from './shared-alias';
+import { READING_CODE_FILE, shellPrecache } from './shell-precache';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/media', '/broadcasting', '/app'];
@@ -85,11 +86,18 @@ const REACT_AS_PREACT = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+// The pages a member reads offline (issue 17): their code is fetched ahead for a signed-in member (issue 42).
+const READING_PAGES = /apps[\\/]web[\\/]src[\\/]routes[\\/](home|tribe-detail|tribe-view|learning-course|learning-lesson)\.tsx$/;
+// What the app shows offline on any page, loaded lazily (a notice, a page not saved): precached with the shell.
+const OFFLINE_PARTS = /apps[\\/]web[\\/]src[\\/](?:components[\\/]snackbar[\\/]top-snackbar|app[\\/]page-not-saved)\.tsx$/;
+const codeSets = shellPrecache(READING_PAGES, OFFLINE_PARTS);
+
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     contractForBrowser(),
+    codeSets.plugin,
     // The service worker (sw/sw.ts) built into dist/sw.js with the shell's precache list; registered by
     // the app after load (app/service-worker.ts). The manifest is the server's (/manifest.webmanifest, per language).
     VitePWA({
@@ -99,11 +107,18 @@ export default defineConfig(({ command }) => ({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The shell, the icons and all the app's code (about 700 KB compressed, once per version; an update
-        // fetches only the chunks that changed), so every page opens offline, even one never opened online.
-        // Not the Firebase sign-in client: signing in needs the network anyway.
-        globPatterns: ['index.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}'],
-        globIgnores: ['**/firebase-client-*'],
+        // The shell only (issue 42): index.html, the icons, the entry chunk with its static imports and CSS, and
+        // the list of the reading pages' code. The rest of the code is cached as it is used (the language and the
+        // page a first visit loaded included, from the HTTP cache), and the reading pages' code is fetched ahead
+        // for a signed-in member whose data saver is off (sw/sw.ts, decision 027). It was every chunk of the app:
+        // 2.4 MB, 147 files, on the data plan of a visitor who may never sign in.
+        globPatterns: ['index.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}', READING_CODE_FILE],
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || codeSets.sets.shell.has(entry.url)),
+            warnings: [],
+          }),
+        ],
       },
     }),
     precompress(),

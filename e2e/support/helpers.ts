@@ -26,9 +26,9 @@ export async function useBrowser(): Promise<Browser> {
 
 /**
  * A fresh context (cookies, storage), with the server as base URL unless told another. The service worker
- * is blocked unless `worker` asks for it: installing it fetches every script and style of the app (its
- * precache) in each new context, which the journeys do not test and a loaded 2-core machine pays for; the
- * worker's own journeys (offline, installable) ask for it.
+ * is blocked unless `worker` asks for it: installing it (its precache, and a member's reading pages' code
+ * ahead) in each new context is work the journeys do not test and a loaded 2-core machine pays for; the
+ * worker's own journeys (offline, installable, code-cache) ask for it.
  */
 export function newContext(
   browser: Browser,

@@ -7,10 +7,10 @@
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { isKeptMediaPath, isReadableApiPath, OFFLINE_CACHES } from '../src/lib/offline-caches';
+import { CODE_KEPT, isKeptMediaPath, isReadableApiPath, OFFLINE_CACHES, readKeepCode } from '../src/lib/offline-caches';
 import { notificationTarget, readPush } from './push-payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -32,6 +32,55 @@ self.addEventListener('fetch', (event) => {
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const ok = new CacheableResponsePlugin({ statuses: [200] });
+
+// The app's code beyond the precached shell (issue 42), cached as it is used: hashed names never change, so the
+// cache answers first. `ignoreVary`: a response that varies on Origin (a module script sends one, a request from
+// here does not) was never found again for the page, and a lesson opened offline stayed blank (decision 027);
+// the server no longer varies assets on Origin, and a proxy that does must not bring it back. The 200 most
+// recently used.
+const code = new CacheFirst({
+  cacheName: OFFLINE_CACHES.code,
+  matchOptions: { ignoreVary: true },
+  plugins: [ok, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+});
+const isCode = (url: URL) => sameOrigin(url) && url.pathname.startsWith('/assets/');
+registerRoute(({ url, request }) => isCode(url) && request.method === 'GET', code);
+
+/** Whether the phone asks to save data (Save-Data): then nothing is fetched ahead, whatever the page says. */
+const savesData = () => (navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
+/**
+ * Keeps each file not precached through the code route (so it counts for the expiry), one after the other (a
+ * phone's link is not flooded); a failure is left for the file's next use.
+ */
+async function keep(event: ExtendableEvent, urls: readonly string[], init: RequestInit = {}) {
+  for (const url of urls) {
+    if (getCacheKeyForURL(url)) continue;
+    await code.handle({ event, request: new Request(url, init) }).catch(() => undefined);
+  }
+}
+
+/** The reading pages' code (home, a tribe, a course, a lesson, with what they import on use: issue 17). */
+async function readingCode(): Promise<string[]> {
+  const list: unknown = await (await matchPrecache('/reading-code.json'))?.json();
+  return Array.isArray(list) ? list.filter((url): url is string => typeof url === 'string') : [];
+}
+
+// The page, once this worker controls it, says what it loaded before (a first visit: kept from the browser's
+// HTTP cache only, `only-if-cached`, so no new bytes) and whether to keep the reading pages' code ahead (a
+// signed-in member without the data saver), so those pages open offline even before they are opened online.
+self.addEventListener('message', (event) => {
+  const message = readKeepCode(event.data);
+  if (!message) return;
+  event.waitUntil(
+    (async () => {
+      await keep(event, message.used, { cache: 'only-if-cached', mode: 'same-origin' });
+      const ahead = message.ahead && !savesData();
+      if (ahead) await keep(event, await readingCode());
+      event.source?.postMessage({ type: CODE_KEPT, ahead });
+    })(),
+  );
+});
 
 // Photos and avatars as they were seen: a month, the 400 most recent (expense receipts never).
 registerRoute(

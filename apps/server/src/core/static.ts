@@ -133,9 +133,21 @@ export async function registerStatic(
     },
   });
   // A served asset (not the 404 envelope of a missing one) with lean headers: see DOCUMENT_ONLY_HEADERS.
+  // A hashed asset is also the same bytes for every page of this origin, and only this origin may load it
+  // (Cross-Origin-Resource-Policy: same-origin): no CORS headers, so no `Vary: Origin`. With it, the browser's
+  // cache kept a chunk a page loaded (a module script sends Origin) apart from the service worker's request
+  // for the same file (none), and the worker could not keep a first visit's code without fetching it again.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith(ASSETS) && reply.statusCode < 400)
-      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    if (!request.url.startsWith(ASSETS)) return payload;
+    reply.removeHeader('access-control-allow-origin');
+    reply.removeHeader('access-control-expose-headers');
+    const vary = String(reply.getHeader('vary') ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v && v.toLowerCase() !== 'origin');
+    if (vary.length) reply.header('vary', vary.join(', '));
+    else reply.removeHeader('vary');
+    if (reply.statusCode < 400) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     return payload;
   });
   registerWebManifest(app);

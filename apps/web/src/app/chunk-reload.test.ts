@@ -23,4 +23,12 @@ describe('chunk-load errors', () => {
     expect(reloadOnceForChunkError('/sign-in', 1_010_000, storage, reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(3);
   });
+
+  it('does not reload offline: the chunk is one this device never loaded, not a new deploy', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    expect(reloadOnceForChunkError('/donate', 1_000_000, storage, reload, false)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(reloadOnceForChunkError('/donate', 1_000_000, storage, reload, true)).toBe(true);
+  });
 });

@@ -12,14 +12,17 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Reloads the page once per 10 s per path (specification section 8). Returns false when a reload
- * already happened within the window, so the caller shows the error instead of looping.
+ * already happened within the window, so the caller shows the error instead of looping, and offline:
+ * a chunk missing then is one this device never loaded, not a new deploy (the page says it is not saved).
  */
 export function reloadOnceForChunkError(
   path: string = window.location.pathname,
   now: number = Date.now(),
   storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage,
   reload: () => void = () => window.location.reload(),
+  online: boolean = navigator.onLine,
 ): boolean {
+  if (!online) return false;
   const key = KEY_PREFIX + path;
   const last = Number(storage.getItem(key) ?? 0);
   if (now - last < CHUNK_RELOAD_WINDOW_MS) return false;

@@ -1,5 +1,6 @@
 import { lazy, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { isChunkLoadError } from './chunk-reload';
 import { LOCALE_STRATEGY, type LocaleStrategy } from './config';
 import { Guard } from './guard';
 import type { GuardKind } from './guards';
@@ -39,9 +40,21 @@ function OpenLayout() {
 // Its code: the panel's chunk for a member; a visitor's shell is in the first load already.
 loaders.set(OpenLayout, () => (sessionStore.get().isLoggedIn ? loadPannelLayout() : Promise.resolve()));
 
+/**
+ * A page whose code this device never loaded, opened offline (the service worker keeps code as it is used):
+ * "not saved for offline" in its place, not the error screen; any other failure is thrown as before.
+ */
+const orNotSavedOffline = (load: () => Promise<{ default: ComponentType }>) => (): Promise<{ default: ComponentType }> =>
+  load().catch((error: unknown) => {
+    if (navigator.onLine || !isChunkLoadError(error)) throw error;
+    return import('./page-not-saved').catch(() => {
+      throw error;
+    });
+  });
+
 // Every page is its own chunk (React.lazy), so the first load carries only the shell and one page.
 const p = (load: () => Promise<{ default: ComponentType }>): Page => {
-  const page = lazy(load);
+  const page = lazy(orNotSavedOffline(load));
   loaders.set(page, load);
   return page;
 };

@@ -1,7 +1,40 @@
+import { dataSaverOn } from '../lib/data-saver';
+import { KEEP_CODE, type KeepCodeMessage } from '../lib/offline-caches';
+import { sessionStore } from '../lib/session/session-store';
+
 /** What the page does once the service worker controls it for the first time. */
 export interface ServiceWorkerHooks {
   /** The worker controls the page now: data read before it did was not kept for offline; read it again. */
   onFirstControl?(): void;
+}
+
+/** The app's code this page has loaded so far (same origin, /assets/), as the browser's resource timing lists it. */
+function usedCode(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+}
+
+/**
+ * Tells the worker what to keep (issue 42: its precache holds the shell only): the code this page loaded before
+ * the worker controlled it, and, for a signed-in member whose data saver is off, the reading pages' code ahead
+ * (sw/sw.ts). Sent again when a visitor signs in on this page.
+ */
+function tellWorkerWhatToKeep(registration: ServiceWorkerRegistration) {
+  let aheadSent = false;
+  const send = () => {
+    const ahead = sessionStore.get().isLoggedIn && !dataSaverOn();
+    aheadSent ||= ahead;
+    const message: KeepCodeMessage = { type: KEEP_CODE, used: usedCode(), ahead };
+    registration.active?.postMessage(message);
+  };
+  send();
+  const stop = sessionStore.subscribe(() => {
+    if (aheadSent) stop();
+    else if (sessionStore.get().isLoggedIn) send();
+  });
 }
 
 /**
@@ -16,6 +49,12 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks = {}): void {
   }
   const register = () => {
     container.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    // Once the worker controls the page: what the page loads from then on goes through it and is kept as used.
+    const controlled = new Promise<void>((resolve) => {
+      if (container.controller) resolve();
+      else container.addEventListener('controllerchange', () => resolve(), { once: true });
+    });
+    void Promise.all([container.ready, controlled]).then(([registration]) => tellWorkerWhatToKeep(registration));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

@@ -8,7 +8,36 @@ export const OFFLINE_CACHES = {
   media: 'tribes-media',
   /** What a member reads: the feed, tribes, posts, people, courses, lessons, events and conversations; never money. */
   api: 'tribes-api',
+  /** The app's code beyond the precached shell, cached as it is used (issue 42): hashed names, never stale. */
+  code: 'tribes-code',
 } as const;
+
+/**
+ * Sent by the page to the worker once it controls the page (app/service-worker.ts): `used`, the code the page
+ * loaded before (a first visit), kept from the browser's HTTP cache only (no new bytes); `ahead`, whether to
+ * fetch the reading pages' code too (a signed-in member, data saver off).
+ */
+export const KEEP_CODE = 'keep-code';
+export interface KeepCodeMessage {
+  type: typeof KEEP_CODE;
+  used: string[];
+  ahead: boolean;
+}
+
+/** The worker's answer to the page that sent a `KeepCodeMessage`, once all of it is kept (`ahead` as done). */
+export const CODE_KEPT = 'code-kept';
+
+/** The message as the worker receives it, or null when it is not one (anything may be posted). */
+export function readKeepCode(data: unknown): KeepCodeMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { type, used, ahead } = data as Partial<Record<keyof KeepCodeMessage, unknown>>;
+  if (type !== KEEP_CODE || !Array.isArray(used)) return null;
+  return {
+    type: KEEP_CODE,
+    used: used.filter((url): url is string => typeof url === 'string' && /^\/assets\/[\w.-]+$/.test(url)),
+    ahead: ahead === true,
+  };
+}
 
 /** The API paths kept for reading offline: GETs of reading endpoints only, never money, sessions or downloads. */
 const READABLE =

@@ -45,6 +45,22 @@ describe('the built web app', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
   });
 
+  it('sends a hashed asset the same whatever the Origin (no CORS headers, no Vary: Origin), so one cached copy serves a page and its service worker', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ASSET,
+      headers: { 'accept-encoding': 'br', origin: 'http://localhost:3000' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['vary']).not.toMatch(/origin/i);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // The API still answers its one allowed origin, varying on it.
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: { origin: 'http://localhost:3000' } });
+    expect(api.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(api.headers['vary']).toMatch(/origin/i);
+  });
+
   it('sends gzip to a client that accepts only gzip', async () => {
     const res = await get(ASSET, 'gzip');
     expect(res.statusCode).toBe(200);
