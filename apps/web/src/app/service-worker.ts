@@ -19,18 +19,21 @@ function usedCode(): string[] {
 
 /**
  * Tells the worker what to keep (issue 42: its precache holds the shell only): the code this page loaded before
- * the worker controlled it, and, for a signed-in member whose data saver is off, the reading pages' code ahead
- * (sw/sw.ts). Sent again when a visitor signs in on this page.
+ * the worker controlled it, and, on a returning visit (the worker already controlled the page when it loaded)
+ * of a signed-in member whose data saver is off, the reading pages' code ahead (sw/sw.ts). Never on a first
+ * visit: a person who taps a link arrives with nothing cached, and the page alone is what they download until
+ * it is idle (DESIGN 11.6). Sent again when a visitor signs in on this page.
  */
-function tellWorkerWhatToKeep(registration: ServiceWorkerRegistration) {
+function tellWorkerWhatToKeep(registration: ServiceWorkerRegistration, returning: boolean) {
   let aheadSent = false;
   const send = () => {
-    const ahead = sessionStore.get().isLoggedIn && !dataSaverOn();
+    const ahead = returning && sessionStore.get().isLoggedIn && !dataSaverOn();
     aheadSent ||= ahead;
     const message: KeepCodeMessage = { type: KEEP_CODE, used: usedCode(), ahead };
     registration.active?.postMessage(message);
   };
   send();
+  if (!returning) return;
   const stop = sessionStore.subscribe(() => {
     if (aheadSent) stop();
     else if (sessionStore.get().isLoggedIn) send();
@@ -44,6 +47,7 @@ function tellWorkerWhatToKeep(registration: ServiceWorkerRegistration) {
 export function registerServiceWorker(hooks: ServiceWorkerHooks = {}): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
+  const returning = container.controller !== null;
   if (!container.controller) {
     container.addEventListener('controllerchange', () => hooks.onFirstControl?.(), { once: true });
   }
@@ -54,7 +58,7 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks = {}): void {
       if (container.controller) resolve();
       else container.addEventListener('controllerchange', () => resolve(), { once: true });
     });
-    void Promise.all([container.ready, controlled]).then(([registration]) => tellWorkerWhatToKeep(registration));
+    void Promise.all([container.ready, controlled]).then(([registration]) => tellWorkerWhatToKeep(registration, returning));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
