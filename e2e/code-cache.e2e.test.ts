@@ -6,7 +6,7 @@ const browser = await useBrowser();
 
 /**
  * Issue 42: the service worker's precache holds the shell only, the rest of the code is cached as it is used,
- * and the reading pages' code is fetched ahead for a signed-in member, never with the data saver on.
+ * and the reading pages' code is fetched ahead for a signed-in member on a returning visit (never on a first one), never with the data saver on.
  */
 
 /** What the page asked for under /assets/, and what the service worker fetched there (its own requests). */

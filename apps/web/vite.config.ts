@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { contractForBrowser } from './contract-for-browser';
 import { precompress } from './precompress';
 import { sharedAlias } from './shared-alias';
+import { isGuestMessages } from './src/lib/guest-messages';
 import { READING_CODE_FILE, shellPrecache } from './shell-precache';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
@@ -143,7 +144,12 @@ export default defineConfig(({ command }) => ({
           groups: [
             // A language's messages (the app's and every feature's) in one chunk, loaded before the first render.
             {
-              name: (id) => (LOCALE_FILE.exec(id) ?? SERVER_MESSAGES.exec(id))?.[1] ?? null,
+              // The signed-in features' messages apart ('en-more'...): loaded with the first page that is not a guest page.
+              name: (id) => {
+                const language = LOCALE_FILE.exec(id)?.[1];
+                if (language) return isGuestMessages(id) ? language : `${language}-more`;
+                return SERVER_MESSAGES.exec(id)?.[1] ?? null;
+              },
               test: (id) => LOCALE_FILE.test(id) || SERVER_MESSAGES.test(id),
               priority: 30,
             },

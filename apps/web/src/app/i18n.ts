@@ -3,12 +3,14 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, localeDir, type Locale } from '@tribes/shared/locales';
 import { createStore } from '../lib/external-store';
 import { loadServerMessages } from '../lib/server-messages';
+import { isGuestMessages } from '../lib/guest-messages';
 
 type Messages = Record<string, unknown>;
 
-// One chunk per language, fetched only when that language is used.
+// The app's messages and the guest pages' features, one chunk per language (lib/guest-messages.ts lists those
+// features; vite.config.ts chunks by it); the signed-in features' messages a second chunk, loaded with the first
+// page that is not a guest page (loadMemberMessages): /sign-in does not download the feed's, the money's... words.
 const loaders = import.meta.glob<{ default: Messages }>('../locales/*.json');
-// Features may keep their own messages beside them (features/<feature>/locales/<lang>.json), merged into the same bundle.
 const featureLoaders = import.meta.glob<{ default: Messages }>('../features/*/locales/*.json');
 
 export const i18n = i18next.createInstance();
@@ -16,19 +18,51 @@ export const i18n = i18next.createInstance();
 /** The language the interface currently shows (after its messages loaded). */
 export const localeStore = createStore<Locale>(DEFAULT_LOCALE);
 
+type Part = 'guest' | 'member';
+const loading = new Map<string, Promise<void>>();
+/** Whether the signed-in features' messages are wanted (a page other than a guest page was loaded, or a test). */
+let memberWanted = !import.meta.env.PROD;
+/** The language being applied or shown (null before the start's). */
+let target: Locale | null = null;
+
 /** Loads a language's messages once (the interface's and the server's: forms translate the shared rules). */
 export async function loadMessages(locale: Locale): Promise<void> {
-  await Promise.all([loadInterfaceMessages(locale), loadServerMessages(locale)]);
+  await Promise.all([
+    loadInterfaceMessages(locale, 'guest'),
+    memberWanted ? loadInterfaceMessages(locale, 'member') : undefined,
+    loadServerMessages(locale),
+  ]);
 }
 
-async function loadInterfaceMessages(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
+/**
+ * The signed-in features' messages in the interface's language, before a page that needs them renders (the
+ * page loaders of app/routes.tsx wait for it); a later change of language loads them with the rest.
+ */
+export async function loadMemberMessages(): Promise<void> {
+  memberWanted = true;
+  // Before the start's language (the first page's code is fetched first): the start loads them along.
+  if (target) await loadInterfaceMessages(target, 'member');
+}
+
+function loadInterfaceMessages(locale: Locale, part: Part): Promise<void> {
+  const key = `${locale}:${part}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = loadInterfacePart(locale, part);
+    loading.set(key, promise);
+    promise.catch(() => loading.delete(key));
+  }
+  return promise;
+}
+
+async function loadInterfacePart(locale: Locale, part: Part): Promise<void> {
   const load = loaders[`../locales/${locale}.json`];
   if (!load) throw new Error(`No messages for ${locale}`);
-  const extra = Object.entries(featureLoaders)
+  const features = Object.entries(featureLoaders)
     .filter(([path]) => path.endsWith(`/${locale}.json`))
+    .filter(([path]) => isGuestMessages(path) === (part === 'guest'))
     .map(([, loadFeature]) => loadFeature());
-  const mods = await Promise.all([load(), ...extra]);
+  const mods = await Promise.all(part === 'guest' ? [load(), ...features] : features);
   for (const mod of mods) i18n.addResourceBundle(locale, 'translation', mod.default, true, true);
 }
 
@@ -59,6 +93,7 @@ export async function initI18n(locale: Locale): Promise<void> {
 
 /** Switches the interface language: messages first, then i18next, the document and the store. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  target = locale;
   await loadMessages(locale);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   applyDocumentLocale(locale);

@@ -13,6 +13,7 @@ import {
   VisitorLayout,
 } from './layouts/public-layout';
 import { LocaleRoot } from './locale-root';
+import { loadMemberMessages } from './i18n';
 import { setNavigator } from './navigation';
 import { routePrefixes, routePrefixOf } from './locale-routing';
 import { Shell } from './shell';
@@ -25,7 +26,7 @@ type Load = () => Promise<unknown>;
 const loaders = new WeakMap<object, Load>();
 
 // The signed-in layout is loaded with the first panel page, not with the public pages.
-const loadPannelLayout = () => import('./layouts/pannel-layout');
+const loadPannelLayout = () => Promise.all([import('./layouts/pannel-layout'), loadMemberMessages()]).then(([m]) => m);
 const PannelLayout = lazy(() => loadPannelLayout().then((m) => ({ default: m.PannelLayout })));
 loaders.set(PannelLayout, loadPannelLayout);
 
@@ -53,11 +54,14 @@ const orNotSavedOffline = (load: () => Promise<{ default: ComponentType }>) => (
   });
 
 // Every page is its own chunk (React.lazy), so the first load carries only the shell and one page.
-const p = (load: () => Promise<{ default: ComponentType }>): Page => {
+const guestPage = (load: () => Promise<{ default: ComponentType }>): Page => {
   const page = lazy(orNotSavedOffline(load));
   loaders.set(page, load);
   return page;
 };
+/** A page that is not a guest page: its code and the signed-in features' messages (app/i18n.ts), both before it renders. */
+const p = (load: () => Promise<{ default: ComponentType }>): Page =>
+  guestPage(() => Promise.all([load(), loadMemberMessages()]).then(([page]) => page));
 
 /** Specification section 2, route by route, grouped by layout. Paths are relative to the locale prefix. */
 export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Entry[] }[] = [
@@ -66,20 +70,20 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
     layout: 'custom',
     element: CustomLayout,
     entries: [
-      ['sign-in', 'guest', p(() => import('../routes/sign-in'))],
+      ['sign-in', 'guest', guestPage(() => import('../routes/sign-in'))],
       // Not in the specification's list: where an OpenID Connect sign-in lands with its token (DESIGN 10.2).
-      ['sign-in/complete', 'public', p(() => import('../routes/sign-in-complete'))],
-      ['get-started', 'guest', p(() => import('../routes/get-started'))],
+      ['sign-in/complete', 'public', guestPage(() => import('../routes/sign-in-complete'))],
+      ['get-started', 'guest', guestPage(() => import('../routes/get-started'))],
     ],
   },
   {
     layout: 'custom-footer-less',
     element: CustomFooterLessLayout,
     entries: [
-      ['sign-up', 'guest', p(() => import('../routes/sign-up'))],
-      ['forgot-password', 'guest', p(() => import('../routes/forgot-password'))],
-      ['reset-password', 'reset-password', p(() => import('../routes/reset-password'))],
-      ['verify-otp', 'verify-otp', p(() => import('../routes/verify-otp'))],
+      ['sign-up', 'guest', guestPage(() => import('../routes/sign-up'))],
+      ['forgot-password', 'guest', guestPage(() => import('../routes/forgot-password'))],
+      ['reset-password', 'reset-password', guestPage(() => import('../routes/reset-password'))],
+      ['verify-otp', 'verify-otp', guestPage(() => import('../routes/verify-otp'))],
       ['role-selection', 'role-selection', p(() => import('../routes/role-selection'))],
       ['tribe-selection', 'tribe-selection', p(() => import('../routes/tribe-selection'))],
       ['register-village', 'register-village', p(() => import('../routes/register-village'))],
