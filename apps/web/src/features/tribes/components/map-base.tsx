@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import type { LatLng } from '../map-types';
@@ -28,10 +28,14 @@ function FocusPopup() {
 /** What Leaflet's attribution control puts between its prefix and the layers' credits (Leaflet 1.9). */
 const ATTRIBUTION_SEPARATOR = '<span aria-hidden="true">|</span>';
 
-/** Leaflet's credit in the attribution control, in the interface language (Leaflet's own prefix is English). */
+/**
+ * Leaflet's credit in the attribution control, in the interface language (Leaflet's own prefix is English).
+ * Before the paint (a layout effect): Preact runs an effect after the next frame, which showed the control
+ * with Leaflet's prefix alone, then widened it (a layout shift of the map's foot).
+ */
 function AttributionPrefix({ html }: { html: string }) {
   const map = useMap();
-  useEffect(() => {
+  useLayoutEffect(() => {
     map.attributionControl?.setPrefix(html);
   }, [map, html]);
   return null;
