@@ -58,7 +58,9 @@ const REACT_AS_PREACT = [
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
 export default defineConfig(({ command }) => ({
   plugins: [
-    react(),
+    // React's Fast Refresh patches React's renderer, which Preact is not: an edit was "hot updated" and
+    // the page kept the old code. Without it the dev server reloads the page on an edit.
+    react({ refreshExclude: /./ }),
     contractForBrowser(),
     // The service worker (sw/sw.ts) built into dist/sw.js with the shell's precache list; registered by
     // the app after load (app/service-worker.ts). The manifest is the server's (/manifest.webmanifest, per language).
