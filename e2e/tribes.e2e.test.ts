@@ -99,7 +99,7 @@ async function journey(j: Journey) {
   const leaderCtx = await context(j.locale);
   const memberCtx = await context(j.locale);
   try {
-    // 1. A leader, at the onboarding step, creates a tribe and lands on /home as its leader.
+    // 1. A leader, at the onboarding step, creates a tribe and lands on its page as its leader.
     const leader = await signUpViaApi({ role: 'leader', name: `Leader ${j.locale}` });
     await signInContext(leaderCtx, leader);
     const lp = await leaderCtx.newPage();
@@ -112,9 +112,12 @@ async function journey(j: Journey) {
     await lp.locator('#tribe-lat').fill(String(j.tribePlace.lat));
     await lp.locator('#tribe-lng').fill(String(j.tribePlace.lng));
     await lp.getByTestId('create-tribe-submit').click();
-    await lp.waitForURL(`**${j.prefix}/home`);
+    // It lands on the new tribe, where its setup checklist waits, not on the feed (walk defect 37.11).
+    await lp.waitForURL((url) => url.pathname.startsWith(`${j.prefix}/tribes/`));
     const tribe = await tribeByName(j.tribe);
     const slugPath = encodeURIComponent(tribe.slug);
+    expect(new URL(lp.url()).pathname).toBe(`${j.prefix}/tribes/${slugPath}`);
+    await lp.locator('h1', { hasText: j.tribe }).waitFor();
 
     // 2. A new user signs up in the browser, picks "member", finds the tribe and selects it.
     const mp = await memberCtx.newPage();

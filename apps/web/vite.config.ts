@@ -76,8 +76,9 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
 /**
  * Preact in React's place (decision 028): React's DOM renderer is about 200 KB of the entry's 560 (some 50 KB
  * compressed) and most of its start; preact/compat gives the same API, React 19's included (`use`, refs as
- * props), in about 10 KB. Not under Vitest: the component tests run on React with Testing Library, and the
- * browser journeys (e2e/) run on what users get.
+ * props), in about 10 KB. The component tests run on React with Testing Library (vitest.config.ts does not
+ * read this file); the browser journeys (e2e/) run on what users get. Not conditioned on VITEST: Vitest sets
+ * it in its process, so e2e's global setup, which builds the app in a child process, would build React.
  */
 const REACT_AS_PREACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -96,7 +97,9 @@ const codeSets = shellPrecache(READING_PAGES, OFFLINE_PARTS);
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
 export default defineConfig(({ command }) => ({
   plugins: [
-    react(),
+    // React's Fast Refresh patches React's renderer, which Preact is not: an edit was "hot updated" and
+    // the page kept the old code. Without it the dev server reloads the page on an edit.
+    react({ refreshExclude: /./ }),
     contractForBrowser(),
     codeSets.plugin,
     // The service worker (sw/sw.ts) built into dist/sw.js with the shell's precache list; registered by
@@ -128,7 +131,7 @@ export default defineConfig(({ command }) => ({
     alias: [
       ...Object.entries(sharedAlias).map(([find, replacement]) => ({ find, replacement })),
       ...(command === 'build' ? [{ find: 'react-router', replacement: REACT_ROUTER_PRODUCTION }] : []),
-      ...(process.env.VITEST ? [] : REACT_AS_PREACT),
+      ...REACT_AS_PREACT,
     ],
   },
   build: {

@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page, Post } from '@tribes/shared';
-import { useCallback, useDeferredValue, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
-import { useGrowingCount } from '../../../lib/use-growing-count';
+import { useRevealInSteps } from '../../../lib/use-reveal-in-steps';
 import { PostCard } from './post-card';
 
 interface Props<P extends Page<Post>> {
@@ -42,11 +42,13 @@ export function PostList<P extends Page<Post>>({
   const { fetchNextPage } = query;
   const onMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   // The cards render in the background, in slices the browser can interrupt, rather than in one
-  // long task when the posts arrive; the skeleton (or the previous list) stays until then.
+  // long task when the posts arrive; the skeleton (or the previous list) stays until then (React's
+  // concurrent rendering; under Preact, which the build uses, a deferred value is the value).
   const data = useDeferredValue(query.data);
   const posts = data ? data.pages.flatMap((p) => p.items).filter((p) => (keep ? keep(p) : true)) : [];
-  // One card first, then one more per task (Preact draws a tree in one task; useDeferredValue slices only under React).
-  const drawn = useGrowingCount(posts.length);
+  // The cards that fill the screen in the first paint, then one more per task (decision 028).
+  const listRef = useRef<HTMLElement>(null);
+  const shown = useRevealInSteps(posts.length, listRef);
   if (query.isPending || (!data && !query.isError)) return <ListSkeleton rows={3} height={160} />;
   if (query.isError)
     return (
@@ -62,17 +64,17 @@ export function PostList<P extends Page<Post>>({
   if (posts.length === 0 && !query.hasNextPage)
     return <EmptyState icon={emptyIcon} title={emptyTitle} body={emptyBody} headingLevel="h2" />;
   return (
-    <Stack spacing={2} component="section" aria-label={label} data-testid="post-list">
-      {posts.slice(0, drawn).map((post) => (
+    <Stack ref={listRef} spacing={2} component="section" aria-label={label} data-testid="post-list">
+      {posts.slice(0, shown).map((post) => (
         <PostCard key={post.id} post={post} showHidden={showHidden} />
       ))}
-      {/* Below the last card once all are drawn: it would move down with each card, and load the next page early. */}
-      {drawn >= posts.length ? (
+      {/* Once every card is drawn: seen earlier, it would load the next page at once. */}
+      {shown === posts.length && (
         <>
           <LoadMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={onMore} auto />
           {after}
         </>
-      ) : null}
+      )}
     </Stack>
   );
 }

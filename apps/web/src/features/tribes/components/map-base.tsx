@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
 import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
@@ -30,15 +29,14 @@ function FocusPopup() {
 const ATTRIBUTION_SEPARATOR = '<span aria-hidden="true">|</span>';
 
 /**
- * The attribution control, with Leaflet's credit in the interface language (Leaflet's own prefix is English): made
- * here with that prefix rather than by the map with its own, which a frame later widened to this one (a layout
- * shift, issue 42's phone walk). The layers added after it put their credits in it, as in Leaflet's own.
+ * Leaflet's credit in the attribution control, in the interface language (Leaflet's own prefix is English).
+ * Before the paint (a layout effect): Preact runs an effect after the next frame, which showed the control
+ * with Leaflet's prefix alone, then widened it (a layout shift of the map's foot).
  */
-function Attribution({ html }: { html: string }) {
+function AttributionPrefix({ html }: { html: string }) {
   const map = useMap();
   useLayoutEffect(() => {
-    map.attributionControl ??= L.control.attribution({ prefix: html }).addTo(map);
-    map.attributionControl.setPrefix(html);
+    map.attributionControl?.setPrefix(html);
   }, [map, html]);
   return null;
 }
@@ -155,7 +153,6 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
             zoomControl={false}
             // The tile layer joins once GET /v1/config names the server; clustering needs a max zoom before that.
             maxZoom={19}
-            attributionControl={false}
             worldCopyJump
             scrollWheelZoom
             style={{ height: '100%' }}
@@ -172,7 +169,7 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
             <WorldBaseLayer />
             {/* Until the tile layer (and its credit) joins, the credit is shown with the prefix: the same line, so the
                 attribution does not widen when GET /v1/config answers (a layout shift). */}
-            <Attribution
+            <AttributionPrefix
               html={tiles.url === null ? `${tiles.prefix} ${ATTRIBUTION_SEPARATOR} ${tiles.attribution}` : tiles.prefix}
             />
             <ZoomControl
