@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startPostgres } from '../../apps/server/test/postgres-server.js';
-import { posts, tribeMembers, tribes, users } from '../../apps/server/src/core/db/schema/index.js';
+import { posts } from '../../apps/server/src/core/db/schema/index.js';
+import { seedAuthorsAndTribes } from '../lib/feed-data.js';
 import { bootApp, createVerifiedUser, expectStatus, type BenchApp } from '../lib/app.js';
 import { measure } from '../lib/load.js';
 import { DEFAULTS, type Scenario } from '../lib/scenario.js';
@@ -20,32 +21,12 @@ const TEXTS = [
 async function seedPosts(bench: BenchApp, readerId: string) {
   const db = bench.database.db;
   const now = Date.now();
-  const authors = await db
-    .insert(users)
-    .values(
-      Array.from({ length: 40 }, (_, i) => ({
-        name: `Auteur ${i} أحمد`,
-        email: `search.${i}.${randomBytes(3).toString('hex')}@example.test`,
-        passwordHash: 'not-a-login',
-        emailVerifiedAt: new Date(now),
-      })),
-    )
-    .returning({ id: users.id });
-  const tribeRows = await db
-    .insert(tribes)
-    .values(
-      Array.from({ length: 8 }, (_, i) => ({
-        name: `Tribu ${i} ${randomBytes(2).toString('hex')}`,
-        slug: `search-${i}-${randomBytes(3).toString('hex')}`,
-        lat: 10 + i,
-        lng: 20 + i,
-        region: 'Bench',
-      })),
-    )
-    .returning({ id: tribes.id });
-  await db
-    .insert(tribeMembers)
-    .values(tribeRows.slice(0, 3).map((t) => ({ tribeId: t.id, userId: readerId, role: 'member', status: 'active' })));
+  const { authors, tribeRows } = await seedAuthorsAndTribes(bench.database, readerId, {
+    author: (i) => `Auteur ${i} أحمد`,
+    email: (i) => `search.${i}.${randomBytes(3).toString('hex')}@example.test`,
+    tribe: (i) => `Tribu ${i} ${randomBytes(2).toString('hex')}`,
+    slug: (i) => `search-${i}-${randomBytes(3).toString('hex')}`,
+  });
   for (let start = 0; start < POSTS; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, POSTS - start) }, (_, j) => {
       const i = start + j;
