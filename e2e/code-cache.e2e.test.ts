@@ -101,6 +101,11 @@ describe('the service worker caches code as it is used (issue 42)', () => {
       // Kept as used: the sign-in page's code is there, and only code this visit loaded.
       expect(chunkOf(code, 'sign-in')).toBe(true);
       for (const file of code) expect([...seen.page]).toContain(file);
+      // Nor the signed-in features' messages (loaded with the first page that is not a guest page).
+      expect(
+        [...seen.page].some((file) => /^\/assets\/en-more-/.test(file)),
+        'en-more',
+      ).toBe(false);
       for (const name of ['home', 'learning-lesson', 'tribe-detail', 'pannel-layout', 'map-base'])
         expect(chunkOf([...precache, ...code], name), name).toBe(false);
       // The worker fetched nothing beyond the shell's precache and what the page used.
@@ -159,6 +164,8 @@ describe('the service worker caches code as it is used (issue 42)', () => {
       expect(await kept(page)).toBe(false);
       const { precache, code } = await cachedCode(page);
       expect(chunkOf(code, 'home')).toBe(true);
+      // /home is not a guest page: the signed-in features' messages came with it, and are kept.
+      expect(chunkOf(code, 'en-more')).toBe(true);
       for (const name of ['learning-lesson', 'learning-course', 'tribe-detail']) expect(chunkOf(code, name), name).toBe(false);
       for (const file of seen.worker) expect([...precache, ...seen.page]).toContain(file);
 

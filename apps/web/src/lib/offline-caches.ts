@@ -15,7 +15,7 @@ export const OFFLINE_CACHES = {
 /**
  * Sent by the page to the worker once it controls the page (app/service-worker.ts): `used`, the code the page
  * loaded before (a first visit), kept from the browser's HTTP cache only (no new bytes); `ahead`, whether to
- * fetch the reading pages' code too (a signed-in member, data saver off).
+ * fetch the reading pages' code too (a returning visit of a signed-in member, data saver off: app/service-worker.ts).
  */
 export const KEEP_CODE = 'keep-code';
 export interface KeepCodeMessage {

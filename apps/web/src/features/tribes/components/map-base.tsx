@@ -10,7 +10,7 @@ import type { LatLng } from '../map-types';
 import { useMapTiles } from '../use-map-tiles';
 import { useTileStatus } from '../use-tile-status';
 import { seaColour, WorldBaseLayer } from './world-base-layer';
-import { useOneMorePerTask } from '../../../lib/use-one-more-per-task';
+import { useInLaterTask } from '../../../lib/use-in-later-task';
 
 /** Moves the keyboard into an opened popup, so its link or button is the next thing Enter reaches. */
 function FocusPopup() {
@@ -60,7 +60,7 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
   const tiles = useMapTiles();
   const rtl = theme.direction === 'rtl';
   // Leaflet starts a task after its box is on the page, not inside the commit that put it there.
-  const started = useOneMorePerTask(1) === 1;
+  const started = useInLaterTask();
   return (
     // As tall as its parent when that has a height (a map of height="100%" in a box sized by the page).
     <Box component="section" aria-label={label} sx={{ position: 'relative', height: '100%' }}>
