@@ -52,7 +52,10 @@ function reachedByGuestPage(id: string, ctx: ChunkingContext): boolean {
   let found = false;
   while (queue.length > 0 && !found) {
     const current = queue.shift()!;
-    if (GUEST_PAGES.test(current) || guestReached.get(current) === true) found = true;
+    // The parts shown offline on any page (a guest page's too) are precached with the shell's code alone: what
+    // they draw must be in what a guest page loads (a signed-out /sign-in reloaded offline showed the error screen
+    // when the notice's MUI parts were in the signed-in pages' chunk).
+    if (GUEST_PAGES.test(current) || OFFLINE_PARTS.test(current) || guestReached.get(current) === true) found = true;
     else if (current === id || !guestReached.has(current))
       for (const importer of ctx.getModuleInfo(current)?.importers ?? [])
         if (!seen.has(importer)) {
