@@ -1,5 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ar } from '../packages/shared/src/i18n/ar';
+import { es } from '../packages/shared/src/i18n/es';
+import { fr } from '../packages/shared/src/i18n/fr';
+import { he } from '../packages/shared/src/i18n/he';
 import {
   baseUrl,
   codeFor,
@@ -13,6 +17,8 @@ import {
 } from './support/helpers';
 
 const browser = await useBrowser();
+/** The server's messages, which the web's forms show in the reader's language. */
+const SERVER_CATALOGUES: Record<string, Record<string, string>> = { ar, es, fr, he };
 
 async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await newContext(browser);
@@ -83,6 +89,13 @@ describe('account journey', () => {
       await ready(page);
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, dir]);
       await page.locator('#field-name').fill('Layla Ben Ali');
+      // The form's own check speaks the language too, in the server's words (the build keeps only the
+      // validation messages of the server's catalogue: server-messages-for-browser.ts).
+      await page.locator('#field-email').fill('not-an-email');
+      await page.getByTestId('sign-up-submit').click();
+      await expect
+        .poll(() => page.locator('#field-email-helper-text').textContent())
+        .toBe(SERVER_CATALOGUES[lang]!['validation.email']);
       await page.locator('#field-email').fill(email);
       await page.locator('#field-password').fill(PASSWORD);
       await page.locator('#field-password_confirmation').fill(PASSWORD);

@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contractForBrowser } from './contract-for-browser';
 import { precompress } from './precompress';
+import { serverMessagesForBrowser } from './server-messages-for-browser';
 import { sharedAlias } from './shared-alias';
 import { isGuestMessages } from './src/lib/guest-messages';
 import { READING_CODE_FILE, shellPrecache } from './shell-precache';
@@ -104,6 +105,7 @@ export default defineConfig(({ command }) => ({
     // the page kept the old code. Without it the dev server reloads the page on an edit.
     react({ refreshExclude: /./ }),
     contractForBrowser(),
+    serverMessagesForBrowser(),
     codeSets.plugin,
     // The service worker (sw/sw.ts) built into dist/sw.js with the shell's precache list; registered by
     // the app after load (app/service-worker.ts). The manifest is the server's (/manifest.webmanifest, per language).
