@@ -12,6 +12,7 @@ import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
 import { afterPageSettled } from './lib/after-page-settled';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { expectMainContent } from './lib/main-content';
 import { sessionStore } from './lib/session/session-store';
 import { startOffline } from './lib/offline/start';
 import { preparePostTimeFormats } from './lib/post-time';
@@ -28,6 +29,9 @@ captureInstallPrompt();
  * Gives the main thread back between the steps of the start (a task each, not one long task), so a tap,
  * a scroll or a paint waits for one step at most: on a phone the whole start is several hundred ms.
  */
+/** The pages whose main content is a list of posts: /home and a tribe's page. */
+const FEED_PAGE = /^\/(home|tribes\/(?!campaign\/|setting\/|ledger\/)[^/]+)\/?$/;
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Runs `work` when the main thread is idle (a timer where the browser has no idle callbacks). */
@@ -38,6 +42,8 @@ async function start() {
   bindSessionToApi();
   const { locale, path } = resolveForVisitor(window.location.pathname, LOCALE_STRATEGY);
   const queryClient = createQueryClient();
+  // A feed's page (home, a tribe's): its first posts are drawn before the frame's extras (lib/main-content.ts).
+  if (sessionStore.get().accessToken && FEED_PAGE.test(path)) expectMainContent();
   // A signed-in visitor's first data starts with the page, not after the messages and the first render.
   // (A chunk of its own: the contract's paths stay out of the entry, decision 021.)
   if (sessionStore.get().accessToken)

@@ -77,6 +77,4 @@ export const tribeKeys = {
   map: ['map'] as const,
   mapTribes: ['map', 'tribes'] as const,
   mapVillages: ['map', 'villages'] as const,
-  /** GET /v1/config's map tiles: apart from `map`, which changes to tribes refetch. */
-  mapTiles: ['map-tiles'] as const,
 };

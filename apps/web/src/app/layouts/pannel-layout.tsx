@@ -39,7 +39,7 @@ import { installStore, promptInstall } from '../../lib/install-prompt';
 import { PushOffer } from '../../features/push/components/push-offer';
 import { ShellSearch } from '../../features/search/components/shell-search';
 import { PANEL_NAV } from './panel-nav';
-import { useInLaterTask } from '../../lib/use-in-later-task';
+import { useAfterMainContent } from '../../lib/main-content';
 
 const SIDEBAR_WIDTH = 260;
 
@@ -55,8 +55,8 @@ export function PannelLayout() {
   const installable = useStore(installStore);
   // The operators' console, offered to operators only (the server refuses everyone else anyway).
   const operator = useSession().userData?.platform_role === 'operator';
-  // The app bar's buttons after the frame, in a task of their own: the first task draws the frame and the page's place.
-  const buttons = useInLaterTask();
+  // The app bar's buttons after the frame and the page's main content (a feed's first posts), in a task of their own.
+  const buttons = useAfterMainContent();
   const { path } = splitLocalePrefix(location.pathname);
   const active = (to: string) =>
     path === to || path.startsWith(`${to}/`) || (to.startsWith('/setting/') && path.startsWith('/setting/'));

@@ -1,8 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { systemEndpoints } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
-import { tribeKeys } from './api';
+import { usePublicConfig } from '../../lib/public-config';
 
 /** OpenStreetMap's standard tiles, while GET /v1/config has not answered or could not be read. */
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -27,12 +24,9 @@ export interface MapTiles {
  */
 export function useMapTiles(): MapTiles {
   const { t } = useTranslation();
-  const config = useQuery({
-    queryKey: tribeKeys.mapTiles,
-    staleTime: Infinity,
-    retry: false,
-    queryFn: async ({ signal }) => (await api.call(systemEndpoints.config, {}, { signal })).data,
-  });
+  // The served page carries it (no round trip, and the tiles' credit is there from the map's first frame: it
+  // widened when the answer came, a layout shift of the map's foot).
+  const config = usePublicConfig();
   const map = config.data?.map;
   const osmLink = `<a href="${OSM_COPYRIGHT}">OpenStreetMap</a>`;
   const osm = `&copy; ${escapeHtml(t('tribes.map.osmAttribution', { link: '\u0000' })).replace('\u0000', osmLink)}`;

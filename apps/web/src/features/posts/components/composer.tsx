@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/inputs/text-field';
 import { fieldProps } from '../../../lib/form-field';
 import { useAfterFirstCommit } from '../../../lib/use-after-first-commit';
-import { useInLaterTask } from '../../../lib/use-in-later-task';
+import { useAfterMainContent } from '../../../lib/main-content';
 import { useComposer } from '../use-composer';
 import { useMyTribes } from '../../../lib/session/use-my-tribes';
 import { MentionTextField } from './mention-field';
@@ -74,9 +74,9 @@ function ComposerForm({ fixedTribe, onPosted, label }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const errors = c.form.formState.errors;
   const tribeError = errors.tribe_id?.message;
-  // The row of controls a task after the text field (Preact draws a tree in one task; issue 42), the form
-  // holding the placeholder's height meanwhile so nothing below it moves.
-  const controls = useInLaterTask();
+  // The row of controls a task after the text field and the page's first posts (Preact draws a tree in one task;
+  // issue 42), the form holding the placeholder's height meanwhile so nothing below it moves.
+  const controls = useAfterMainContent();
   return (
     <Paper
       component="form"

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadMore } from '../../../components/load-more';
+import { useMainContentHold } from '../../../lib/main-content';
 import { useRevealInSteps } from '../../../lib/use-reveal-in-steps';
 import { PostCard } from './post-card';
 
@@ -49,6 +50,8 @@ export function PostList<P extends Page<Post>>({
   // The cards that fill the screen in the first paint, then one more per task (decision 028).
   const listRef = useRef<HTMLElement>(null);
   const shown = useRevealInSteps(posts.length, listRef);
+  // The page's main content: the frame's extras (app bar buttons, the composer's controls) come after its first paint.
+  useMainContentHold(query.isPending || (!data && !query.isError));
   if (query.isPending || (!data && !query.isError)) return <ListSkeleton rows={3} height={160} />;
   if (query.isError)
     return (

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
+import { TileLayer as LeafletTileLayer } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import type { LatLng } from '../map-types';
 import { useMapTiles } from '../use-map-tiles';
 import { useTileStatus } from '../use-tile-status';
 import { seaColour, WorldBaseLayer } from './world-base-layer';
-import { useInLaterTask } from '../../../lib/use-in-later-task';
+import { useAfterMainContent } from '../../../lib/main-content';
 
 /** Moves the keyboard into an opened popup, so its link or button is the next thing Enter reaches. */
 function FocusPopup() {
@@ -29,15 +30,27 @@ function FocusPopup() {
 const ATTRIBUTION_SEPARATOR = '<span aria-hidden="true">|</span>';
 
 /**
- * Leaflet's credit in the attribution control, in the interface language (Leaflet's own prefix is English).
- * Before the paint (a layout effect): Preact runs an effect after the next frame, which showed the control
- * with Leaflet's prefix alone, then widened it (a layout shift of the map's foot).
+ * Leaflet's credit in the attribution control, in the interface language (Leaflet's own prefix is English), and
+ * the tiles' credit with it until the tile layer is on the map and shows its own: the control keeps one width from
+ * its first frame (it widened when the layer joined, after a frame under Preact: a layout shift of the map's foot).
+ * Set before the paint (a layout effect) and in the same task as the layer joins or leaves (Leaflet's events).
  */
-function AttributionPrefix({ html }: { html: string }) {
+function AttributionPrefix({ prefix, credit }: { prefix: string; credit: string }) {
   const map = useMap();
   useLayoutEffect(() => {
-    map.attributionControl?.setPrefix(html);
-  }, [map, html]);
+    const update = () => {
+      let tiled = false;
+      map.eachLayer((layer) => {
+        if (layer instanceof LeafletTileLayer) tiled = true;
+      });
+      map.attributionControl?.setPrefix(tiled ? prefix : `${prefix} ${ATTRIBUTION_SEPARATOR} ${credit}`);
+    };
+    update();
+    map.on('layeradd layerremove', update);
+    return () => {
+      map.off('layeradd layerremove', update);
+    };
+  }, [map, prefix, credit]);
   return null;
 }
 
@@ -59,8 +72,9 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
   const { status, handlers } = useTileStatus();
   const tiles = useMapTiles();
   const rtl = theme.direction === 'rtl';
-  // Leaflet starts a task after its box is on the page, not inside the commit that put it there.
-  const started = useInLaterTask();
+  // Leaflet starts a task after its box is on the page, not inside the commit that put it there (nor before a
+  // page's first posts).
+  const started = useAfterMainContent();
   return (
     // As tall as its parent when that has a height (a map of height="100%" in a box sized by the page).
     <Box component="section" aria-label={label} sx={{ position: 'relative', height: '100%' }}>
@@ -167,11 +181,7 @@ export function MapBase({ label, center, zoom, height, children }: Props) {
               />
             )}
             <WorldBaseLayer />
-            {/* Until the tile layer (and its credit) joins, the credit is shown with the prefix: the same line, so the
-                attribution does not widen when GET /v1/config answers (a layout shift). */}
-            <AttributionPrefix
-              html={tiles.url === null ? `${tiles.prefix} ${ATTRIBUTION_SEPARATOR} ${tiles.attribution}` : tiles.prefix}
-            />
+            <AttributionPrefix prefix={tiles.prefix} credit={tiles.attribution} />
             <ZoomControl
               position={rtl ? 'topright' : 'topleft'}
               zoomInTitle={t('tribes.map.zoomIn')}
