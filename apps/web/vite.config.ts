@@ -8,7 +8,7 @@ import { precompress } from './precompress';
 import { serverMessagesForBrowser } from './server-messages-for-browser';
 import { sharedAlias } from './shared-alias';
 import { isGuestMessages } from './src/lib/guest-messages';
-import { READING_CODE_FILE, shellPrecache } from './shell-precache';
+import { READING_CODE_FILE, shellPrecache, type FirstLoadPage } from './shell-precache';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/media', '/broadcasting', '/app'];
@@ -96,7 +96,16 @@ const REACT_AS_PREACT = [
 const READING_PAGES = /apps[\\/]web[\\/]src[\\/]routes[\\/](home|tribe-detail|tribe-view|learning-course|learning-lesson)\.tsx$/;
 // What the app shows offline on any page, loaded lazily (a notice, a page not saved): precached with the shell.
 const OFFLINE_PARTS = /apps[\\/]web[\\/]src[\\/](?:components[\\/]snackbar[\\/]top-snackbar|app[\\/]page-not-saved)\.tsx$/;
-const codeSets = shellPrecache(READING_PAGES, OFFLINE_PARTS);
+/** The signed-out pages a first visit opens: their code is asked for with the entry (shell-precache.ts FirstLoad). */
+const FIRST_LOAD_PAGES: FirstLoadPage[] = [
+  'sign-in',
+  'sign-up',
+  'get-started',
+  'forgot-password',
+  'reset-password',
+  'verify-otp',
+].map((name) => ({ module: new RegExp(`apps[\\\\/]web[\\\\/]src[\\\\/]routes[\\\\/]${name}\\.tsx$`), path: `^/${name}/?$` }));
+const codeSets = shellPrecache(READING_PAGES, OFFLINE_PARTS, FIRST_LOAD_PAGES);
 
 /** The SPA: built into apps/web/dist, which the server serves with an SPA fallback. */
 export default defineConfig(({ command }) => ({

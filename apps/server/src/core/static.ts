@@ -7,7 +7,7 @@ import { notFound } from './errors.js';
 import { registerWebManifest } from './web-manifest.js';
 import { localeOf, META_PAGES, renderPageMeta, type PageMetaLookup } from './page-meta.js';
 import { route, sent } from './route.js';
-import { pageLocale, pageTheme, renderWebShell, sendWebPage } from './web-shell.js';
+import { firstLoadFiles, pageLocale, pageTheme, renderWebShell, sendWebPage, type FirstLoad } from './web-shell.js';
 import { isStorageKey, PRIVATE_PREFIX, type Storage, type StoredObject } from './storage.js';
 
 /** Paths that belong to the API and never fall back to the web app. */
@@ -152,16 +152,28 @@ export async function registerStatic(
   });
   registerWebManifest(app);
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const firstLoad = readFirstLoad(dist);
   const page: WebPage = (request) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    const locale = pageLocale(pathname, { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
     return renderWebShell(index, {
-      locale: pageLocale(pathname, { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] }),
+      locale,
       theme: pageTheme(request.headers.cookie),
       publicConfig: opts.publicConfig?.(),
+      preload: firstLoadFiles(firstLoad, pathname, locale),
     });
   };
   if (opts.pageMeta) registerPageMeta(app, page, opts.pageMeta);
   return page;
+}
+
+/** The build's list of a first visit's code per page (dist/first-load.json), or null without one (an older build). */
+function readFirstLoad(dist: string): FirstLoad | null {
+  try {
+    return JSON.parse(readFileSync(path.join(dist, 'first-load.json'), 'utf8')) as FirstLoad;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -10,6 +10,29 @@ export interface WebShellOptions {
   theme: 'light' | 'dark';
   /** GET /v1/config's data, inlined so the app needs no round trip for it before its first render. */
   publicConfig?: unknown;
+  /** The page's code beyond the entry (`firstLoadFiles`), asked for with the entry rather than after it. */
+  preload?: readonly string[];
+}
+
+/** The web build's dist/first-load.json (apps/web/shell-precache.ts `FirstLoad`). */
+export interface FirstLoad {
+  pages: { path: string; files: string[] }[];
+  messages: Record<string, string[]>;
+}
+
+/**
+ * The code a first visit to a signed-out page (a sign-in, a sign-up...) fetches once the entry runs (issue 42): its
+ * chunks and the messages in the page's language. Nothing for a page the build did not list.
+ */
+export function firstLoadFiles(firstLoad: FirstLoad | null, pathname: string, locale: Locale): string[] {
+  if (!firstLoad) return [];
+  const first = pathname.split('/')[1] ?? '';
+  const appPath = isLocale(first) ? pathname.slice(first.length + 1) || '/' : pathname;
+  const page = firstLoad.pages.find((candidate) => new RegExp(candidate.path).test(appPath));
+  if (!page) return [];
+  const files = new Set([...page.files, ...(firstLoad.messages[locale] ?? [])]);
+  // Only the build's own hashed files, whatever the JSON says.
+  return [...files].filter((file) => /^assets\/[\w.-]+\.js$/.test(file)).sort();
 }
 
 /**
@@ -57,13 +80,16 @@ const scriptJson = (value: unknown) =>
  * the frame drawn before the app's code, and the public config inlined as JSON (not a script that runs, so
  * the Content-Security-Policy needs no exception).
  */
-export function renderWebShell(index: string, { locale, theme, publicConfig }: WebShellOptions): string {
+export function renderWebShell(index: string, { locale, theme, publicConfig, preload = [] }: WebShellOptions): string {
   const html = `<html lang="${locale}" dir="${localeDir(locale)}"${theme === 'dark' ? ' data-theme="dark"' : ''}>`;
   const config =
     publicConfig === undefined ? '' : `<script id="public-config" type="application/json">${scriptJson(publicConfig)}</script>`;
   return index
     .replace(/<html[^>]*>/, html)
-    .replace('</head>', `<style id="shell-css">${SHELL_CSS}</style>${config}</head>`)
+    .replace(
+      '</head>',
+      `${preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')}<style id="shell-css">${SHELL_CSS}</style>${config}</head>`,
+    )
     .replace('<div id="root"></div>', `<div id="root">${shellMarkup(locale)}</div>`);
 }
 
