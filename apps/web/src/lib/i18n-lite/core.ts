@@ -98,6 +98,7 @@ const RTL = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'yi', 'ji', 'dv', 'ug',
 
 class I18n {
   language: string | undefined = undefined;
+  resolvedLanguage: string | undefined = undefined;
   isInitialized = false;
   options: InitOptions & { react?: unknown } = {};
   private data: Record<string, Record<string, Bundle>> = {};
@@ -130,6 +131,10 @@ class I18n {
 
   changeLanguage = (lng: string): Promise<TFunction> => {
     this.language = lng;
+    // As i18next: the first of the language and its fallbacks that has messages at the time of the change.
+    this.resolvedLanguage = this.codes(lng).find((code) =>
+      Object.values(this.data[code] ?? {}).some((bundle) => bundle && Object.keys(bundle).length > 0),
+    );
     this.emit('languageChanged', lng);
     return Promise.resolve(this.t);
   };
@@ -174,7 +179,7 @@ class I18n {
   }
 
   dir(lng?: string): 'ltr' | 'rtl' {
-    const code = lng ?? this.language;
+    const code = lng || this.resolvedLanguage || this.language;
     if (!code) return 'ltr';
     return RTL.has(code.split(/[-_]/)[0]!.toLowerCase()) ? 'rtl' : 'ltr';
   }

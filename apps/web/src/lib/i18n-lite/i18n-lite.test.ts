@@ -182,6 +182,14 @@ describe('i18n-lite answers as i18next', () => {
     expect(lite.getResourceBundle('es', 'translation')).toEqual(real.getResourceBundle('es', 'translation'));
     for (const lng of ['fr', 'es', 'he'])
       expect(lite.hasResourceBundle(lng, 'translation')).toBe(real.hasResourceBundle(lng, 'translation'));
+    // dir() follows the language that had messages when it was applied (English, the fallback, for Arabic here).
+    for (const i18n of [real, lite]) await i18n.changeLanguage('ar');
+    expect(lite.dir()).toBe(real.dir());
+    for (const i18n of [real, lite]) i18n.addResourceBundle('ar', 'translation', { a: 'أ' }, true, true);
+    expect(lite.dir()).toBe(real.dir());
+    for (const i18n of [real, lite]) await i18n.changeLanguage('ar');
+    expect(lite.dir()).toBe(real.dir());
+    expect(lite.dir()).toBe('rtl');
   });
 });
 
