@@ -92,6 +92,7 @@ function byPage(id: string, ctx: ChunkingContext, base: string, tribe: string, m
   if (reachedByHome(id, ctx)) return base;
   return reachedByTribePage(id, ctx) ? tribe : more;
 }
+const POPPER = /node_modules[\\/](?:@mui[\\/]material[\\/]esm[\\/](?:Tooltip|Popper)[\\/]|@popperjs[\\/])/;
 const NOT_SHARED = /(map-base|world-base-layer|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
 
 // React Router's package sends every bundler its development build (its warnings and checks); a
@@ -188,7 +189,12 @@ export default defineConfig(({ command }) => ({
             // page's others in a third, all the others (dialogs, menus, pickers, tables...) in a fourth: /home
             // loaded every signed-in page's components (49 KB).
             {
-              name: (id, ctx) => (reachedByGuestPage(id, ctx) ? 'mui-guest' : byPage(id, ctx, 'mui', 'mui-tribe', 'mui-more')),
+              name: (id, ctx) => {
+                if (reachedByGuestPage(id, ctx)) return 'mui-guest';
+                const name = byPage(id, ctx, 'mui', 'mui-tribe', 'mui-more');
+                // A hint's tooltip (components/hint.tsx loads it when wanted) on its own, not with every other page's.
+                return name === 'mui-more' && POPPER.test(id) ? 'mui-popper' : name;
+              },
               test: /node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/,
               // Each module where its name says (by default a chunk takes its modules' imports along).
               includeDependenciesRecursively: false,

@@ -1,7 +1,8 @@
-import Tooltip from '@mui/material/Tooltip';
 import { useForkRef } from '@mui/material/utils';
 import {
   cloneElement,
+  lazy,
+  Suspense,
   useEffect,
   useRef,
   useState,
@@ -37,6 +38,12 @@ function focusVisible(el: Element): boolean {
   }
 }
 
+/**
+ * MUI's Tooltip with its positioning engine (Popper.js), some 10 KB compressed: loaded on the first hint wanted,
+ * not with the page (issue 42); the hint shows when it has arrived.
+ */
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+
 type Handler<E> = ((e: E) => void) | undefined;
 
 /** The child's own handler first, then the hint's. */
@@ -52,7 +59,8 @@ const chain =
  * so each one renders twice when a page mounts (a dozen on a feed, inside the first commit); here
  * the child renders alone, named by `title` when it has no name of its own, and the first hover,
  * keyboard focus or long touch mounts MUI's Tooltip beside it, anchored to it: same look, same
- * delays, Escape closes it. The child stays where it is, so nothing remounts and focus is kept.
+ * delays, Escape closes it. The child stays where it is, so nothing remounts and focus is kept. MUI's
+ * Tooltip itself is loaded then (a page shows a dozen hints; few are ever wanted).
  */
 export function Hint({ title, children }: { title: string; children: ReactElement<ChildProps> }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -92,18 +100,20 @@ export function Hint({ title, children }: { title: string; children: ReactElemen
     <>
       {child}
       {anchor && (
-        <Tooltip
-          title={title}
-          open={open}
-          onClose={() => now(false)}
-          disableInteractive
-          disableHoverListener
-          disableFocusListener
-          disableTouchListener
-          slotProps={{ popper: { anchorEl: anchor } }}
-        >
-          <span hidden />
-        </Tooltip>
+        <Suspense fallback={null}>
+          <Tooltip
+            title={title}
+            open={open}
+            onClose={() => now(false)}
+            disableInteractive
+            disableHoverListener
+            disableFocusListener
+            disableTouchListener
+            slotProps={{ popper: { anchorEl: anchor } }}
+          >
+            <span hidden />
+          </Tooltip>
+        </Suspense>
       )}
     </>
   );
