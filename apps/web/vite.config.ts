@@ -44,12 +44,17 @@ const OFFLINE_PARTS = /apps[\\/]web[\\/]src[\\/](?:components[\\/]snackbar[\\/]t
  */
 const GUEST_PAGES =
   /apps[\\/]web[\\/]src[\\/]routes[\\/](?:sign-in|sign-up|get-started|forgot-password|reset-password|verify-otp)\.tsx$/;
+function importersOf(ctx: ChunkingContext, id: string, onUse: boolean): readonly string[] {
+  const info = ctx.getModuleInfo(id);
+  if (!info) return [];
+  return onUse ? [...info.importers, ...info.dynamicImporters] : info.importers;
+}
 /**
- * Whether a module is imported (through static imports) by one of `roots`, remembered per module for the build.
+ * Whether a module is imported (through static imports, and with `onUse` dynamic ones too) by one of `roots`, remembered per module for the build.
  * What a set of pages reaches is closed under static imports: a module reached imports only modules reached, so
  * chunks named by it never import a chunk of the modules not reached (no chunk cycle).
  */
-function reachedFrom(roots: RegExp): (id: string, ctx: ChunkingContext) => boolean {
+function reachedFrom(roots: RegExp, onUse = false): (id: string, ctx: ChunkingContext) => boolean {
   const reached = new Map<string, boolean>();
   return (id, ctx) => {
     const known = reached.get(id);
@@ -61,7 +66,7 @@ function reachedFrom(roots: RegExp): (id: string, ctx: ChunkingContext) => boole
       const current = queue.shift()!;
       if (roots.test(current) || reached.get(current) === true) found = true;
       else if (current === id || !reached.has(current))
-        for (const importer of ctx.getModuleInfo(current)?.importers ?? [])
+        for (const importer of importersOf(ctx, current, onUse))
           if (!seen.has(importer)) {
             seen.add(importer);
             queue.push(importer);
@@ -85,11 +90,17 @@ const reachedByGuestPage = reachedFrom(new RegExp(`${GUEST_PAGES.source}|${OFFLI
  * other signed-in pages (dialogs, pickers, tables...), so /home loads what it draws, and a tribe page that and a
  * chunk of its own.
  */
-const reachedByHome = reachedFrom(/apps[\\/]web[\\/]src[\\/](?:routes[\\/]home|app[\\/]layouts[\\/]pannel-layout)\.tsx$/);
+const HOME = /apps[\\/]web[\\/]src[\\/](?:routes[\\/]home|app[\\/]layouts[\\/]pannel-layout)\.tsx$/;
+const reachedByHome = reachedFrom(HOME);
+/** What /home loads on a tap (a post's comments, its dialogs, a hint's tooltip): apart from the other pages' code. */
+const reachedByHomeOnUse = reachedFrom(HOME, true);
 const reachedByTribePage = reachedFrom(/apps[\\/]web[\\/]src[\\/]routes[\\/](?:tribe-detail|tribe-view)\.tsx$/);
-/** A chunk's name for a module of the signed-in pages: `base` for /home's, `tribe` for a tribe page's, else `more`. */
-function byPage(id: string, ctx: ChunkingContext, base: string, tribe: string, more: string): string {
-  if (reachedByHome(id, ctx)) return base;
+/**
+ * A chunk's name for a module of the signed-in pages: `home` for what /home draws and loads on a tap, `tribe` for
+ * what a tribe page draws besides, else `more`.
+ */
+function byPage(id: string, ctx: ChunkingContext, home: string, tribe: string, more: string): string {
+  if (reachedByHome(id, ctx) || reachedByHomeOnUse(id, ctx)) return home;
   return reachedByTribePage(id, ctx) ? tribe : more;
 }
 const POPPER = /node_modules[\\/](?:@mui[\\/]material[\\/]esm[\\/](?:Tooltip|Popper)[\\/]|@popperjs[\\/])/;
@@ -191,9 +202,9 @@ export default defineConfig(({ command }) => ({
             {
               name: (id, ctx) => {
                 if (reachedByGuestPage(id, ctx)) return 'mui-guest';
-                const name = byPage(id, ctx, 'mui', 'mui-tribe', 'mui-more');
                 // A hint's tooltip (components/hint.tsx loads it when wanted) on its own, not with every other page's.
-                return name === 'mui-more' && POPPER.test(id) ? 'mui-popper' : name;
+                if (POPPER.test(id) && !reachedByHome(id, ctx)) return 'mui-popper';
+                return byPage(id, ctx, 'mui', 'mui-tribe', 'mui-more');
               },
               test: /node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/,
               // Each module where its name says (by default a chunk takes its modules' imports along).
@@ -215,9 +226,8 @@ export default defineConfig(({ command }) => ({
                 if (!panel && reachedByGuestPage(id, ctx)) return feature ? `app-${feature}` : 'app-common';
                 // What /home and a tribe page draw in a chunk each (the features /home draws with the panel's),
                 // the rest of the signed-in pages' code in the chunks of old.
-                if (reachedByHome(id, ctx)) return feature ? 'app-panel' : 'app-shared';
-                if (reachedByTribePage(id, ctx)) return 'app-tribe';
-                return panel ? 'app-panel-more' : feature ? `app-${feature}` : 'app-shared-more';
+                const more = panel ? 'app-panel-more' : feature ? `app-${feature}` : 'app-shared-more';
+                return byPage(id, ctx, panel || feature ? 'app-panel' : 'app-shared', 'app-tribe', more);
               },
               test: (id) => APP_SHARED.test(id) && !NOT_SHARED.test(id),
               minShareCount: 2,
