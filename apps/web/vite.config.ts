@@ -103,6 +103,7 @@ function byPage(id: string, ctx: ChunkingContext, home: string, tribe: string, m
   if (reachedByHome(id, ctx) || reachedByHomeOnUse(id, ctx)) return home;
   return reachedByTribePage(id, ctx) ? tribe : more;
 }
+const MUI = /node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/;
 const POPPER = /node_modules[\\/](?:@mui[\\/]material[\\/]esm[\\/](?:Tooltip|Popper)[\\/]|@popperjs[\\/])/;
 const NOT_SHARED = /(map-base|world-base-layer|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
 
@@ -195,6 +196,20 @@ export default defineConfig(({ command }) => ({
             },
             // Everything the entry needs before the first render, in the entry chunk (no modulepreload chain).
             { name: 'shell', tags: ['$initial'], priority: 20 },
+            // What /home loads after its first render or on a tap and shares with other code (the composer's form
+            // and the comments' field, their MUI parts), one chunk: the MUI parts and the app's had a chunk each of
+            // 2-3 KB. Not a hint's tooltip (mui-popper, below), wanted far less often.
+            {
+              name: (id, ctx) =>
+                reachedByGuestPage(id, ctx) || reachedByHome(id, ctx) || POPPER.test(id) || !reachedByHomeOnUse(id, ctx)
+                  ? null
+                  : 'home-later',
+              test: (id) => MUI.test(id) || (APP_SHARED.test(id) && !NOT_SHARED.test(id)),
+              minShareCount: 2,
+              maxModuleSize: 20_000,
+              includeDependenciesRecursively: false,
+              priority: 11,
+            },
             // The MUI components the pages load later: those the signed-out pages (sign-in, sign-up...) draw in
             // one chunk, those /home and the signed-in frame draw in a second ('mui', 25 KB compressed), a tribe
             // page's others in a third, all the others (dialogs, menus, pickers, tables...) in a fourth: /home
@@ -206,7 +221,7 @@ export default defineConfig(({ command }) => ({
                 if (POPPER.test(id) && !reachedByHome(id, ctx)) return 'mui-popper';
                 return byPage(id, ctx, 'mui', 'mui-tribe', 'mui-more');
               },
-              test: /node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/,
+              test: MUI,
               // Each module where its name says (by default a chunk takes its modules' imports along).
               includeDependenciesRecursively: false,
               priority: 10,
