@@ -1,7 +1,7 @@
+import type { TooltipProps } from '@mui/material/Tooltip';
 import { useForkRef } from '@mui/material/utils';
 import {
   cloneElement,
-  lazy,
   Suspense,
   useEffect,
   useRef,
@@ -11,6 +11,7 @@ import {
   type ReactElement,
   type Ref,
 } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 
 /** MUI's delays: a hover shows after 100 ms, a long touch after 700 ms and stays 1.5 s after the finger lifts. */
 const ENTER_DELAY = 100;
@@ -40,9 +41,13 @@ function focusVisible(el: Element): boolean {
 
 /**
  * MUI's Tooltip with its positioning engine (Popper.js), some 10 KB compressed: loaded on the first hint wanted,
- * not with the page (issue 42); the hint shows when it has arrived.
+ * not with the page (issue 42); the hint shows when it has arrived (offline, on a device that never loaded it,
+ * the child alone, named by the title as always).
  */
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+const Tooltip = lazyPart<TooltipProps>(
+  () => import('@mui/material/Tooltip').then((m) => m.default),
+  ({ children }) => children,
+);
 
 type Handler<E> = ((e: E) => void) | undefined;
 

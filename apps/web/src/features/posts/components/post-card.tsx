@@ -4,6 +4,7 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Post } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { lazy, memo, Suspense } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -25,16 +26,33 @@ import { TranslatableBody } from './translatable-body';
 import { PostImages } from './post-images';
 import { PostMenu } from './post-menu';
 import { Hint } from '../../../components/hint';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 
 /**
  * What a tap opens, loaded then (issue 42: /home's first visit loaded every card's comments, their form and
- * the edit and report dialogs, with react-hook-form, before anyone asked): the reading pages' code fetched
- * ahead for a signed-in member includes them, so they open offline too.
+ * the edit and report dialogs, with react-hook-form, before anyone asked). The reading pages' code fetched
+ * ahead for a signed-in member includes them; offline on a device that never loaded them, the comments say
+ * they are not saved for offline (as their data would) and a dialog closes.
  */
-const CommentsSection = lazy(() => import('./comments-section').then((m) => ({ default: m.CommentsSection })));
-const ReportDialog = lazy(() => import('./post-dialogs').then((m) => ({ default: m.ReportDialog })));
-const EditPostDialog = lazy(() => import('./post-dialogs').then((m) => ({ default: m.EditPostDialog })));
+const CommentsSection = lazyPart<{ postId: string; tribeId: string | null; open: boolean }>(
+  () => import('./comments-section').then((m) => m.CommentsSection),
+  function CommentsNotSaved({ postId, open }: { postId: string; open: boolean }) {
+    const { t } = useTranslation();
+    if (!open) return null;
+    return (
+      <Alert id={`comments-${postId}`} severity="info" data-testid="comments-offline" sx={{ mt: 1 }}>
+        {t('posts.comments.notSavedOffline')}
+      </Alert>
+    );
+  },
+);
+function DialogNotSaved({ onClose }: { onClose(): void }) {
+  useEffect(() => onClose(), [onClose]);
+  return null;
+}
+const ReportDialog = lazyPart(() => import('./post-dialogs').then((m) => m.ReportDialog), DialogNotSaved);
+const EditPostDialog = lazyPart(() => import('./post-dialogs').then((m) => m.EditPostDialog), DialogNotSaved);
 
 /** The comments' place while their code arrives: what they show while their first page loads. */
 function CommentsLoading({ postId }: { postId: string }) {
