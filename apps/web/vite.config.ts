@@ -88,13 +88,15 @@ const reachedByGuestPage = reachedFrom(new RegExp(`${GUEST_PAGES.source}|${OFFLI
  * The signed-in pages a first visit opens most (issue 42: /home within 250 KB of JavaScript) with the signed-in
  * frame, and the tribe page: the MUI components and panel features they draw are chunked apart from those of the
  * other signed-in pages (dialogs, pickers, tables...), so /home loads what it draws, and a tribe page that and a
- * chunk of its own.
+ * chunk of its own, shared with the other reading pages (a course, a lesson), which loaded every chunk without.
  */
 const HOME = /apps[\\/]web[\\/]src[\\/](?:routes[\\/]home|app[\\/]layouts[\\/]pannel-layout)\.tsx$/;
 const reachedByHome = reachedFrom(HOME);
-/** What /home loads on a tap (a post's comments, its dialogs, a hint's tooltip): apart from the other pages' code. */
+/** What /home loads after its first render or on a tap (the composer's form, a post's comments, its dialogs). */
 const reachedByHomeOnUse = reachedFrom(HOME, true);
-const reachedByTribePage = reachedFrom(/apps[\\/]web[\\/]src[\\/]routes[\\/](?:tribe-detail|tribe-view)\.tsx$/);
+const reachedByTribePage = reachedFrom(
+  /apps[\\/]web[\\/]src[\\/]routes[\\/](?:tribe-detail|tribe-view|learning-course|learning-lesson)\.tsx$/,
+);
 /**
  * A chunk's name for a module of the signed-in pages: `home` for what /home draws and loads on a tap, `tribe` for
  * what a tribe page draws besides, else `more`.
