@@ -36,6 +36,8 @@ const PANEL_FEATURES = new Set([
   'push',
   'offline',
 ]);
+// What the app shows offline on any page, loaded lazily (a notice, a page not saved): precached with the shell.
+const OFFLINE_PARTS = /apps[\\/]web[\\/]src[\\/](?:components[\\/]snackbar[\\/]top-snackbar|app[\\/]page-not-saved)\.tsx$/;
 /**
  * The pages a signed-out first visit opens (issue 42: /sign-in within 150 KB of JavaScript): the MUI components
  * and the common code they import are chunked apart from the rest, so they load what they draw, not what
@@ -43,32 +45,69 @@ const PANEL_FEATURES = new Set([
  */
 const GUEST_PAGES =
   /apps[\\/]web[\\/]src[\\/]routes[\\/](?:sign-in|sign-up|get-started|forgot-password|reset-password|verify-otp)\.tsx$/;
-/** Whether a guest page imports a module (through static imports), remembered per module for the build. */
-const guestReached = new Map<string, boolean>();
-function reachedByGuestPage(id: string, ctx: ChunkingContext): boolean {
-  const known = guestReached.get(id);
-  if (known !== undefined) return known;
-  const seen = new Set([id]);
-  const queue = [id];
-  let found = false;
-  while (queue.length > 0 && !found) {
-    const current = queue.shift()!;
-    // The parts shown offline on any page (a guest page's too) are precached with the shell's code alone: what
-    // they draw must be in what a guest page loads (a signed-out /sign-in reloaded offline showed the error screen
-    // when the notice's MUI parts were in the signed-in pages' chunk).
-    if (GUEST_PAGES.test(current) || OFFLINE_PARTS.test(current) || guestReached.get(current) === true) found = true;
-    else if (current === id || !guestReached.has(current))
-      for (const importer of ctx.getModuleInfo(current)?.importers ?? [])
-        if (!seen.has(importer)) {
-          seen.add(importer);
-          queue.push(importer);
-        }
-  }
-  // Not reached: neither is anything it was reached from (each of them was walked up to its roots).
-  if (found) guestReached.set(id, true);
-  else for (const walked of seen) guestReached.set(walked, false);
-  return found;
+function importersOf(ctx: ChunkingContext, id: string, onUse: boolean): readonly string[] {
+  const info = ctx.getModuleInfo(id);
+  if (!info) return [];
+  return onUse ? [...info.importers, ...info.dynamicImporters] : info.importers;
 }
+/**
+ * Whether a module is imported (through static imports, and with `onUse` dynamic ones too) by one of `roots`, remembered per module for the build.
+ * What a set of pages reaches is closed under static imports: a module reached imports only modules reached, so
+ * chunks named by it never import a chunk of the modules not reached (no chunk cycle).
+ */
+function reachedFrom(roots: RegExp, onUse = false): (id: string, ctx: ChunkingContext) => boolean {
+  const reached = new Map<string, boolean>();
+  return (id, ctx) => {
+    const known = reached.get(id);
+    if (known !== undefined) return known;
+    const seen = new Set([id]);
+    const queue = [id];
+    let found = false;
+    while (queue.length > 0 && !found) {
+      const current = queue.shift()!;
+      if (roots.test(current) || reached.get(current) === true) found = true;
+      else if (current === id || !reached.has(current))
+        for (const importer of importersOf(ctx, current, onUse))
+          if (!seen.has(importer)) {
+            seen.add(importer);
+            queue.push(importer);
+          }
+    }
+    // Not reached: neither is anything it was reached from (each of them was walked up to its roots).
+    if (found) reached.set(id, true);
+    else for (const walked of seen) reached.set(walked, false);
+    return found;
+  };
+}
+/**
+ * Whether a guest page imports a module. The parts shown offline on any page (a guest page's too) are precached
+ * with the shell's code alone: what they draw must be in what a guest page loads (a signed-out /sign-in reloaded
+ * offline showed the error screen when the notice's MUI parts were in the signed-in pages' chunk).
+ */
+const reachedByGuestPage = reachedFrom(new RegExp(`${GUEST_PAGES.source}|${OFFLINE_PARTS.source}`));
+/**
+ * The signed-in pages a first visit opens most (issue 42: /home within 250 KB of JavaScript) with the signed-in
+ * frame, and the tribe page: the MUI components and panel features they draw are chunked apart from those of the
+ * other signed-in pages (dialogs, pickers, tables...), so /home loads what it draws, and a tribe page that and a
+ * chunk of its own, shared with the other reading pages (a course, a lesson), which loaded every chunk without.
+ */
+const HOME = /apps[\\/]web[\\/]src[\\/](?:routes[\\/]home|app[\\/]layouts[\\/]pannel-layout)\.tsx$/;
+const reachedByHome = reachedFrom(HOME);
+/** What /home loads after its first render or on a tap (the composer's form, a post's comments, its dialogs). */
+const reachedByHomeOnUse = reachedFrom(HOME, true);
+const reachedByTribePage = reachedFrom(
+  /apps[\\/]web[\\/]src[\\/]routes[\\/](?:tribe-detail|tribe-view|learning-course|learning-lesson)\.tsx$/,
+);
+/**
+ * A chunk's name for a module of the signed-in pages: `home` for what /home draws and loads on a tap, `tribe` for
+ * what a tribe page draws besides, else `more`.
+ */
+function byPage(id: string, ctx: ChunkingContext, home: string, tribe: string, more: string): string {
+  if (reachedByHome(id, ctx) || reachedByHomeOnUse(id, ctx)) return home;
+  return reachedByTribePage(id, ctx) ? tribe : more;
+}
+const MUI = /node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/;
+const POPPER = /node_modules[\\/](?:@mui[\\/]material[\\/]esm[\\/](?:Tooltip|Popper)[\\/]|@popperjs[\\/])/;
 const NOT_SHARED = /(map-base|world-base-layer|cluster-group|tribes-map|location-picker|echo-client)\.tsx?$/;
 
 // React Router's package sends every bundler its development build (its warnings and checks); a
@@ -105,8 +144,6 @@ const I18N_LITE = [
 
 // The pages a member reads offline (issue 17): their code is fetched ahead for a signed-in member (issue 42).
 const READING_PAGES = /apps[\\/]web[\\/]src[\\/]routes[\\/](home|tribe-detail|tribe-view|learning-course|learning-lesson)\.tsx$/;
-// What the app shows offline on any page, loaded lazily (a notice, a page not saved): precached with the shell.
-const OFFLINE_PARTS = /apps[\\/]web[\\/]src[\\/](?:components[\\/]snackbar[\\/]top-snackbar|app[\\/]page-not-saved)\.tsx$/;
 /** The signed-out pages a first visit opens: their code is asked for with the entry (shell-precache.ts FirstLoad). */
 const FIRST_LOAD_PAGES: FirstLoadPage[] = [
   'sign-in',
@@ -183,11 +220,32 @@ export default defineConfig(({ command }) => ({
             },
             // Everything the entry needs before the first render, in the entry chunk (no modulepreload chain).
             { name: 'shell', tags: ['$initial'], priority: 20 },
-            // The MUI components the pages load later: those the signed-out pages (sign-in, sign-up...) draw in
-            // one chunk, all the others in a second (about 75 KB compressed together, cached for a year).
+            // What /home loads after its first render or on a tap and shares with other code (the composer's form
+            // and the comments' field, their MUI parts), one chunk: the MUI parts and the app's had a chunk each of
+            // 2-3 KB. Not a hint's tooltip (mui-popper, below), wanted far less often.
             {
-              name: (id, ctx) => (reachedByGuestPage(id, ctx) ? 'mui-guest' : 'mui'),
-              test: /node_modules[\\/](@mui|@popperjs|react-transition-group)[\\/]/,
+              name: (id, ctx) =>
+                reachedByGuestPage(id, ctx) || reachedByHome(id, ctx) || POPPER.test(id) || !reachedByHomeOnUse(id, ctx)
+                  ? null
+                  : 'home-later',
+              test: (id) => MUI.test(id) || (APP_SHARED.test(id) && !NOT_SHARED.test(id)),
+              minShareCount: 2,
+              maxModuleSize: 20_000,
+              includeDependenciesRecursively: false,
+              priority: 11,
+            },
+            // The MUI components the pages load later: those the signed-out pages (sign-in, sign-up...) draw in
+            // one chunk, those /home and the signed-in frame draw in a second ('mui', 25 KB compressed), a tribe
+            // page's others in a third, all the others (dialogs, menus, pickers, tables...) in a fourth: /home
+            // loaded every signed-in page's components (49 KB).
+            {
+              name: (id, ctx) => {
+                if (reachedByGuestPage(id, ctx)) return 'mui-guest';
+                // A hint's tooltip (components/hint.tsx loads it when wanted) on its own, not with every other page's.
+                if (POPPER.test(id) && !reachedByHome(id, ctx)) return 'mui-popper';
+                return byPage(id, ctx, 'mui', 'mui-tribe', 'mui-more');
+              },
+              test: MUI,
               // Each module where its name says (by default a chunk takes its modules' imports along).
               includeDependenciesRecursively: false,
               priority: 10,
@@ -199,13 +257,16 @@ export default defineConfig(({ command }) => ({
             // not the map (Leaflet) nor the realtime client, which stay where only their pages load them.
             // One chunk per feature (and one for components and lib): a chunk of every feature made the
             // sign-in page download and run the posts, tribes, learning and money code and build the
-            // schemas of all their contracts.
+            // schemas of all their contracts. Issue 42's third pass: what /home and a tribe page draw apart.
             {
               name: (id, ctx) => {
-                if (PANEL_INFRA.test(id)) return 'app-panel';
                 const feature = FEATURE.exec(id)?.[1];
-                if (feature) return PANEL_FEATURES.has(feature) ? 'app-panel' : `app-${feature}`;
-                return reachedByGuestPage(id, ctx) ? 'app-common' : 'app-shared';
+                const panel = PANEL_INFRA.test(id) || (feature !== undefined && PANEL_FEATURES.has(feature));
+                if (!panel && reachedByGuestPage(id, ctx)) return feature ? `app-${feature}` : 'app-common';
+                // What /home and a tribe page draw in a chunk each (the features /home draws with the panel's),
+                // the rest of the signed-in pages' code in the chunks of old.
+                const more = panel ? 'app-panel-more' : feature ? `app-${feature}` : 'app-shared-more';
+                return byPage(id, ctx, panel || feature ? 'app-panel' : 'app-shared', 'app-tribe', more);
               },
               test: (id) => APP_SHARED.test(id) && !NOT_SHARED.test(id),
               minShareCount: 2,

@@ -1,7 +1,8 @@
-import Tooltip from '@mui/material/Tooltip';
+import type { TooltipProps } from '@mui/material/Tooltip';
 import { useForkRef } from '@mui/material/utils';
 import {
   cloneElement,
+  Suspense,
   useEffect,
   useRef,
   useState,
@@ -10,6 +11,7 @@ import {
   type ReactElement,
   type Ref,
 } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 
 /** MUI's delays: a hover shows after 100 ms, a long touch after 700 ms and stays 1.5 s after the finger lifts. */
 const ENTER_DELAY = 100;
@@ -37,6 +39,16 @@ function focusVisible(el: Element): boolean {
   }
 }
 
+/**
+ * MUI's Tooltip with its positioning engine (Popper.js), some 10 KB compressed: loaded on the first hint wanted,
+ * not with the page (issue 42); the hint shows when it has arrived (offline, on a device that never loaded it,
+ * the child alone, named by the title as always).
+ */
+const Tooltip = lazyPart<TooltipProps>(
+  () => import('@mui/material/Tooltip').then((m) => m.default),
+  ({ children }) => children,
+);
+
 type Handler<E> = ((e: E) => void) | undefined;
 
 /** The child's own handler first, then the hint's. */
@@ -52,7 +64,8 @@ const chain =
  * so each one renders twice when a page mounts (a dozen on a feed, inside the first commit); here
  * the child renders alone, named by `title` when it has no name of its own, and the first hover,
  * keyboard focus or long touch mounts MUI's Tooltip beside it, anchored to it: same look, same
- * delays, Escape closes it. The child stays where it is, so nothing remounts and focus is kept.
+ * delays, Escape closes it. The child stays where it is, so nothing remounts and focus is kept. MUI's
+ * Tooltip itself is loaded then (a page shows a dozen hints; few are ever wanted).
  */
 export function Hint({ title, children }: { title: string; children: ReactElement<ChildProps> }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -92,18 +105,20 @@ export function Hint({ title, children }: { title: string; children: ReactElemen
     <>
       {child}
       {anchor && (
-        <Tooltip
-          title={title}
-          open={open}
-          onClose={() => now(false)}
-          disableInteractive
-          disableHoverListener
-          disableFocusListener
-          disableTouchListener
-          slotProps={{ popper: { anchorEl: anchor } }}
-        >
-          <span hidden />
-        </Tooltip>
+        <Suspense fallback={null}>
+          <Tooltip
+            title={title}
+            open={open}
+            onClose={() => now(false)}
+            disableInteractive
+            disableHoverListener
+            disableFocusListener
+            disableTouchListener
+            slotProps={{ popper: { anchorEl: anchor } }}
+          >
+            <span hidden />
+          </Tooltip>
+        </Suspense>
       )}
     </>
   );

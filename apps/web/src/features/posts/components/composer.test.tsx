@@ -8,6 +8,8 @@ import { Composer } from './composer';
 
 beforeAll(async () => {
   await initI18n('en');
+  // The form's code is loaded when it mounts (React.lazy): loaded here once, so no test waits on its transform.
+  await import('./composer-form');
   // jsdom has no object URLs; the previews only need a unique string each.
   let n = 0;
   URL.createObjectURL = () => `blob:preview-${(n += 1)}`;

@@ -4,28 +4,68 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Post } from '@tribes/shared';
 import { useTranslation } from 'react-i18next';
-import { memo } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { useLocale } from '../../../app/locale-hooks';
 import { LocaleLink } from '../../../components/locale-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatPostTime } from '../../../lib/post-time';
 import { usePostCard } from '../use-post-card';
-import { CommentsSection } from './comments-section';
 import { LangControl } from './lang-control';
 import { TranslatableBody } from './translatable-body';
-import { EditPostDialog, ReportDialog } from './post-dialogs';
 import { PostImages } from './post-images';
 import { PostMenu } from './post-menu';
 import { Hint } from '../../../components/hint';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
+
+/**
+ * What a tap opens, loaded then (issue 42: /home's first visit loaded every card's comments, their form and
+ * the edit and report dialogs, with react-hook-form, before anyone asked). The reading pages' code fetched
+ * ahead for a signed-in member includes them; offline on a device that never loaded them, the comments say
+ * they are not saved for offline (as their data would) and a dialog closes.
+ */
+const CommentsSection = lazyPart<{ postId: string; tribeId: string | null; open: boolean }>(
+  () => import('./comments-section').then((m) => m.CommentsSection),
+  function CommentsNotSaved({ postId, open }: { postId: string; open: boolean }) {
+    const { t } = useTranslation();
+    if (!open) return null;
+    return (
+      <Alert id={`comments-${postId}`} severity="info" data-testid="comments-offline" sx={{ mt: 1 }}>
+        {t('posts.comments.notSavedOffline')}
+      </Alert>
+    );
+  },
+);
+function DialogNotSaved({ onClose }: { onClose(): void }) {
+  useEffect(() => onClose(), [onClose]);
+  return null;
+}
+const ReportDialog = lazyPart(() => import('./post-dialogs').then((m) => m.ReportDialog), DialogNotSaved);
+const EditPostDialog = lazyPart(() => import('./post-dialogs').then((m) => m.EditPostDialog), DialogNotSaved);
+
+/** The comments' place while their code arrives: what they show while their first page loads. */
+function CommentsLoading({ postId }: { postId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box id={`comments-${postId}`} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5, mt: 1 }}>
+      <Stack spacing={1} role="status" aria-label={t('posts.common.loading')}>
+        <Skeleton variant="text" width="60%" />
+        <Skeleton variant="text" width="40%" />
+      </Stack>
+    </Box>
+  );
+}
 
 /** A hidden post in a list: a short line with a way back. */
 function HiddenPost({ onUndo }: { onUndo(): void }) {
@@ -52,6 +92,7 @@ export const PostCard = memo(function PostCard({ post, showHidden = false }: { p
   const locale = useLocale();
   const card = usePostCard(post);
   const deleteAsked = useOpenedOnce(card.dialog === 'delete');
+  const commentsAsked = useOpenedOnce(card.commentsOpen);
   if (post.hidden && !showHidden) return <HiddenPost onUndo={() => card.setHidden(false)} />;
   const time = formatPostTime(post.created_at, locale);
   const authorPath = `/user-profile/${post.author.id}`;
@@ -169,9 +210,17 @@ export const PostCard = memo(function PostCard({ post, showHidden = false }: { p
           </IconButton>
         </Hint>
       </Stack>
-      <CommentsSection postId={post.id} tribeId={post.tribe?.id ?? null} open={card.commentsOpen} />
-      {card.dialog === 'report' && <ReportDialog postId={post.id} open onClose={card.close} />}
-      {card.dialog === 'edit' && <EditPostDialog postId={post.id} body={post.body} open onClose={card.close} />}
+      {commentsAsked && (
+        <Suspense fallback={card.commentsOpen ? <CommentsLoading postId={post.id} /> : null}>
+          <CommentsSection postId={post.id} tribeId={post.tribe?.id ?? null} open={card.commentsOpen} />
+        </Suspense>
+      )}
+      {(card.dialog === 'report' || card.dialog === 'edit') && (
+        <Suspense fallback={null}>
+          {card.dialog === 'report' && <ReportDialog postId={post.id} open onClose={card.close} />}
+          {card.dialog === 'edit' && <EditPostDialog postId={post.id} body={post.body} open onClose={card.close} />}
+        </Suspense>
+      )}
       {deleteAsked && (
         <ConfirmDialog
           open={card.dialog === 'delete'}
