@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../components/inputs/password-field';
 import { LocaleLink } from '../components/locale-link';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { useSignInForm } from '../features/auth/use-auth-forms';
+import { useSignInForm } from '../features/auth/use-sign-in-form';
 import { OtherSignInMethods } from '../features/identity/other-sign-in';
 import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';

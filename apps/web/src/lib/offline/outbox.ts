@@ -186,9 +186,12 @@ export function flushOutbox(): Promise<void> {
 }
 
 async function flushOnce(): Promise<void> {
-  await reload();
   const userId = me();
-  if (!userId || !onlineStore.get()) return;
+  // Signed out, nothing of the outbox is shown or sent (each write waits for its author): the database, and its
+  // code, wait for a session (a first /sign-in does not download them, issue 42).
+  if (!userId) return;
+  await reload();
+  if (!onlineStore.get()) return;
   let sent = 0;
   for (const item of outboxStore.get().filter((i) => i.user_id === userId && i.status === 'pending')) {
     const tried = { ...item, attempts: item.attempts + 1 };
