@@ -6,14 +6,15 @@ export const DECLARATIONS = /packages[\\/]shared[\\/]src[\\/](contract|schemas)[
 /** What the web app reads of an endpoint at run time (lib/api-client.ts): its method and path. */
 const KEPT = new Set(['method', 'path']);
 
-interface Node {
+/** An ESTree node as Rolldown's `parse` gives it (only what the build transforms read). */
+export interface Node {
   type: string;
   start: number;
   end: number;
   [key: string]: unknown;
 }
 
-function isNode(value: unknown): value is Node {
+export function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 }
 
@@ -38,7 +39,8 @@ function* endpointArguments(node: Node): Generator<Node> {
   }
 }
 
-function keyName(property: Node): string | null {
+/** An object property's plain name (an identifier or a string), null for a computed key or a spread. */
+export function keyName(property: Node): string | null {
   const key = property.key as Node | undefined;
   if (property.type !== 'Property' || property.computed || !key) return null;
   if (key.type === 'Identifier') return key.name as string;

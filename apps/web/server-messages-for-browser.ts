@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { isNode, keyName, type Node } from './contract-for-browser';
 
 /** The server's message catalogues, one a language (packages/shared/src/i18n/<locale>.ts). */
 export const SERVER_CATALOGUES = /packages[\\/]shared[\\/]src[\\/]i18n[\\/](en|ar|fr|he|es)\.ts$/;
@@ -9,24 +10,6 @@ export const SERVER_CATALOGUES = /packages[\\/]shared[\\/]src[\\/]i18n[\\/](en|a
  * API errors the server words itself) is the server's own.
  */
 export const BROWSER_MESSAGE_PREFIX = 'validation.';
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-
-function keyName(property: Node): string | null {
-  const key = property.key as Node | undefined;
-  if (property.type !== 'Property' || property.computed || !key) return null;
-  if (key.type === 'Identifier') return key.name as string;
-  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
-  return null;
-}
 
 /**
  * Rewrites a catalogue module (already plain JavaScript: `export const en = { 'key': 'text', ... }`) so its object
