@@ -10,7 +10,6 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
-import { afterPageSettled } from './lib/after-page-settled';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { expectMainContent } from './lib/main-content';
 import { sessionStore } from './lib/session/session-store';
@@ -34,9 +33,16 @@ const FEED_PAGE = /^\/(home|tribes\/(?!campaign\/|setting\/|ledger\/)[^/]+)\/?$/
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Runs `work` when the main thread is idle (a timer where the browser has no idle callbacks). */
-const whenIdle = (work: () => void) =>
-  'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 200);
+/**
+ * Runs `work` once the page has painted and settled (after load, when the main thread is idle), so it never
+ * competes with the first paint for the network or the CPU (issue 42).
+ */
+function afterFirstPaint(work: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 200);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
 async function start() {
   bindSessionToApi();
@@ -58,9 +64,8 @@ async function start() {
   await initI18n(locale);
   await nextTask();
   // Specification section 4: the realtime connection follows the session (opened after login, closed on logout);
-  // it opens and joins its channels once the page has loaded and its own requests ended (issue 42): not in the
-  // page's critical chain, nor competing with its pictures and data on a slow link.
-  afterPageSettled(() => whenIdle(() => startRealtime()));
+  // it opens and joins its channels once the page has painted (issue 42), not in the page's critical chain.
+  afterFirstPaint(() => startRealtime());
   // Writes kept offline on this device are sent as soon as the network is back; reading kept offline is forgotten on logout.
   startOffline(queryClient);
   registerServiceWorker({ onFirstControl: () => void queryClient.invalidateQueries() });
