@@ -45,4 +45,34 @@ describe('MapBase', () => {
     expect(attribution).toContain('OpenStreetMap');
     unmount();
   });
+
+  it('keeps the same credit line when the tile layer joins later (its own credit replaces the one held for it)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const { container, unmount } = renderMap();
+    await act(() => vi.advanceTimersToNextTimer());
+    const text = () => container.querySelector('.leaflet-control-attribution')?.textContent ?? '';
+    const before = text();
+    expect(container.querySelector('.leaflet-tile-pane .leaflet-layer')).toBeNull();
+    await act(async () => {
+      answer(
+        new Response(
+          JSON.stringify({
+            status: 'success',
+            message: 'OK.',
+            data: { map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: null } },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+      );
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(container.querySelector('.leaflet-tile-pane .leaflet-layer')).not.toBeNull();
+    expect(text()).toBe(before);
+    expect(text().match(/OpenStreetMap/g)).toHaveLength(1);
+    unmount();
+  });
 });
