@@ -4,14 +4,14 @@ import { BrowserRouter } from 'react-router';
 import { reloadOnceForChunkError } from './app/chunk-reload';
 import { LOCALE_STRATEGY } from './app/config';
 import { FatalErrorBoundary } from './app/error-boundary';
-import { initI18n } from './app/i18n';
+import { initI18n, loadMemberMessages } from './app/i18n';
 import { resolveForVisitor } from './app/preferred-locale';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
 import { captureInstallPrompt } from './lib/install-prompt';
-import { expectMainContent } from './lib/main-content';
+import { expectMainContent, mainContentPainted } from './lib/main-content';
 import { sessionStore } from './lib/session/session-store';
 import { startOffline } from './lib/offline/start';
 import { preparePostTimeFormats } from './lib/post-time';
@@ -54,6 +54,11 @@ async function start() {
   // (A chunk of its own: the contract's paths stay out of the entry, decision 021.)
   if (sessionStore.get().accessToken)
     void import('./app/first-queries').then(({ startFirstQueries }) => startFirstQueries(queryClient, path));
+  // The messages are asked for before the page's code (a member's too: their first page is a signed-in one), so on a
+  // slow link they arrive first and the frame is drawn while the page's code still downloads; asked after it, they
+  // came last, behind some 25 chunks on six connections, and everything was drawn after the last byte (issue 42).
+  if (sessionStore.get().accessToken) void loadMemberMessages();
+  const messages = initI18n(locale);
   await nextTask();
   // The page's code downloads while its messages do (not after the first render asks for it).
   preloadRoute(window.location.pathname);
@@ -61,14 +66,15 @@ async function start() {
   // In a task of its own, while the messages and the page's code download; only for a signed-in visitor, whose
   // first pages (home, a tribe) list posts: /sign-in and the landing page have none and would pay for nothing.
   if (sessionStore.get().accessToken) setTimeout(() => preparePostTimeFormats(locale), 0);
-  await initI18n(locale);
+  await messages;
   await nextTask();
   // Specification section 4: the realtime connection follows the session (opened after login, closed on logout);
   // it opens and joins its channels once the page has painted (issue 42), not in the page's critical chain.
   afterFirstPaint(() => startRealtime());
   // Writes kept offline on this device are sent as soon as the network is back; reading kept offline is forgotten on logout.
   startOffline(queryClient);
-  registerServiceWorker({ onFirstControl: () => void queryClient.invalidateQueries() });
+  // The worker once the page's main content is drawn (a feed's first posts), not during it (issue 42).
+  registerServiceWorker({ onFirstControl: () => void queryClient.invalidateQueries(), after: mainContentPainted() });
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   // In a transition, React renders the first tree in slices of a few ms rather than in one long task.

@@ -78,6 +78,8 @@ let initialised: Promise<unknown> | null = null;
 
 /** Starts i18next in a language; call once before the first render. */
 export async function initI18n(locale: Locale): Promise<void> {
+  // The messages are asked for at once (the start asks for them before the page's code), not after i18next's init.
+  const messages = loadMessages(locale);
   initialised ??= i18n.use(initReactI18next).init({
     lng: locale,
     fallbackLng: FALLBACK_LOCALE,
@@ -88,6 +90,7 @@ export async function initI18n(locale: Locale): Promise<void> {
     react: { useSuspense: false },
   });
   await initialised;
+  await messages;
   await changeLocale(locale);
 }
 

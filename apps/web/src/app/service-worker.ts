@@ -6,6 +6,8 @@ import { sessionStore } from '../lib/session/session-store';
 export interface ServiceWorkerHooks {
   /** The worker controls the page now: data read before it did was not kept for offline; read it again. */
   onFirstControl?(): void;
+  /** Registration waits for this too (the page's main content painted), not only for the page's load. */
+  after?: Promise<void>;
 }
 
 /** The app's code this page has loaded so far (same origin, /assets/), as the browser's resource timing lists it. */
@@ -41,8 +43,10 @@ function tellWorkerWhatToKeep(registration: ServiceWorkerRegistration, returning
 }
 
 /**
- * Registers the service worker (apps/web/sw/sw.ts, built to /sw.js) once the page has loaded, so it
- * never competes with the first render for the network; only in a production build.
+ * Registers the service worker (apps/web/sw/sw.ts, built to /sw.js) once the page has loaded and `hooks.after`
+ * has settled, so neither its install nor the refetch its first control asks for competes with the first render
+ * for the network (issue 42: on the slow phone the worker took control at 7.2 s and /home's feed and /me were
+ * asked again before the first post); only in a production build.
  */
 export function registerServiceWorker(hooks: ServiceWorkerHooks = {}): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -60,6 +64,9 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks = {}): void {
     });
     void Promise.all([container.ready, controlled]).then(([registration]) => tellWorkerWhatToKeep(registration, returning));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void Promise.all([loaded, hooks.after]).then(register);
 }

@@ -99,3 +99,57 @@ describe('the frame’s extras after the main content (lib/main-content.ts)', ()
     expect(screen.getByText('extras')).toBeTruthy();
   });
 });
+
+describe('mainContentPainted (what waits for a page’s main content: the service worker’s registration)', () => {
+  beforeEach(() => {
+    vi.resetModules();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** A fresh copy of the module (its state is the page's), and whether its promise has settled. */
+  async function fresh() {
+    const mod = await import('./main-content');
+    const settled = (promise: Promise<void>) => {
+      let done = false;
+      void promise.then(() => (done = true));
+      return () => done;
+    };
+    return { mod, settled };
+  }
+
+  it('resolves at once on a page whose start expected no main content (a sign-in, a settings page)', async () => {
+    const { mod, settled } = await fresh();
+    const done = settled(mod.mainContentPainted());
+    await pass(0);
+    expect(done()).toBe(true);
+  });
+
+  it('waits for the first posts to be painted, past the frame extras’ MAIN_CONTENT_WAIT_MS', async () => {
+    const { mod, settled } = await fresh();
+    function Posts({ pending }: { pending: boolean }) {
+      mod.useMainContentHold(pending);
+      return <p>{pending ? 'skeleton' : 'posts'}</p>;
+    }
+    mod.expectMainContent();
+    const done = settled(mod.mainContentPainted());
+    const { rerender } = render(<Posts pending />);
+    // A feed slow to answer: the frame's extras have come (3 s), the worker still waits.
+    await pass(mod.MAIN_CONTENT_WAIT_MS + 2000);
+    expect(done()).toBe(false);
+    rerender(<Posts pending={false} />);
+    expect(done()).toBe(false);
+    await pass(50); // a frame, then a task
+    expect(done()).toBe(true);
+  });
+
+  it('resolves after MAIN_CONTENT_PAINT_WAIT_MS when the content never comes', async () => {
+    const { mod, settled } = await fresh();
+    mod.expectMainContent();
+    const done = settled(mod.mainContentPainted());
+    await pass(mod.MAIN_CONTENT_PAINT_WAIT_MS - 10);
+    expect(done()).toBe(false);
+    await pass(20);
+    expect(done()).toBe(true);
+  });
+});

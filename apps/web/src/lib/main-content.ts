@@ -4,7 +4,16 @@ import { createStore, useStore } from './external-store';
 /** The longest the frame's extras wait for a page's main content (a feed slow to answer must not hide them). */
 export const MAIN_CONTENT_WAIT_MS = 3000;
 
+/** The longest the service worker's registration waits for a page's main content (`mainContentPainted`). */
+export const MAIN_CONTENT_PAINT_WAIT_MS = 20_000;
+
 const holders = new Set<symbol>();
+/** Whether the start said a main content was coming, and the promise its first paint resolves. */
+let paintExpected = false;
+let markPainted: () => void = () => undefined;
+const painted = new Promise<void>((resolve) => {
+  markPainted = resolve;
+});
 /** True while no page's main content is waiting to be drawn. */
 const settledStore = createStore(true);
 let expected: (() => void) | null = null;
@@ -39,7 +48,19 @@ export function holdMainContent(ms = MAIN_CONTENT_WAIT_MS): () => void {
  * drawn first, then the app bar's buttons and the composer's controls, each in a task of its own).
  */
 export function expectMainContent(): void {
+  paintExpected = true;
   expected ??= holdMainContent();
+}
+
+/**
+ * Resolves once the page's main content has been painted (a frame, then a task, after its first cards), at most
+ * MAIN_CONTENT_PAINT_WAIT_MS after the call; at once on a page whose start expected none (`expectMainContent`).
+ * For work that is no part of the page and would compete with it on a slow link (issue 42: the service worker's
+ * install and the refetch its first control asks for came before the slow phone's first post).
+ */
+export function mainContentPainted(): Promise<void> {
+  if (!paintExpected) return Promise.resolve();
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, MAIN_CONTENT_PAINT_WAIT_MS))]);
 }
 
 /**
@@ -61,7 +82,10 @@ export function useMainContentHold(pending: boolean): void {
     if (pending) return;
     let task: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      task = setTimeout(() => release.current?.(), 0);
+      task = setTimeout(() => {
+        release.current?.();
+        markPainted();
+      }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);

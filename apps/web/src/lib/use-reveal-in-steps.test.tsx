@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRevealInSteps } from './use-reveal-in-steps';
 
 /** A list whose foot is `bottom` px from the window's top (jsdom lays nothing out). */
+let measures = 0;
 function List({ total, bottom }: { total: number; bottom: number }) {
   const ref = useRef<HTMLElement>(null);
   const shown = useRevealInSteps(total, ref);
@@ -11,7 +12,11 @@ function List({ total, bottom }: { total: number; bottom: number }) {
     <section
       ref={(el) => {
         ref.current = el;
-        if (el) el.getBoundingClientRect = () => ({ top: 0, bottom }) as DOMRect;
+        if (el)
+          el.getBoundingClientRect = () => {
+            measures += 1;
+            return { top: 0, bottom } as DOMRect;
+          };
       }}
     >
       <output data-testid="shown">{shown}</output>
@@ -22,7 +27,10 @@ function List({ total, bottom }: { total: number; bottom: number }) {
 const shown = () => Number(screen.getByTestId('shown').textContent);
 const nextTask = () => act(() => vi.advanceTimersToNextTimer());
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  measures = 0;
+});
 afterEach(() => vi.useRealTimers());
 
 describe('useRevealInSteps', () => {
@@ -41,6 +49,16 @@ describe('useRevealInSteps', () => {
     expect(shown()).toBe(4);
     unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('measures the list until it reaches under the window, not at each step after (a forced layout each)', async () => {
+    render(<List total={4} bottom={window.innerHeight + 10} />);
+    expect(measures).toBe(1);
+    await nextTask();
+    await nextTask();
+    await nextTask();
+    expect(shown()).toBe(4);
+    expect(measures).toBe(1);
   });
 
   it('draws the items that fill the window before the first paint, all of them when the list stays short', () => {
