@@ -112,6 +112,30 @@ describe('account journey', () => {
     });
   });
 
+  it('opens /ar/sign-in without zod: its first check loads the schemas and speaks Arabic in the server’s words', async () => {
+    await withPage(async (page) => {
+      // Every script the page runs, read as it arrives; zod's issue handling (and the app's config of it) says
+      // `customError`.
+      const scripts: Promise<{ url: string; zod: boolean }>[] = [];
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/assets/') && r.url().endsWith('.js'))
+          scripts.push(r.text().then((t) => ({ url: r.url(), zod: t.includes('customError') })));
+      });
+      const withZod = async () => (await Promise.all(scripts)).filter((x) => x.zod).map((x) => x.url);
+      await page.goto('/ar/sign-in');
+      await ready(page);
+      await page.locator('#field-email').fill(uniqueEmail('zodless'));
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(await withZod()).toEqual([]);
+      // No password: the shared schema's check (zod's own message mapped to the catalogue's key, in Arabic).
+      await page.getByTestId('sign-in-submit').click();
+      await expect
+        .poll(() => page.locator('#field-password-helper-text').textContent())
+        .toBe(SERVER_CATALOGUES.ar!['validation.required']);
+      expect(await withZod()).toHaveLength(1);
+    });
+  });
+
   it('refuses a wrong code with a field error', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail('wrongcode');

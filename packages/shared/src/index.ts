@@ -1,5 +1,3 @@
-import './validation.js';
-
 export * from './locales.js';
 export * from './constants.js';
 export * from './common-passwords.js';

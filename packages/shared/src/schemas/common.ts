@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-messages.js';
 import { LIMITS, PAGINATION } from '../constants.js';
 
 /** The envelope of every API answer (DESIGN section 4). */
