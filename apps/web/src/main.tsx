@@ -59,6 +59,8 @@ async function start() {
   // came last, behind some 25 chunks on six connections, and everything was drawn after the last byte (issue 42).
   if (sessionStore.get().accessToken) void loadMemberMessages();
   const messages = initI18n(locale);
+  // Awaited below, after two tasks: a failure meanwhile is not reported as unhandled (it still stops the start there).
+  messages.catch(() => undefined);
   await nextTask();
   // The page's code downloads while its messages do (not after the first render asks for it).
   preloadRoute(window.location.pathname);
