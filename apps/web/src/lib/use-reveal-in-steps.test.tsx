@@ -61,7 +61,7 @@ describe('useRevealInSteps', () => {
     expect(measures).toBe(1);
   });
 
-  it('draws the items that fill the window before the first paint, all of them when the list stays short', () => {
+  it('draws the items that fill the window once the first has painted, all of them when the list stays short', () => {
     render(<List total={4} bottom={10} />);
     expect(shown()).toBe(4);
     expect(vi.getTimerCount()).toBe(0);
