@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LocaleStrategy } from './config';
 import { routePrefixes, routePrefixOf } from './locale-routing';
-import { buildRoutes, pageLoadsAt, ROUTE_TABLE } from './routes';
+import { buildRoutes, pageAt, pageLoadsAt, ROUTE_TABLE } from './routes';
 
 const STRATEGIES: LocaleStrategy[] = ['no_prefix', 'prefix_except_default', 'prefix_and_default'];
 
@@ -49,6 +49,15 @@ describe('buildRoutes for one prefix', () => {
           const one = matched(strategy, pathname, routePrefixOf(pathname, strategy));
           expect(one, `${strategy} ${pathname}`).toEqual(matched(strategy, pathname));
           expect(one.length, `${strategy} ${pathname}`).toBeGreaterThan(1);
+          // The tree the app gives the router: the prefix's root with only the page pageAt finds for the path.
+          const alone = matchRoutes(
+            buildRoutes(strategy, routePrefixOf(pathname, strategy), pageAt(pathname, strategy)),
+            pathname,
+          );
+          expect(
+            (alone ?? []).map((m) => ({ path: m.route.path ?? (m.route.index ? '(index)' : '(layout)'), params: m.params })),
+            `${strategy} ${pathname} alone`,
+          ).toEqual(one);
           compared += 1;
         }
       }

@@ -176,9 +176,16 @@ export const ROUTE_TABLE: { layout: string; element: ComponentType; entries: Ent
 
 const NotFound = lazy(() => import('../routes/not-found'));
 
-/** The pages under one locale prefix: each layout with its guarded pages, and the not-found page. */
-export function pageRoutes(): RouteObject[] {
-  const layouts: RouteObject[] = ROUTE_TABLE.map(({ element: Layout, entries }) => ({
+/** One page of ROUTE_TABLE: its layout's row and its entry there. */
+type PageAt = { layout: (typeof ROUTE_TABLE)[number]; entry: Entry };
+
+/**
+ * The pages under one locale prefix: each layout with its guarded pages, and the not-found page. With `only`,
+ * that page alone in its layout (none for `null`: a path no page matches), and the not-found page.
+ */
+export function pageRoutes(only?: PageAt | null): RouteObject[] {
+  const table = only === undefined ? ROUTE_TABLE : only === null ? [] : [{ element: only.layout.element, entries: [only.entry] }];
+  const layouts: RouteObject[] = table.map(({ element: Layout, entries }) => ({
     element: <Layout />,
     handle: { load: loaders.get(Layout) },
     children: entries.map(([path, guard, Page]) => ({
@@ -196,30 +203,31 @@ export function pageRoutes(): RouteObject[] {
 
 /**
  * The whole route tree for a locale strategy: the shell, then one locale root per URL prefix, or only
- * the root of `prefix` when given (the router then ranks and matches one locale's pages, not all five's).
+ * the root of `prefix` when given (the router then ranks and matches one locale's pages, not all five's),
+ * and, with `only` (pageAt's answer for the path shown), only that page's route under it.
  */
-export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY, prefix?: string): RouteObject[] {
-  const children = pageRoutes();
+export function buildRoutes(strategy: LocaleStrategy = LOCALE_STRATEGY, prefix?: string, only?: PageAt | null): RouteObject[] {
+  const children = pageRoutes(only);
   const prefixes = prefix === undefined ? routePrefixes(strategy) : [prefix];
   return [{ element: <Shell />, children: prefixes.map((p) => ({ path: p || '/', element: <LocaleRoot />, children })) }];
 }
 
 /**
- * The loaders of the layout and the page a path shows (the layout's first), found in ROUTE_TABLE without
- * React Router: its matchRoutes builds, flattens, ranks and compiles every route first, the largest part
- * of the first preload's time on a phone. Static segments are matched without regard to case, a `:param`
+ * The page a path shows (its layout's row and its entry), found in ROUTE_TABLE without React Router: its
+ * matchRoutes builds, flattens, ranks and compiles every route first, the largest part of the first preload's
+ * and the first render's time on a phone. Static segments are matched without regard to case, a `:param`
  * takes any one segment, and the entry with the most static segments wins, as the router ranks them
  * (routes.test.tsx checks the answer against matchRoutes for every page under every locale strategy; no two
- * entries of the table tie today).
+ * entries of the table tie today). Null when no page matches (the not-found page).
  */
-export function pageLoadsAt(pathname: string, strategy: LocaleStrategy = LOCALE_STRATEGY): Load[] {
+export function pageAt(pathname: string, strategy: LocaleStrategy = LOCALE_STRATEGY): PageAt | null {
   const rest = pathname.slice(routePrefixOf(pathname, strategy).length).replace(/^\/+|\/+$/g, '');
   const segments = rest ? rest.split('/') : [];
-  let found: Load[] = [];
+  let found: PageAt | null = null;
   let best = -1;
-  for (const { element, entries } of ROUTE_TABLE) {
-    for (const [path, , page] of entries) {
-      const parts = path ? path.split('/') : [];
+  for (const layout of ROUTE_TABLE) {
+    for (const entry of layout.entries) {
+      const parts = entry[0] ? entry[0].split('/') : [];
       if (parts.length !== segments.length) continue;
       let statics = 0;
       const fits = parts.every((part, i) => {
@@ -229,11 +237,18 @@ export function pageLoadsAt(pathname: string, strategy: LocaleStrategy = LOCALE_
       });
       if (fits && statics > best) {
         best = statics;
-        found = [loaders.get(element), loaders.get(page)].filter((load): load is Load => load !== undefined);
+        found = { layout, entry };
       }
     }
   }
   return found;
+}
+
+/** The loaders of the layout and the page a path shows (the layout's first). */
+export function pageLoadsAt(pathname: string, strategy: LocaleStrategy = LOCALE_STRATEGY): Load[] {
+  const page = pageAt(pathname, strategy);
+  if (!page) return [];
+  return [loaders.get(page.layout.element), loaders.get(page.entry[2])].filter((load): load is Load => load !== undefined);
 }
 
 /**
@@ -252,9 +267,15 @@ export function preloadRoute(pathname: string, strategy: LocaleStrategy = LOCALE
  */
 export function AppRoutes({ strategy = LOCALE_STRATEGY }: { strategy?: LocaleStrategy }) {
   // React Router flattens, ranks and compiles every route on each match: with five locale prefixes of
-  // some 55 pages that was most of its time on the first render; only the current prefix's are given.
-  const prefix = routePrefixOf(useLocation().pathname, strategy);
-  const routes = useMemo(() => buildRoutes(strategy, prefix), [strategy, prefix]);
+  // some 55 pages that was most of its time on the first render. Only the current prefix's are given, and
+  // of them only the page the path shows (pageAt; the router still reads its params), so each match is cheap.
+  const { pathname } = useLocation();
+  const prefix = routePrefixOf(pathname, strategy);
+  const { layout, entry } = pageAt(pathname, strategy) ?? {};
+  const routes = useMemo(
+    () => buildRoutes(strategy, prefix, layout && entry ? { layout, entry } : null),
+    [strategy, prefix, layout, entry],
+  );
   const navigate = useNavigate();
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));
