@@ -7,6 +7,9 @@ import { FatalErrorBoundary } from './app/error-boundary';
 import { initI18n, loadMemberMessages } from './app/i18n';
 import { resolveForVisitor } from './app/preferred-locale';
 import { AppProviders, createQueryClient } from './app/providers';
+import { appTheme } from './app/theme';
+import { themeStore } from './app/theme-mode';
+import { localeDir } from '@tribes/shared/locales';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
 import { bindSessionToApi } from './app/session-binding';
@@ -16,6 +19,7 @@ import { sessionStore } from './lib/session/session-store';
 import { startOffline } from './lib/offline/start';
 import { preparePostTimeFormats } from './lib/post-time';
 import { startRealtime } from './lib/realtime/realtime-store';
+import { stageStart } from './lib/staged';
 
 // A chunk that vanished after a deploy: reload once per 10 s per path, else let the error screen show.
 window.addEventListener('vite:preloadError', (event) => {
@@ -30,6 +34,9 @@ captureInstallPrompt();
  */
 /** The pages whose main content is a list of posts: /home and a tribe's page. */
 const FEED_PAGE = /^\/(home|tribes\/(?!campaign\/|setting\/|ledger\/)[^/]+)\/?$/;
+
+/** How long after the first render `Staged` parts still wait for a task of their own (lib/staged.tsx). */
+const START_STAGED_MS = 15_000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -68,6 +75,8 @@ async function start() {
   // In a task of its own, while the messages and the page's code download; only for a signed-in visitor, whose
   // first pages (home, a tribe) list posts: /sign-in and the landing page have none and would pay for nothing.
   if (sessionStore.get().accessToken) setTimeout(() => preparePostTimeFormats(locale), 0);
+  // The theme too, in a task of its own while the messages download: it was a tenth of the first render's task.
+  setTimeout(() => appTheme(themeStore.get(), localeDir(locale)), 0);
   await messages;
   await nextTask();
   // Specification section 4: the realtime connection follows the session (opened after login, closed on logout);
@@ -78,8 +87,11 @@ async function start() {
   // The worker once the page's main content is drawn (a feed's first posts), not during it (issue 42).
   registerServiceWorker({ onFirstControl: () => void queryClient.invalidateQueries(), after: mainContentPainted() });
   await nextTask();
+  // Under Preact a render is one task: the first tree is drawn in steps instead, each `Staged` part a task after
+  // its parent (lib/staged.tsx), during the start's first seconds (a slow phone's whole start fits in them).
+  stageStart(START_STAGED_MS);
   const root = createRoot(document.getElementById('root')!);
-  // In a transition, React renders the first tree in slices of a few ms rather than in one long task.
+  // In a transition, React (the component tests' renderer) renders the first tree in slices of a few ms.
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -3,14 +3,15 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { localeDir } from '@tribes/shared/locales';
+import { Staged } from '../lib/staged';
 import { useStore } from '../lib/external-store';
 import { i18n, localeStore } from './i18n';
-import { createAppTheme } from './theme';
+import { appTheme } from './theme';
 import { rememberThemeForServer, themeStore, watchSystemScheme } from './theme-mode';
 
 const caches: Record<'ltr' | 'rtl', EmotionCache> = {
@@ -36,7 +37,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const mode = useStore(themeStore);
   const locale = useStore(localeStore);
   const dir = localeDir(locale);
-  const theme = useMemo(() => createAppTheme(mode, dir), [mode, dir]);
+  const theme = appTheme(mode, dir);
   useEffect(() => watchSystemScheme(), []);
   useEffect(() => {
     document.documentElement.style.colorScheme = mode;
@@ -47,7 +48,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     <CacheProvider value={caches[dir]}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {children}
+        <Staged name="app">{children}</Staged>
       </ThemeProvider>
     </CacheProvider>
   );

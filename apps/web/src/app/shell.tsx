@@ -7,6 +7,7 @@ import { OfflineBanner } from '../components/shell/offline-banner';
 import { SkipLink } from '../components/shell/skip-link';
 import { NoticeHost } from '../components/snackbar/notice-host';
 import { ReauthHost } from '../features/reauth/reauth-host';
+import { Staged } from '../lib/staged';
 
 /** The default layout around every page: skip link, page-loading bar, offline notice, top snackbar, "Confirm it's you". */
 export function Shell() {
@@ -24,16 +25,20 @@ export function Shell() {
   }, [pathname]);
   return (
     <>
-      <SkipLink />
-      <LoadingBar />
-      <OfflineBanner />
-      <NoticeHost />
-      <ReauthHost />
+      <Staged name="shell-extras">
+        <SkipLink />
+        <LoadingBar />
+        <OfflineBanner />
+        <NoticeHost />
+        <ReauthHost />
+      </Staged>
       {/* Keyed by path: after an error on one page, the next navigation starts clean. */}
       <FatalErrorBoundary key={pathname}>
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <Staged name="layout">
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </Staged>
       </FatalErrorBoundary>
     </>
   );

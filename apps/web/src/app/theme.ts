@@ -89,3 +89,19 @@ export function createAppTheme(mode: ThemeMode, direction: Direction): Theme {
     },
   });
 }
+
+const made = new Map<string, Theme>();
+
+/**
+ * The app's theme for a mode and a direction, made once: the start makes it in a task of its own while the
+ * messages download (main.tsx), so the first render does not (issue 42: a tenth of that render's task).
+ */
+export function appTheme(mode: ThemeMode, direction: Direction): Theme {
+  const key = `${mode}:${direction}`;
+  let theme = made.get(key);
+  if (!theme) {
+    theme = createAppTheme(mode, direction);
+    made.set(key, theme);
+  }
+  return theme;
+}

@@ -15,6 +15,7 @@ import { fieldProps } from '../lib/form-field';
 import { TextField } from '../components/inputs/text-field';
 import { useLocale } from '../app/locale-hooks';
 import { dateTimeFormat } from '../lib/intl';
+import { Staged } from '../lib/staged';
 
 /** The 2FA step, fetched only when a sign-in answers a challenge (the /sign-in initial JS does not grow). */
 const TwoFactorStep = lazy(() => import('../features/twofactor/two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
@@ -49,6 +50,7 @@ export default function SignInPage() {
         </Typography>
       }
     >
+      {/* The card's parts a task apart during the start (lib/staged.tsx), each under the ones already drawn. */}
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label={t('signIn.title')}>
         {limited && (
           <Alert severity="warning" role="alert" data-testid="sign-in-limited">
@@ -65,31 +67,41 @@ export default function SignInPage() {
               : t('signIn.suspendedIndefinitely')}
           </Alert>
         )}
-        <TextField
-          {...fieldProps(form, 'email')}
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          required
-          htmlInput={{ dir: 'ltr' }}
-        />
-        <PasswordField {...fieldProps(form, 'password')} label={t('form.password')} autoComplete="current-password" required />
-        <LocaleLink to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
-          {t('signIn.forgot')}
-        </LocaleLink>
-        <Button type="submit" variant="contained" size="large" disabled={pending} data-testid="sign-in-submit">
-          {pending ? t('common.pleaseWait') : t('signIn.submit')}
-        </Button>
-        <Divider>{t('signIn.or')}</Divider>
-        <Stack spacing={0.75}>
-          {codeButton('sign-in-code', limited ? 'outlined' : 'text')}
-          <Typography variant="body2" color="text.secondary" textAlign="center">
-            {t('signIn.emailCodeHelp')}
-          </Typography>
-        </Stack>
+        <Staged name="sign-in-email">
+          <TextField
+            {...fieldProps(form, 'email')}
+            label={t('form.email')}
+            type="email"
+            autoComplete="email"
+            required
+            htmlInput={{ dir: 'ltr' }}
+          />
+        </Staged>
+        <Staged name="sign-in-password">
+          <PasswordField {...fieldProps(form, 'password')} label={t('form.password')} autoComplete="current-password" required />
+        </Staged>
+        <Staged name="sign-in-submit">
+          <LocaleLink to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+            {t('signIn.forgot')}
+          </LocaleLink>
+          <Button type="submit" variant="contained" size="large" disabled={pending} data-testid="sign-in-submit">
+            {pending ? t('common.pleaseWait') : t('signIn.submit')}
+          </Button>
+        </Staged>
+        <Staged name="sign-in-code">
+          <Divider>{t('signIn.or')}</Divider>
+          <Stack spacing={0.75}>
+            {codeButton('sign-in-code', limited ? 'outlined' : 'text')}
+            <Typography variant="body2" color="text.secondary" textAlign="center">
+              {t('signIn.emailCodeHelp')}
+            </Typography>
+          </Stack>
+        </Staged>
       </Stack>
       {/* Outside the password form: its buttons never submit it. */}
-      <OtherSignInMethods />
+      <Staged name="other-sign-in">
+        <OtherSignInMethods />
+      </Staged>
     </AuthCard>
   );
 }

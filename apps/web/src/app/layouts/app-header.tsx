@@ -13,6 +13,7 @@ import { nextOnboardingPath, useSession } from '../../lib/session/session-store'
 import { rememberReturn } from '../../lib/session/return-path';
 import { splitLocalePrefix } from '../locale-routing';
 import { useStore } from '../../lib/external-store';
+import { Staged } from '../../lib/staged';
 import { RouterLocaleLink } from '../../components/locale-link';
 import { Logo } from '../../components/logo';
 import { LanguageSwitcher } from './language-switcher';
@@ -40,51 +41,56 @@ export function AppHeader({ returnHere = false }: { returnHere?: boolean }) {
       sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
       <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
-        <Link
-          component={RouterLocaleLink}
-          to="/"
-          underline="none"
-          aria-label={t('shell.homeLink')}
-          sx={{ display: 'inline-flex' }}
-        >
-          <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={28} />
-        </Link>
+        <Staged name="header-logo">
+          <Link
+            component={RouterLocaleLink}
+            to="/"
+            underline="none"
+            aria-label={t('shell.homeLink')}
+            sx={{ display: 'inline-flex' }}
+          >
+            <Logo variant={mode === 'dark' ? 'white' : 'normal'} size={28} />
+          </Link>
+        </Staged>
         <Box sx={{ flexGrow: 1 }} />
+        {/* A task after the bar during the start (lib/staged.tsx), together: drawn one by one, each moved the others. */}
         <Stack direction="row" spacing={{ xs: 0, sm: 1 }} alignItems="center">
-          <LanguageSwitcher />
-          <ThemeToggle />
-          {session.isLoggedIn ? (
-            <>
-              {pathname !== localePath(next) && (
+          <Staged name="header-actions">
+            <LanguageSwitcher />
+            <ThemeToggle />
+            {session.isLoggedIn ? (
+              <>
+                {pathname !== localePath(next) && (
+                  <Button
+                    component={RouterLocaleLink}
+                    to={next}
+                    sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+                    data-testid="header-continue"
+                  >
+                    {next === '/home' ? t('shell.goToFeed') : t('shell.finishSignUp')}
+                  </Button>
+                )}
+                <Button variant="outlined" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                  {t('shell.signOut')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button component={RouterLocaleLink} to="/sign-in" onClick={comeBack} sx={{ whiteSpace: 'nowrap' }}>
+                  {t('shell.signIn')}
+                </Button>
                 <Button
                   component={RouterLocaleLink}
-                  to={next}
+                  to="/get-started"
+                  onClick={comeBack}
+                  variant="contained"
                   sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
-                  data-testid="header-continue"
                 >
-                  {next === '/home' ? t('shell.goToFeed') : t('shell.finishSignUp')}
+                  {t('shell.getStarted')}
                 </Button>
-              )}
-              <Button variant="outlined" onClick={() => logout.mutate()} disabled={logout.isPending}>
-                {t('shell.signOut')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button component={RouterLocaleLink} to="/sign-in" onClick={comeBack} sx={{ whiteSpace: 'nowrap' }}>
-                {t('shell.signIn')}
-              </Button>
-              <Button
-                component={RouterLocaleLink}
-                to="/get-started"
-                onClick={comeBack}
-                variant="contained"
-                sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
-              >
-                {t('shell.getStarted')}
-              </Button>
-            </>
-          )}
+              </>
+            )}
+          </Staged>
         </Stack>
       </Toolbar>
     </AppBar>

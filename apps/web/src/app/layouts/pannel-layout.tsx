@@ -40,6 +40,7 @@ import { PushOffer } from '../../features/push/components/push-offer';
 import { ShellSearch } from '../../features/search/components/shell-search';
 import { PANEL_NAV } from './panel-nav';
 import { useAfterMainContent } from '../../lib/main-content';
+import { Staged } from '../../lib/staged';
 
 const SIDEBAR_WIDTH = 260;
 
@@ -137,7 +138,7 @@ export function PannelLayout() {
           variant="permanent"
           sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
         >
-          {nav}
+          <Staged name="side-nav">{nav}</Staged>
         </Drawer>
       ) : (
         <Drawer
@@ -191,44 +192,49 @@ export function PannelLayout() {
           sx={{ flexGrow: 1, outline: 'none', p: { xs: 2, md: 3 }, pb: { xs: 10, lg: 3 } }}
         >
           <PushOffer />
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
+          {/* During the start, a task after the frame (lib/staged.tsx); the skeleton holds its place meanwhile. */}
+          <Staged name="panel-page" fallback={<PageSkeleton />}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </Staged>
         </Box>
       </Box>
       {!desktop && (
-        <Paper
-          component="nav"
-          aria-label={t('nav.bottom')}
-          elevation={8}
-          sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (th) => th.zIndex.appBar }}
-        >
-          <BottomNavigation showLabels value={bottomValue === -1 ? false : bottomValue}>
-            {bottomItems.map((item) => {
-              const Icon = item.icon;
-              return (
-                <BottomNavigationAction
-                  key={item.to}
-                  component={RouterLocaleLink}
-                  to={item.to}
-                  label={t(item.shortLabelKey ?? item.labelKey)}
-                  icon={<Icon />}
-                  sx={{
-                    minWidth: 0,
-                    px: 0.5,
-                    // One line under each icon: a long word is cut with an ellipsis, never wrapped over the icon.
-                    '& .MuiBottomNavigationAction-label': {
-                      maxWidth: '100%',
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    },
-                  }}
-                />
-              );
-            })}
-          </BottomNavigation>
-        </Paper>
+        <Staged name="bottom-nav">
+          <Paper
+            component="nav"
+            aria-label={t('nav.bottom')}
+            elevation={8}
+            sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (th) => th.zIndex.appBar }}
+          >
+            <BottomNavigation showLabels value={bottomValue === -1 ? false : bottomValue}>
+              {bottomItems.map((item) => {
+                const Icon = item.icon;
+                return (
+                  <BottomNavigationAction
+                    key={item.to}
+                    component={RouterLocaleLink}
+                    to={item.to}
+                    label={t(item.shortLabelKey ?? item.labelKey)}
+                    icon={<Icon />}
+                    sx={{
+                      minWidth: 0,
+                      px: 0.5,
+                      // One line under each icon: a long word is cut with an ellipsis, never wrapped over the icon.
+                      '& .MuiBottomNavigationAction-label': {
+                        maxWidth: '100%',
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      },
+                    }}
+                  />
+                );
+              })}
+            </BottomNavigation>
+          </Paper>
+        </Staged>
       )}
     </Box>
   );

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { AppHeader } from './app-header';
 import { SiteFooter } from '../../components/shell/site-footer';
+import { Staged } from '../../lib/staged';
 
 /** `visitor`: a page a shared link opens (a campaign, a ledger) as a signed-out visitor sees it (routes.tsx). */
 export type PublicLayoutName = 'main' | 'custom' | 'custom-footer-less' | 'custom-footer-image-less' | 'visitor';
@@ -23,9 +24,11 @@ const WIDTH = { custom: 'sm', 'custom-footer-less': 'sm', 'custom-footer-image-l
 export function PublicLayout({ name }: { name: PublicLayoutName }) {
   const footer = FOOTER[name];
   const content = (
-    <Suspense fallback={<PageSkeleton />}>
-      <Outlet />
-    </Suspense>
+    <Staged name="page" fallback={<PageSkeleton />}>
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
+    </Staged>
   );
   return (
     <Box data-layout={name} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -34,7 +37,9 @@ export function PublicLayout({ name }: { name: PublicLayoutName }) {
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flexGrow: 1, outline: 'none', display: 'flex', flexDirection: 'column' }}
+        // At least the window's height: the footer starts under the fold, so a page drawn in steps (lib/staged.tsx),
+        // or its skeleton followed by the page, never pushes a footer in view down (a layout shift each time).
+        sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none', display: 'flex', flexDirection: 'column' }}
       >
         {name === 'main' ? (
           content
@@ -44,7 +49,11 @@ export function PublicLayout({ name }: { name: PublicLayoutName }) {
           </Container>
         )}
       </Box>
-      {footer !== 'none' && <SiteFooter image={footer === 'image'} />}
+      {footer !== 'none' && (
+        <Staged name="footer">
+          <SiteFooter image={footer === 'image'} />
+        </Staged>
+      )}
     </Box>
   );
 }

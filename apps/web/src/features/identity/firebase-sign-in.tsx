@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FirebaseProvider } from '@tribes/shared';
 import { useLocaleNavigate } from '../../app/locale-hooks';
+import { Staged } from '../../lib/staged';
 import { deviceName } from '../../lib/device-name';
 import { nextOnboardingPath, signIn, waitingPathAfterSignIn } from '../../lib/session/session-store';
 import { useAuthProviders, useIdentitySignIn } from './firebase-api';
@@ -61,22 +62,24 @@ export function ProviderButtons({
 }) {
   return (
     <>
+      {/* A task each during the start (lib/staged.tsx), one under the other. */}
       {providers.map((provider) => (
-        <Button
-          key={provider}
-          variant="outlined"
-          size="large"
-          fullWidth
-          disabled={flow.busy}
-          aria-busy={flow.pending === provider}
-          startIcon={flow.pending === provider ? <CircularProgress size={18} color="inherit" /> : PROVIDER_ICONS[provider]}
-          onPointerEnter={prefetchFirebase}
-          onFocus={prefetchFirebase}
-          onClick={() => (provider === 'phone' ? onPhone() : void flow.startPopup(provider))}
-          data-testid={`firebase-${provider}`}
-        >
-          {label(provider)}
-        </Button>
+        <Staged key={provider} name={`firebase-${provider}`}>
+          <Button
+            variant="outlined"
+            size="large"
+            fullWidth
+            disabled={flow.busy}
+            aria-busy={flow.pending === provider}
+            startIcon={flow.pending === provider ? <CircularProgress size={18} color="inherit" /> : PROVIDER_ICONS[provider]}
+            onPointerEnter={prefetchFirebase}
+            onFocus={prefetchFirebase}
+            onClick={() => (provider === 'phone' ? onPhone() : void flow.startPopup(provider))}
+            data-testid={`firebase-${provider}`}
+          >
+            {label(provider)}
+          </Button>
+        </Staged>
       ))}
     </>
   );

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Staged } from '../../../lib/staged';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /** The card every account screen sits in: a heading, an explanation, the form, and links below it. */
@@ -31,7 +32,12 @@ export function AuthCard({
         )}
       </Stack>
       {children}
-      {footer && <Box sx={{ mt: 3, textAlign: 'center' }}>{footer}</Box>}
+      {/* Last during the start (lib/staged.tsx), so the parts of the form drawn in steps above it never move it. */}
+      {footer && (
+        <Staged name="auth-card-footer">
+          <Box sx={{ mt: 3, textAlign: 'center' }}>{footer}</Box>
+        </Staged>
+      )}
     </Paper>
   );
 }
