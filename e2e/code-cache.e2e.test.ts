@@ -136,6 +136,19 @@ describe('the service worker caches code as it is used (issue 42)', () => {
       expect(chunkOf(code, 'setting-wallet')).toBe(false);
       await page.goto(`/tribes/${tribe.id}`);
       await page.getByRole('heading', { name: tribe.name }).first().waitFor();
+      // The worker writes what it answered to its caches after answering (workbox's waitUntil): on a loaded machine
+      // the page reloaded offline before the tribe's answer was kept (CI, once). Offline once both are there.
+      await page.waitForFunction(
+        async (id) => {
+          const keys = async (name: string) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+          return (
+            (await keys('tribes-api')).some((path) => path.endsWith(`/tribes/${id}`)) &&
+            (await keys('tribes-code')).some((path) => /^\/assets\/tribe-detail-/.test(path))
+          );
+        },
+        tribe.id,
+        { timeout: 30_000 },
+      );
 
       await ctx.setOffline(true);
       await page.reload();
