@@ -51,7 +51,7 @@ describe('Staged (lib/staged.tsx): the start’s render in steps', () => {
     expect(screen.queryByText('waiting')).toBeNull();
   });
 
-  it('skips a part that went away before its turn, and draws the ones after it', async () => {
+  it('goes on with the parts after one that went away before its turn', async () => {
     stageStart(10_000);
     const drawn: string[] = [];
     function Page() {
